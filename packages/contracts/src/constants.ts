@@ -1,0 +1,80 @@
+// Business constants and limits of the product spec (section 9), shared by the API and every front end.
+
+export const POLL_INTERVALS_MS = {
+  trainingJobs: 10_000,
+  documents: 5_000,
+  vectorStats: 30_000,
+  dashboardMetrics: 30_000,
+} as const;
+
+export const EPOCH_OPTIONS = [5, 10, 15, 20] as const;
+export const DEFAULT_EPOCHS = 10;
+export const MODEL_TYPES = ["gtm", "legal", "vision"] as const;
+export const DEFAULT_MODEL_TYPE = "gtm";
+
+export const RECENT_TRAINING_JOBS_LISTED = 5;
+export const PER_AGENT_TRAINING_DATA_LISTED = 5;
+
+/** Stated per-file upload maximum; the API enforces it (DESIGN 5). */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+export const MAX_UPLOAD_LABEL = "200MB";
+
+export const VECTOR_DIMENSION_DEFAULT = 1536;
+export const VECTOR_NAMESPACE_DEFAULT = "default";
+
+export const ACTIVE_AGENTS_MAXIMUM_DISPLAYED = 7;
+
+/** The rate limit the UI shows is the one the API enforces (DESIGN 3). */
+export const API_KEY_RATE_LIMIT_PER_HOUR = 1000;
+
+export const WIZARD_STEPS = 4;
+export const wizardProgress = (step: number): number => (step / WIZARD_STEPS) * 100;
+
+export const LOGOUT_REDIRECT_DELAY_MS = 500;
+export const CHAT_WINDOW_HEIGHT_PX = 600;
+export const SAMPLE_QUERIES_COUNT = 3;
+
+export const PUBLIC_API_PATH_PREFIX = "/api/v1/";
+
+export const TOAST = {
+  limit: 1,
+  autoDismissMs: 5000,
+  removeDelayMs: 1_000_000,
+  swipeThresholdPx: 50,
+  swipeDirection: "right",
+  viewportHotkey: "F8",
+  viewportMaxWidthPx: 420,
+} as const;
+
+export const SIDEBAR = {
+  cookieName: "sidebar_state",
+  cookieMaxAgeSeconds: 604_800,
+  widthExpanded: "16rem",
+  widthMobile: "18rem",
+  widthCollapsed: "3rem",
+  mobileBreakpointPx: 768,
+  toggleKey: "b",
+} as const;
+
+export const TOOLTIP = { delayMs: 700, sidebarDelayMs: 0, skipDelayMs: 300 } as const;
+
+export const FILE_SIZE_UNITS = ["Bytes", "KB", "MB", "GB"] as const;
+
+/** Formats a byte count with 1024-based units, as the spec's document lists do. */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return "0 Bytes";
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), FILE_SIZE_UNITS.length - 1);
+  const value = bytes / 1024 ** exponent;
+  return `${Number.parseFloat(value.toFixed(2))} ${FILE_SIZE_UNITS[exponent]}`;
+}
+
+export const ACCEPTED_UPLOAD_EXTENSIONS = [
+  "pdf",
+  "doc",
+  "docx",
+  "txt",
+  "csv",
+  "xlsx",
+  "xls",
+  "json",
+] as const;

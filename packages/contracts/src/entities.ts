@@ -1,0 +1,128 @@
+// Zod schemas and inferred types for every entity of the product spec (section 3), as the API returns them.
+import { z } from "zod";
+import { EPOCH_OPTIONS, MODEL_TYPES, VECTOR_DIMENSION_DEFAULT, VECTOR_NAMESPACE_DEFAULT } from "./constants";
+
+const id = z.string().min(1);
+const timestamp = z.iso.datetime({ offset: true });
+
+export const modelTypeSchema = z.enum(MODEL_TYPES);
+export type ModelType = z.infer<typeof modelTypeSchema>;
+
+export const trainingJobStatusSchema = z.enum(["pending", "running", "completed", "failed"]);
+export const trainingJobSchema = z.object({
+  id,
+  name: z.string(),
+  modelType: modelTypeSchema,
+  epochs: z.union(EPOCH_OPTIONS.map((n) => z.literal(n))),
+  status: trainingJobStatusSchema,
+  progress: z.number().min(0).max(100),
+  currentEpoch: z.number().int().min(0),
+  createdAt: timestamp,
+});
+export type TrainingJob = z.infer<typeof trainingJobSchema>;
+
+export const apiKeySchema = z.object({
+  id,
+  name: z.string(),
+  keyPreview: z.string(),
+  /** The full key: present only in the creation response. */
+  key: z.string().optional(),
+  isActive: z.boolean(),
+  createdAt: timestamp,
+  lastUsed: timestamp.nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const documentStatusSchema = z.enum(["processing", "completed", "failed"]);
+export const documentSchema = z.object({
+  id,
+  originalName: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number().int().nonnegative(),
+  status: documentStatusSchema,
+  category: z.string().nullable(),
+  createdAt: timestamp,
+  agentId: z.string().nullable(),
+  /** Why processing failed, shown to the user (DESIGN 5). */
+  error: z.string().nullable().optional(),
+});
+export type Document = z.infer<typeof documentSchema>;
+
+export const DATA_SOURCE_CATEGORY = "Custom Training Data";
+export const dataSourceTypeSchema = z.enum(["text", "url", "api"]);
+export const dataSourceSchema = z.object({
+  id,
+  name: z.string(),
+  type: dataSourceTypeSchema,
+  content: z.string(),
+  category: z.string(),
+  agentId: z.string(),
+  createdAt: timestamp,
+});
+export type DataSource = z.infer<typeof dataSourceSchema>;
+
+export const AGENT_TYPES = ["custom", "gtm", "legal", "technical", "vision", "fundraising"] as const;
+export const PRESET_AGENT_TYPES = [
+  "executive",
+  "market-intelligence",
+  "innovation",
+  "financial",
+  "operations",
+  "hr-talent",
+] as const;
+export const agentTypeSchema = z.enum([...AGENT_TYPES, ...PRESET_AGENT_TYPES]);
+export type AgentType = z.infer<typeof agentTypeSchema>;
+
+export const trainingStatusSchema = z.enum(["untrained", "training", "trained", "failed"]);
+export const customAgentSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  systemPrompt: z.string(),
+  agentType: agentTypeSchema,
+  isPublic: z.boolean(),
+  apiEndpoint: z.string(),
+  trainingStatus: trainingStatusSchema,
+  createdAt: timestamp,
+});
+export type CustomAgent = z.infer<typeof customAgentSchema>;
+
+export const conversationSchema = z.object({ id, agentType: z.string(), title: z.string() });
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const messageRoleSchema = z.enum(["user", "assistant"]);
+export const messageSchema = z.object({
+  id,
+  role: messageRoleSchema,
+  content: z.string(),
+  createdAt: timestamp,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const chatRequestSchema = z.object({ conversationId: id, message: z.string().trim().min(1) });
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+export const vectorStoreStatsSchema = z.object({
+  totalVectorCount: z.number().int().nonnegative(),
+  namespace: z.string().default(VECTOR_NAMESPACE_DEFAULT),
+  dimension: z.number().int().positive().default(VECTOR_DIMENSION_DEFAULT),
+});
+export type VectorStoreStats = z.infer<typeof vectorStoreStatsSchema>;
+
+export const userSchema = z.object({
+  id,
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Every field is optional on the wire; a missing value displays as 0 (spec section 3). */
+export const dashboardMetricsSchema = z.object({
+  activeTrainingJobs: z.number().int().nonnegative().optional(),
+  totalAPICallsToday: z.number().int().nonnegative().optional(),
+  totalDocuments: z.number().int().nonnegative().optional(),
+});
+export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>;

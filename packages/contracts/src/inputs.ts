@@ -1,0 +1,60 @@
+// Request bodies the browser sends and the API validates (spec section 7), with the spec's messages.
+import { z } from "zod";
+import { DEFAULT_EPOCHS, DEFAULT_MODEL_TYPE, EPOCH_OPTIONS } from "./constants";
+import { agentTypeSchema, dataSourceTypeSchema, modelTypeSchema } from "./entities";
+import { VALIDATION } from "./messages";
+
+const nonBlank = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const createTrainingJobSchema = z.object({
+  name: nonBlank(VALIDATION.trainingJobName),
+  modelType: modelTypeSchema.default(DEFAULT_MODEL_TYPE),
+  epochs: z.union(EPOCH_OPTIONS.map((n) => z.literal(n))).default(DEFAULT_EPOCHS),
+});
+export type CreateTrainingJob = z.input<typeof createTrainingJobSchema>;
+
+export const createApiKeySchema = z.object({
+  name: nonBlank(VALIDATION.apiKeyName).pipe(z.string().max(100)),
+});
+export type CreateApiKey = z.input<typeof createApiKeySchema>;
+
+export const createDataSourceSchema = z.object({
+  name: nonBlank(VALIDATION.dataSource),
+  type: dataSourceTypeSchema,
+  content: nonBlank(VALIDATION.dataSource),
+  category: z.string().optional(),
+  agentId: z.string().min(1),
+});
+export type CreateDataSource = z.input<typeof createDataSourceSchema>;
+
+export const createCustomAgentSchema = z.object({
+  name: nonBlank(VALIDATION.customAgent).pipe(z.string().max(200)),
+  description: z.string().max(2000).optional().default(""),
+  systemPrompt: nonBlank(VALIDATION.customAgent),
+  agentType: agentTypeSchema.default("custom"),
+  isPublic: z.boolean().default(false),
+  apiEndpoint: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,127}$/, "apiEndpoint must be lower-case letters, digits and hyphens")
+    .optional(),
+});
+export type CreateCustomAgent = z.input<typeof createCustomAgentSchema>;
+
+export const createConversationSchema = z.object({
+  agentType: z.string().trim().min(1),
+  title: z.string().trim().min(1).max(200),
+});
+export type CreateConversation = z.input<typeof createConversationSchema>;
+
+export const publicAgentRequestSchema = z.object({ message: nonBlank(VALIDATION.apiTestMessage) });
+export type PublicAgentRequest = z.input<typeof publicAgentRequestSchema>;
+
+/** Spec section 7: "agent-" + lower-cased hyphenated name + millisecond timestamp. */
+export function generateApiEndpoint(name: string, now: number = Date.now()): string {
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return `agent-${slug ? `${slug}-` : ""}${now}`;
+}
