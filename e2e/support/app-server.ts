@@ -1,0 +1,88 @@
+// Starts the built product (API + shell + remotes) as `npm start` does, on a free port with a fresh PGlite database.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { repoRoot } from "./env";
+
+export type AppServer = { url: string; stop: () => Promise<void>; logs: () => string };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** Runs api/dist/server.js; `env` overrides (e.g. REMOTES_*) are passed through. */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "acp-e2e-"));
+  const url = `http://127.0.0.1:${port}`;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    ...env,
+  };
+  // Journeys run on the embedded default database, exactly what `npm start` uses.
+  delete childEnv.DATABASE_URL;
+  delete childEnv.OIDC_ISSUER;
+  delete childEnv.OIDC_CLIENT_ID;
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, "api/dist/server.js")], {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  await waitForHealth(url, exited, () => output);
+  return {
+    url,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHealth(url: string, exited: Promise<number | null>, logs: () => string): Promise<void> {
+  let done = false;
+  void exited.then(() => {
+    done = true;
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (done) throw new Error(`server exited before becoming healthy:\n${logs()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server not healthy after 60 s:\n${logs()}`);
+}
