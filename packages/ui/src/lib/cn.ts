@@ -1,0 +1,7 @@
+// Joins conditional class names and resolves conflicting Tailwind utilities (last one wins).
+import { type ClassValue, clsx } from "clsx";
+import { twMerge } from "tailwind-merge";
+
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(clsx(inputs));
+}
