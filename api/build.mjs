@@ -1,0 +1,32 @@
+// Bundles src/server.ts into dist/server.js: our code and the @acp/* workspace packages inlined, npm packages left external.
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const apiRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/** Workspace packages export TypeScript source, so they must be bundled; everything else resolves from node_modules. */
+const externalNpmPackages = {
+  name: "external-npm-packages",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith("@acp/")) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await rm(path.join(apiRoot, "dist"), { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(apiRoot, "src/server.ts")],
+  outfile: path.join(apiRoot, "dist/server.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node22",
+  sourcemap: true,
+  // Migrations are read at run time from api/drizzle, found by walking up from dist/ (src/paths.ts).
+  plugins: [externalNpmPackages],
+  logLevel: "info",
+});

@@ -1,0 +1,102 @@
+// Builds the Hono app from its dependencies: middleware, one router per resource, errors, docs and static files.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { csrfProtection } from "./auth/csrf";
+import type { AppDeps, AppEnv } from "./lib/app-env";
+import { AppError, type ErrorCode, errorBody } from "./lib/app-error";
+import { cspDirectives } from "./lib/content-security-policy";
+import { validationHook } from "./lib/validation";
+import { authRoutes } from "./routes/auth";
+import { dashboardRoutes } from "./routes/dashboard";
+import { createDocsRoutes } from "./routes/docs";
+import { healthRoutes } from "./routes/health";
+import { remotesRoutes } from "./routes/remotes";
+import { staticRoutes } from "./routes/static";
+
+const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "RATE_LIMITED",
+  503: "SERVICE_UNAVAILABLE",
+};
+
+/** Maps anything thrown to the one JSON error shape; unknown failures become a logged, opaque 500. */
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 400 && /malformed json/i.test(error.message)) {
+      return new AppError("MALFORMED_JSON", "Malformed JSON in request body");
+    }
+    const code = HTTP_EXCEPTION_CODES[error.status];
+    if (code) return new AppError(code, error.message || "Request refused");
+  }
+  return new AppError("INTERNAL_ERROR", "Something went wrong on our side", { cause: error });
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.onError((error, c) => {
+    const appError = toAppError(error);
+    if (appError.code === "INTERNAL_ERROR") {
+      console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+    }
+    return c.json(errorBody(appError), appError.status as ContentfulStatusCode);
+  });
+  app.notFound((c) =>
+    c.json(errorBody(new AppError("NOT_FOUND", `No such endpoint: ${c.req.method} ${c.req.path}`)), 404),
+  );
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: cspDirectives(config),
+      // Referer/Origin must survive same-origin posts for the CSRF check ("no-referrer" turns Origin into "null").
+      referrerPolicy: "strict-origin-when-cross-origin",
+      strictTransportSecurity: config.publicUrl.startsWith("https:")
+        ? "max-age=15552000; includeSubDomains"
+        : false,
+      // Handlers that need their own CSP or CORP (index.html, docs, /mf/) set it and keep it.
+      overwrite: false,
+    }),
+  );
+  app.use(async (c, next) => {
+    c.set("config", config);
+    c.set("db", database.db);
+    c.set("engine", database.engine);
+    c.set("now", now);
+    await next();
+  });
+  app.use("/api/*", csrfProtection);
+
+  const routes = app
+    .route("/api", healthRoutes)
+    .route("/api", authRoutes)
+    .route("/api", dashboardRoutes)
+    .route("/", remotesRoutes);
+
+  const docs = createDocsRoutes(() =>
+    routes.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: {
+        title: "Agent Control Panel API",
+        version: "0.1.0",
+        description:
+          'Signed-in routes use the HttpOnly `session` cookie set by /api/auth/sign-in, /api/auth/sign-up or the OIDC callback. Errors are JSON `{ "error", "code", "details"? }`.',
+      },
+      servers: [{ url: config.publicUrl }],
+    }),
+  );
+  // Mounted last: the static catch-all must not shadow any API route.
+  return routes.route("/api", docs).route("/", staticRoutes);
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,38 @@
+// CSRF defence for cookie-authenticated mutations: the Origin (or Referer) must be our own.
+import { getCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../lib/app-env";
+import { AppError } from "../lib/app-error";
+import { SESSION_COOKIE } from "./session-cookie";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Paths that set a session cookie without one: protected too, against login CSRF. */
+const COOKIE_ISSUING_PATHS = new Set(["/api/auth/sign-in", "/api/auth/sign-up"]);
+
+function requestOrigin(originHeader: string | undefined, referer: string | undefined): string | undefined {
+  // Browsers send Origin on every cross-site and same-origin POST; "null" (sandboxed/opaque) is never ours.
+  if (originHeader) return originHeader === "null" ? undefined : originHeader;
+  if (!referer || !URL.canParse(referer)) return undefined;
+  return new URL(referer).origin;
+}
+
+/**
+ * Rejects (403 CSRF_REJECTED) a POST/PUT/PATCH/DELETE that a browser could send with our session cookie,
+ * unless its Origin, or Referer when Origin is absent, is the configured public origin or the request's own
+ * origin. Requests with `Authorization: Bearer` carry no ambient credential and are exempt, as are requests
+ * without a session cookie (nothing to forge), except the sign-in/sign-up posts that would set one.
+ */
+export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  if (/^Bearer\s+\S/i.test(c.req.header("authorization") ?? "")) return next();
+  const carriesCookie = getCookie(c, SESSION_COOKIE) !== undefined;
+  if (!carriesCookie && !COOKIE_ISSUING_PATHS.has(c.req.path)) return next();
+
+  const origin = requestOrigin(c.req.header("origin"), c.req.header("referer"));
+  const allowed = new Set([c.var.config.publicOrigin, new URL(c.req.url).origin]);
+  if (!origin || !allowed.has(origin)) {
+    throw new AppError("CSRF_REJECTED", "Cross-origin request refused");
+  }
+  return next();
+});

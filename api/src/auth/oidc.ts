@@ -1,0 +1,162 @@
+// OpenID Connect sign-in with openid-client v6: discovery, authorization code + PKCE + state + nonce, verified ID token.
+import * as client from "openid-client";
+import { z } from "zod";
+import type { OidcConfig } from "../env";
+import { AppError } from "../lib/app-error";
+
+/** What we keep in the short-lived HttpOnly flow cookie between /api/login and /api/callback. */
+const oidcFlowSchema = z.object({
+  state: z.string().min(1),
+  nonce: z.string().min(1),
+  codeVerifier: z.string().min(43),
+  returnTo: z.string(),
+});
+export type OidcFlow = z.infer<typeof oidcFlowSchema>;
+
+export type OidcProfile = {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  givenName: string | null;
+  familyName: string | null;
+  picture: string | null;
+};
+
+const discoveries = new Map<string, Promise<client.Configuration>>();
+
+/** Discovers the provider once per issuer/client and caches it; a failed discovery is retried next time. */
+function getConfiguration(oidc: OidcConfig): Promise<client.Configuration> {
+  const key = `${oidc.issuer}\n${oidc.clientId}`;
+  let pending = discoveries.get(key);
+  if (!pending) {
+    pending = client.discovery(
+      new URL(oidc.issuer),
+      oidc.clientId,
+      oidc.clientSecret,
+      oidc.clientSecret ? client.ClientSecretPost(oidc.clientSecret) : client.None(),
+      oidc.allowInsecureRequests ? { execute: [client.allowInsecureRequests] } : undefined,
+    );
+    pending.catch(() => discoveries.delete(key));
+    discoveries.set(key, pending);
+  }
+  return pending.catch((error: unknown) => {
+    throw new AppError("OIDC_PROVIDER_ERROR", "The sign-in provider could not be reached", { cause: error });
+  });
+}
+
+/** Builds the provider URL to send the browser to, and the flow secrets to remember until the callback. */
+export async function startOidcSignIn({
+  oidc,
+  redirectUri,
+  returnTo,
+}: {
+  oidc: OidcConfig;
+  redirectUri: string;
+  returnTo: string;
+}): Promise<{ url: URL; flow: OidcFlow }> {
+  const configuration = await getConfiguration(oidc);
+  const codeVerifier = client.randomPKCECodeVerifier();
+  const flow: OidcFlow = {
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    codeVerifier,
+    returnTo,
+  };
+  const url = client.buildAuthorizationUrl(configuration, {
+    redirect_uri: redirectUri,
+    scope: "openid email profile",
+    response_type: "code",
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    state: flow.state,
+    nonce: flow.nonce,
+  });
+  return { url, flow };
+}
+
+const stringClaim = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+
+/** Only http(s) pictures are stored: the URL ends up in an <img src> in the shell. */
+const pictureClaim = (value: unknown): string | null => {
+  const picture = stringClaim(value);
+  return picture && /^https?:\/\//i.test(picture) && URL.canParse(picture) ? picture : null;
+};
+
+/** Exchanges the code (checking state, PKCE and nonce, verifying the ID token) and reads the profile claims. */
+export async function completeOidcSignIn({
+  oidc,
+  callbackUrl,
+  flow,
+}: {
+  oidc: OidcConfig;
+  callbackUrl: URL;
+  flow: OidcFlow;
+}): Promise<OidcProfile> {
+  const configuration = await getConfiguration(oidc);
+  let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+  try {
+    tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: flow.codeVerifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+  } catch (error) {
+    if (error instanceof client.AuthorizationResponseError) {
+      throw new AppError(
+        "UNAUTHORIZED",
+        `Sign-in was not completed: ${error.error_description ?? error.error}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    // A wrong state, a replayed code or an ID token that fails verification: refuse the sign-in.
+    if (error instanceof client.ClientError || error instanceof client.ResponseBodyError) {
+      throw new AppError("UNAUTHORIZED", "The sign-in response could not be verified: please sign in again", {
+        cause: error,
+      });
+    }
+    throw new AppError("OIDC_PROVIDER_ERROR", "The sign-in provider could not be reached", { cause: error });
+  }
+  const idToken = tokens.claims();
+  if (!idToken) throw new AppError("OIDC_PROVIDER_ERROR", "The sign-in provider returned no ID token");
+
+  // Providers often keep profile claims out of the ID token and serve them from userinfo instead.
+  let userInfo: Record<string, unknown> = {};
+  if (tokens.access_token && configuration.serverMetadata().userinfo_endpoint) {
+    try {
+      userInfo = await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
+    } catch {
+      // The ID token alone is enough to sign in; a failing userinfo endpoint only costs profile details.
+    }
+  }
+  const claim = (name: string): unknown => idToken[name] ?? userInfo[name];
+  return {
+    issuer: idToken.iss,
+    subject: idToken.sub,
+    email: stringClaim(claim("email"))?.toLowerCase() ?? null,
+    emailVerified: claim("email_verified") === true,
+    givenName: stringClaim(claim("given_name")),
+    familyName: stringClaim(claim("family_name")),
+    picture: pictureClaim(claim("picture")),
+  };
+}
+
+/** Serialises the flow for its cookie (base64url JSON). */
+export function encodeOidcFlow(flow: OidcFlow): string {
+  return Buffer.from(JSON.stringify(flow)).toString("base64url");
+}
+
+export function decodeOidcFlow(value: string | undefined): OidcFlow | undefined {
+  if (!value) return undefined;
+  try {
+    const parsed = oidcFlowSchema.safeParse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    // A tampered or truncated cookie is treated like a missing one.
+    return undefined;
+  }
+}

@@ -1,0 +1,29 @@
+// Open-redirect guard for returnTo.
+import { describe, expect, it } from "vitest";
+import { safeReturnTo } from "./return-to";
+
+const origin = "https://acp.example.com";
+
+describe("safeReturnTo", () => {
+  it("keeps same-origin paths with their query and hash", () => {
+    expect(safeReturnTo("/knowledge", origin)).toBe("/knowledge");
+    expect(safeReturnTo("/agent/gtm?step=2#chat", origin)).toBe("/agent/gtm?step=2#chat");
+  });
+
+  it.each([
+    undefined,
+    42,
+    "",
+    "knowledge",
+    "https://evil.example/",
+    "//evil.example/",
+    "/\\evil.example",
+    "/\tevil",
+    "javascript:alert(1)",
+    "/api/logout",
+    "/api/login?returnTo=/x",
+    "/api/auth/sign-in",
+  ])("turns %j into /", (value) => {
+    expect(safeReturnTo(value, origin)).toBe("/");
+  });
+});

@@ -1,0 +1,91 @@
+// Database sessions after Lucia's successor guidance: random base32 token in the cookie, only its SHA-256 stored.
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/create-database";
+import { type SessionRow, sessions, type UserRow, users } from "../db/schema";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** A session used in its last 15 days is pushed out to a full 30 again, so active users stay signed in. */
+export const SESSION_RENEW_WITHIN_MS = 15 * DAY_MS;
+
+export type SessionValidation =
+  | { session: SessionRow; user: UserRow; renewed: boolean }
+  | { session: null; user: null; renewed: false };
+
+/** 20 random bytes (160 bits), base32 lower-case: the value that goes into the cookie and nowhere else. */
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+/** The session id stored in the database: a leaked table cannot be replayed as cookies. */
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession({
+  db,
+  token,
+  userId,
+  now,
+}: {
+  db: Db;
+  token: string;
+  userId: string;
+  now: Date;
+}): Promise<SessionRow> {
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id: sessionIdFromToken(token),
+      userId,
+      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      createdAt: now,
+    })
+    .returning();
+  if (!session) throw new Error("session insert returned no row");
+  return session;
+}
+
+/** Looks the token up; deletes it when expired, extends it when within 15 days of expiry. */
+export async function validateSessionToken({
+  db,
+  token,
+  now,
+}: {
+  db: Db;
+  token: string;
+  now: Date;
+}): Promise<SessionValidation> {
+  const sessionId = sessionIdFromToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row) return { session: null, user: null, renewed: false };
+
+  const { session, user } = row;
+  if (now.getTime() >= session.expiresAt.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    return { session: null, user: null, renewed: false };
+  }
+  if (now.getTime() >= session.expiresAt.getTime() - SESSION_RENEW_WITHIN_MS) {
+    const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+    return { session: { ...session, expiresAt }, user, renewed: true };
+  }
+  return { session, user, renewed: false };
+}
+
+export async function invalidateSession({ db, sessionId }: { db: Db; sessionId: string }): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions({ db, userId }: { db: Db; userId: string }): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

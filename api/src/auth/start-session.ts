@@ -1,0 +1,13 @@
+// Signs a user in on this response: new session row, new cookie, and the previous session (if any) dropped.
+import type { Context } from "hono";
+import type { AppEnv } from "../lib/app-env";
+import { createSession, generateSessionToken, invalidateSession, sessionIdFromToken } from "./session";
+import { readSessionToken, setSessionCookie } from "./session-cookie";
+
+export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
+  const previous = readSessionToken(c);
+  if (previous) await invalidateSession({ db: c.var.db, sessionId: sessionIdFromToken(previous) });
+  const token = generateSessionToken();
+  const session = await createSession({ db: c.var.db, token, userId, now: c.var.now() });
+  setSessionCookie(c, token, session.expiresAt);
+}

@@ -1,0 +1,83 @@
+// Environment parsing: defaults, overrides and readable failures.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env";
+import { repoRoot } from "./paths";
+
+describe("loadConfig", () => {
+  it("has working defaults for a fresh machine", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: "development",
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      publicOrigin: "http://localhost:3000",
+      databaseUrl: undefined,
+      dataDir: path.join(repoRoot, ".data", "pglite"),
+      oidc: undefined,
+      sessionSecureCookie: false,
+      staticRoot: repoRoot,
+    });
+    expect(config.remotes).toEqual({
+      "mf-dashboard": "/mf/mf-dashboard/mf-manifest.json",
+      "mf-agents": "/mf/mf-agents/mf-manifest.json",
+      "mf-knowledge": "/mf/mf-knowledge/mf-manifest.json",
+      "mf-training": "/mf/mf-training/mf-manifest.json",
+      "mf-api": "/mf/mf-api/mf-manifest.json",
+    });
+  });
+
+  it("derives the public URL from PORT and secures cookies in production", () => {
+    const config = loadConfig({ PORT: "8080", NODE_ENV: "production" });
+    expect(config.publicUrl).toBe("http://localhost:8080");
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.sessionSecureCookie).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", SESSION_SECURE_COOKIE: "false" }).sessionSecureCookie).toBe(
+      false,
+    );
+    expect(loadConfig({ PUBLIC_URL: "https://acp.example.com/" }).sessionSecureCookie).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: "https://acp.example.com/" }).publicUrl).toBe("https://acp.example.com");
+  });
+
+  it("enables OIDC when issuer and client id are set, insecure http only on loopback", () => {
+    const local = loadConfig({ OIDC_ISSUER: "http://127.0.0.1:9000", OIDC_CLIENT_ID: "acp" });
+    expect(local.oidc).toEqual({
+      issuer: "http://127.0.0.1:9000",
+      clientId: "acp",
+      clientSecret: undefined,
+      allowInsecureRequests: true,
+    });
+    const remote = loadConfig({
+      OIDC_ISSUER: "https://login.example.com",
+      OIDC_CLIENT_ID: "acp",
+      OIDC_CLIENT_SECRET: "s3cret",
+    });
+    expect(remote.oidc?.allowInsecureRequests).toBe(false);
+    expect(remote.oidc?.clientSecret).toBe("s3cret");
+    expect(() => loadConfig({ OIDC_ISSUER: "https://login.example.com" })).toThrow(/OIDC_CLIENT_ID/);
+  });
+
+  it("takes REMOTES_* overrides, treats blank values as unset", () => {
+    const config = loadConfig({
+      REMOTES_MF_KNOWLEDGE: "https://cdn.example.com/knowledge/mf-manifest.json",
+      DATABASE_URL: "",
+    });
+    expect(config.remotes["mf-knowledge"]).toBe("https://cdn.example.com/knowledge/mf-manifest.json");
+    expect(config.remotes["mf-api"]).toBe("/mf/mf-api/mf-manifest.json");
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it("reports every invalid variable in one ConfigError", () => {
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", REMOTES_MF_API: "not a url" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT/);
+      expect(message).toMatch(/DATABASE_URL/);
+      expect(message).toMatch(/REMOTES_MF_API/);
+    }
+  });
+});

@@ -1,0 +1,137 @@
+// The one place that reads process.env: validates every API setting with zod and returns a typed config.
+import path from "node:path";
+import { z } from "zod";
+import { repoRoot } from "./paths";
+
+/** The five federated remotes the shell loads; each is served at /mf/<name>/ by default. */
+export const REMOTE_NAMES = ["mf-dashboard", "mf-agents", "mf-knowledge", "mf-training", "mf-api"] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+const REMOTE_ENV_KEYS = {
+  "mf-dashboard": "REMOTES_MF_DASHBOARD",
+  "mf-agents": "REMOTES_MF_AGENTS",
+  "mf-knowledge": "REMOTES_MF_KNOWLEDGE",
+  "mf-training": "REMOTES_MF_TRAINING",
+  "mf-api": "REMOTES_MF_API",
+} as const satisfies Record<RemoteName, string>;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes")
+  .optional();
+
+const manifestUrl = z
+  .string()
+  .trim()
+  .refine((value) => value.startsWith("/") || URL.canParse(value), {
+    error: "must be an absolute URL or a path starting with /",
+  })
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: optionalString,
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+  ),
+  DATA_DIR: optionalString,
+  OIDC_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  SESSION_SECURE_COOKIE: booleanString,
+  STATIC_ROOT: optionalString,
+  REMOTES_MF_DASHBOARD: manifestUrl,
+  REMOTES_MF_AGENTS: manifestUrl,
+  REMOTES_MF_KNOWLEDGE: manifestUrl,
+  REMOTES_MF_TRAINING: manifestUrl,
+  REMOTES_MF_API: manifestUrl,
+});
+
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** openid-client refuses plain http; we allow it only for a provider on this machine (tests, local Keycloak). */
+  allowInsecureRequests: boolean;
+};
+
+export type AppConfig = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** Where browsers reach the app, e.g. https://acp.example.com (no trailing slash). */
+  publicUrl: string;
+  /** The origin of publicUrl: the value cookie-authenticated mutations must carry in Origin. */
+  publicOrigin: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  oidc: OidcConfig | undefined;
+  sessionSecureCookie: boolean;
+  staticRoot: string;
+  /** Remote name -> mf-manifest.json URL, as /remotes.json returns it. */
+  remotes: Record<RemoteName, string>;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/** Validates an environment (process.env by default) into the API's config, or throws one readable ConfigError. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === "production";
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const publicOrigin = new URL(publicUrl).origin;
+
+  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+    throw new ConfigError("Invalid environment:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set");
+  }
+  const oidc: OidcConfig | undefined =
+    env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+      ? {
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID,
+          clientSecret: env.OIDC_CLIENT_SECRET,
+          allowInsecureRequests: LOOPBACK_HOSTS.has(new URL(env.OIDC_ISSUER).hostname),
+        }
+      : undefined;
+
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, env[REMOTE_ENV_KEYS[name]] ?? `/mf/${name}/mf-manifest.json`]),
+  ) as Record<RemoteName, string>;
+
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST ?? (production ? "0.0.0.0" : "127.0.0.1"),
+    publicUrl,
+    publicOrigin,
+    databaseUrl: env.DATABASE_URL,
+    dataDir:
+      env.DATA_DIR === "memory://"
+        ? env.DATA_DIR
+        : path.resolve(env.DATA_DIR ?? path.join(repoRoot, ".data", "pglite")),
+    oidc,
+    sessionSecureCookie: env.SESSION_SECURE_COOKIE ?? (production || publicUrl.startsWith("https:")),
+    staticRoot: path.resolve(env.STATIC_ROOT ?? repoRoot),
+    remotes,
+  };
+}

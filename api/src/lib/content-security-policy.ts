@@ -1,0 +1,46 @@
+// The Content-Security-Policy of HTML we serve: our origin plus the origins of remotes configured elsewhere.
+import type { AppConfig } from "../env";
+
+/** Origins of absolute REMOTES_* manifest URLs: their remoteEntry, chunks and CSS load from there. */
+export function remoteOrigins(config: Pick<AppConfig, "remotes" | "publicOrigin">): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(config.remotes)) {
+    if (URL.canParse(url)) {
+      const { origin } = new URL(url);
+      if (origin !== "null" && origin !== config.publicOrigin) origins.add(origin);
+    }
+  }
+  return [...origins];
+}
+
+export type CspDirectives = Record<string, string[]>;
+
+export function cspDirectives(
+  config: Pick<AppConfig, "remotes" | "publicOrigin">,
+  extra: { scriptHashes?: string[] } = {},
+): CspDirectives {
+  const remotes = remoteOrigins(config);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...remotes, ...(extra.scriptHashes ?? [])],
+    // React and Radix write style attributes; remotes bring their own CSS files.
+    styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+    // Profile pictures come from the identity provider; avatars are data: URLs.
+    imgSrc: ["'self'", "data:", "blob:", "https:"],
+    fontSrc: ["'self'", "data:", ...remotes],
+    connectSrc: ["'self'", ...remotes],
+    workerSrc: ["'self'", "blob:"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+  };
+}
+
+export function serializeCsp(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(
+      ([name, values]) => `${name.replace(/[A-Z]/g, (char) => `-${char.toLowerCase()}`)} ${values.join(" ")}`,
+    )
+    .join("; ");
+}

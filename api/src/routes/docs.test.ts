@@ -1,0 +1,88 @@
+// The OpenAPI 3.1 document is valid and complete; the reference page works offline.
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
+};
+
+describe("API documentation", () => {
+  let t: TestApp;
+  let document: OpenApiDocument;
+  beforeAll(async () => {
+    t = await createTestApp("pglite");
+    document = (await (await t.request("/api/openapi.json")).json()) as OpenApiDocument;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("is a valid OpenAPI 3.1 document", async () => {
+    expect(document.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(document as unknown as Record<string, unknown>);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it("lists every implemented route with its methods", () => {
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        "GET /api/health",
+        "GET /api/login",
+        "GET /api/callback",
+        "GET /api/logout",
+        "GET /api/auth/user",
+        "POST /api/auth/sign-in",
+        "POST /api/auth/sign-up",
+        "GET /api/dashboard/metrics",
+        "GET /api/openapi.json",
+        "GET /api/docs",
+        "GET /api/docs/{asset}",
+        "GET /remotes.json",
+        "GET /mf/{remote}/{file}",
+        "GET /{path}",
+      ].sort(),
+    );
+  });
+
+  it("documents request bodies and JSON error responses", () => {
+    const signUp = document.paths["/api/auth/sign-up"]?.post;
+    expect(signUp?.requestBody).toMatchObject({
+      content: {
+        "application/json": { schema: { $ref: "#/components/schemas/SignUpRequest" } },
+        "application/x-www-form-urlencoded": { schema: { $ref: "#/components/schemas/SignUpRequest" } },
+      },
+    });
+    expect(Object.keys(signUp?.responses ?? {})).toEqual(
+      expect.arrayContaining(["201", "400", "409", "403"]),
+    );
+    expect(document.paths["/api/dashboard/metrics"]?.get?.responses["401"]).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+    });
+  });
+
+  it("serves the reference page with no external origin", async () => {
+    const response = await t.request("/api/docs");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).toContain('src="/api/docs/scalar.js"');
+    expect(response.headers.get("content-security-policy")).toContain("connect-src 'self'");
+  });
+
+  it("serves Scalar's standalone bundle and the init script from this server", async () => {
+    const bundle = await t.request("/api/docs/scalar.js");
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("content-type")).toMatch(/javascript/);
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
+    const init = await (await t.request("/api/docs/init.js")).text();
+    expect(init).toContain('"url":"/api/openapi.json"');
+    expect(init).toContain('"withDefaultFonts":false');
+    expect((await t.request("/api/docs/other.js")).status).toBe(400);
+  });
+});

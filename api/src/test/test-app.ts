@@ -1,0 +1,121 @@
+// Test support: a fresh migrated database per engine (PGlite always, PostgreSQL when DATABASE_URL is set) and an app on it.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createApp } from "../app";
+import {
+  createDatabase,
+  type Database,
+  type DatabaseEngine,
+  IN_MEMORY_DATA_DIR,
+} from "../db/create-database";
+import { type AppConfig, loadConfig } from "../env";
+
+/** The PostgreSQL server tests may use: CI sets DATABASE_URL=postgres://postgres@127.0.0.1:5432/test. */
+const postgresUrl = loadConfig().databaseUrl;
+
+/** Every engine the relational suites run on here: `describe.each(engines)`. */
+export const engines: DatabaseEngine[] = postgresUrl ? ["pglite", "postgres"] : ["pglite"];
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A brand-new, migrated database. On PostgreSQL a throwaway database `test_<random>` is created from the
+ * DATABASE_URL connection and dropped on close(), so parallel test files never see each other's rows.
+ */
+export async function createTestDatabase(engine: DatabaseEngine): Promise<Database> {
+  if (engine === "pglite") return createDatabase({ databaseUrl: undefined, dataDir: IN_MEMORY_DATA_DIR });
+  if (!postgresUrl) throw new Error("DATABASE_URL is not set: no PostgreSQL to test on");
+
+  const name = `test_${randomBytes(8).toString("hex")}`;
+  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const drop = () =>
+    withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  let database: Database;
+  try {
+    database = await createDatabase({ databaseUrl: url.href, dataDir: IN_MEMORY_DATA_DIR });
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/** A config as loadConfig builds it from a clean environment, with per-test overrides. */
+export function testConfig(overrides: Partial<AppConfig> = {}, env: Record<string, string> = {}): AppConfig {
+  return { ...loadConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, ...env }), ...overrides };
+}
+
+export type TestApp = {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  config: AppConfig;
+  /** Sends a request to the app as a same-origin browser would (Origin header set), optionally with a cookie. */
+  request: (path: string, init?: RequestInit & { cookie?: string }) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(
+  engine: DatabaseEngine,
+  options: { config?: Partial<AppConfig>; now?: () => Date } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(engine);
+  const config = testConfig(options.config);
+  const app = createApp({ config, database, ...(options.now ? { now: options.now } : {}) });
+  const request = (path: string, init: RequestInit & { cookie?: string } = {}) => {
+    const { cookie, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (!headers.has("origin") && rest.method && rest.method !== "GET")
+      headers.set("origin", config.publicOrigin);
+    if (cookie) headers.set("cookie", cookie);
+    return Promise.resolve(app.request(new URL(path, config.publicUrl).href, { ...rest, headers }));
+  };
+  return { app, database, config, request, close: () => database.close() };
+}
+
+/** The `session=<token>` pair from a response's Set-Cookie, ready for a Cookie header. */
+export function sessionCookieFrom(response: Response): string {
+  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith("session="));
+  if (!header) throw new Error(`no session cookie in response ${response.status}`);
+  return header.split(";")[0] ?? "";
+}
+
+let accountCounter = 0;
+export function newAccount(firstName = "Ada", lastName = "Lovelace") {
+  accountCounter += 1;
+  return {
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}.${accountCounter}.${randomBytes(4).toString("hex")}@example.test`,
+    password: "correct horse battery",
+  };
+}
+
+/** Signs a new account up through the JSON API and returns its cookie and user. */
+export async function signUp(testApp: TestApp, account = newAccount()) {
+  const response = await testApp.request("/api/auth/sign-up", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const user = (await response.json()) as { id: string };
+  return { account, cookie: sessionCookieFrom(response), user };
+}
