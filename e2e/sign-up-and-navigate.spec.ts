@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount, signIn, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
+import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
 
 const screens = [
@@ -47,8 +48,11 @@ describe("signing up and moving around the control panel", () => {
         page.getByRole("link", { name }).or(page.getByRole("button", { name })).first().isVisible(),
       ).resolves.toBe(true);
     }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "landing");
     await page.getByText("Get Started").first().click();
     await page.waitForURL((url) => url.pathname === "/api/login");
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "sign-in-page");
   });
 
@@ -63,12 +67,16 @@ describe("signing up and moving around the control panel", () => {
     await screenshot(page, "dashboard");
   });
 
-  it("renders every screen of the spec from its remote", async () => {
+  it("renders every screen of the spec from its remote, without serious accessibility violations", async () => {
+    const violations: Record<string, unknown> = {};
     for (const screen of screens) {
       await page.goto(screen.path);
       await page.getByRole("heading", { level: 1, name: screen.heading }).waitFor({ timeout: 20_000 });
+      const found = await seriousA11yViolations(page);
+      if (found.length > 0) violations[screen.path] = found;
     }
     expect(pageErrors).toEqual([]);
+    expect(violations).toEqual({});
   });
 
   it("navigates with the sidebar and highlights the current route", async () => {

@@ -1,0 +1,40 @@
+// Stand-in for @acp/federation/loader in the baseline build: the same exports, but every exposed module is a plain
+// lazy import of the remote's source, so the bundler tree-shakes one application as if federation did not exist.
+import type { ExposedModule, RemoteName } from "@acp/federation/remotes";
+
+export const DEFAULT_REMOTE_TIMEOUT_MS = 10_000;
+
+export class RemoteLoadError extends Error {
+  override readonly name = "RemoteLoadError";
+  constructor(
+    readonly remote: string,
+    readonly exposed: string,
+    readonly reason: string,
+  ) {
+    super(`${remote}/${exposed}: ${reason}`);
+  }
+}
+
+// Each remote exposes "./SomePage" from src/exposes/some-page.tsx (the convention of every remote's vite config).
+const sources = import.meta.glob<unknown>("../../mf-*/src/exposes/*.tsx");
+
+function sourceKey(remote: string, exposed: string): string {
+  const file = exposed
+    .replace(/^\.\//, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase();
+  return `../../${remote}/src/exposes/${file}.tsx`;
+}
+
+export function loadRemoteModule<T = unknown, R extends RemoteName = RemoteName>(
+  remote: R,
+  exposed: ExposedModule<R>,
+): Promise<T> {
+  const load = sources[sourceKey(remote, exposed)];
+  if (!load) return Promise.reject(new RemoteLoadError(remote, exposed, "no such source module"));
+  return load() as Promise<T>;
+}
+
+export function preloadRemote<R extends RemoteName>(remote: R, exposed: ExposedModule<R>): void {
+  loadRemoteModule(remote, exposed).catch(() => {});
+}

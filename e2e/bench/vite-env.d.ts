@@ -1,0 +1,2 @@
+// Vite's import.meta types for the baseline loader, which Vite (not Node) compiles.
+/// <reference types="vite/client" />
