@@ -1,0 +1,33 @@
+// The management page shows its title and subtitle, links every executive agent to its wizard, and its toggles
+// only raise the spec's toasts.
+
+import { renderRemotePage } from "@acp/federation/testing";
+import { getToastStore } from "@acp/ui/hooks/use-toast";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { AgentManagementPage } from "./agent-management-page";
+
+afterEach(cleanup);
+
+describe("AgentManagementPage", () => {
+  it("shows the title, subtitle and quick deploy links", () => {
+    renderRemotePage(<AgentManagementPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "AI Agent Management" })).toBeDefined();
+    expect(
+      screen.getByText("Create, configure, and deploy specialized AI agents for your business needs"),
+    ).toBeDefined();
+    expect(screen.getByRole("heading", { name: "Quick Deploy Executive Agents" })).toBeDefined();
+    expect(screen.getByRole("link", { name: /Legal Foundation/ }).getAttribute("href")).toBe("/agent/legal");
+  });
+
+  it("toasts Agent Deactivated for the active agent and Agent Requires Training Data for the others", () => {
+    renderRemotePage(<AgentManagementPage />);
+    fireEvent.click(screen.getByRole("switch", { name: "GTM Strategy active" }));
+    expect(getToastStore().getState().toasts[0]?.title).toBe("Agent Deactivated");
+    fireEvent.click(screen.getByRole("switch", { name: "Vision Refinement active" }));
+    expect(getToastStore().getState().toasts[0]?.title).toBe("Agent Requires Training Data");
+    expect(screen.getByRole("switch", { name: "GTM Strategy active" }).getAttribute("aria-checked")).toBe(
+      "true",
+    );
+  });
+});

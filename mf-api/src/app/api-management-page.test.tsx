@@ -1,0 +1,60 @@
+// The API page: spec title and subtitle, keys with their badges, usage from real data only, and public endpoints.
+import { renderRemotePage } from "@acp/federation/testing";
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiManagementPage } from "./api-management-page";
+
+const key = (id: string, isActive: boolean) => ({
+  id,
+  name: `Key ${id}`,
+  keyPreview: `acp_${id}…`,
+  isActive,
+  createdAt: "2026-11-20T10:00:00Z",
+  lastUsed: null,
+});
+
+const agent = (id: string, isPublic: boolean) => ({
+  id,
+  name: `Agent ${id}`,
+  description: null,
+  systemPrompt: "x",
+  agentType: "custom",
+  isPublic,
+  apiEndpoint: `agent-${id}-1700000000000`,
+  trainingStatus: "untrained",
+  createdAt: "2026-11-20T10:00:00Z",
+});
+
+beforeEach(() => vi.stubGlobal("fetch", () => new Promise(() => {})));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("ApiManagementPage", () => {
+  it("shows the title, subtitle and the empty states", () => {
+    renderRemotePage(<ApiManagementPage />, { data: { "/api/api-keys": [], "/api/custom-agents": [] } });
+    expect(screen.getByRole("heading", { level: 1, name: "API Management" })).toBeDefined();
+    expect(screen.getByText("Manage API keys and external access to your AI agents")).toBeDefined();
+    expect(screen.getByText("No API keys yet")).toBeDefined();
+    expect(screen.getByText("No public agents deployed")).toBeDefined();
+  });
+
+  it("lists keys with active and inactive badges and counts the active ones", () => {
+    renderRemotePage(<ApiManagementPage />, {
+      data: { "/api/api-keys": [key("a", true), key("b", false)], "/api/custom-agents": [] },
+    });
+    expect(screen.getByText("active")).toBeDefined();
+    expect(screen.getByText("inactive")).toBeDefined();
+    expect(screen.getByText("Active Keys").parentElement?.querySelector("dd")?.textContent).toBe("1");
+  });
+
+  it("lists public agents with their /api/v1/ path", () => {
+    renderRemotePage(<ApiManagementPage />, {
+      data: { "/api/api-keys": [], "/api/custom-agents": [agent("pub", true), agent("priv", false)] },
+    });
+    expect(screen.getByText("Agent pub")).toBeDefined();
+    expect(screen.getByText("/api/v1/agent-pub-1700000000000")).toBeDefined();
+    expect(screen.queryByText("Agent priv")).toBeNull();
+  });
+});

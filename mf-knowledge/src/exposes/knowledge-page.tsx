@@ -1,0 +1,5 @@
+// Federation entry of ./KnowledgePage: loads the remote's styles, then default-exports the page.
+import "../styles";
+import { KnowledgePage } from "../app/knowledge-page";
+
+export default KnowledgePage;

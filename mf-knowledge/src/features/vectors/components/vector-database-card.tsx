@@ -1,0 +1,43 @@
+// The "Vector Database" card: the store's real vector count, namespace and dimension.
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
+import { Skeleton } from "@acp/ui/components/skeleton";
+import { useVectorStats } from "../api/get-vector-stats";
+
+const numberFormat = new Intl.NumberFormat("en-US");
+
+export function VectorDatabaseCard() {
+  const { data, isLoading, isError, error } = useVectorStats();
+  const rows = [
+    { label: "Vectors", value: data ? numberFormat.format(data.totalVectorCount) : undefined },
+    { label: "Namespace", value: data?.namespace },
+    { label: "Dimension", value: data ? String(data.dimension) : undefined },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Vector Database</h2>
+        </CardTitle>
+        <CardDescription>Embeddings your agents search when they answer.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isError ? (
+          <p role="alert" className="text-destructive text-sm">
+            Vector store statistics could not be loaded: {error.message}
+          </p>
+        ) : (
+          <dl className="flex flex-col gap-3 text-sm">
+            {rows.map((row) => (
+              <div key={row.label} className="flex items-center justify-between gap-4">
+                <dt className="text-muted-foreground">{row.label}</dt>
+                <dd className="font-medium tabular-nums">
+                  {isLoading ? <Skeleton className="h-4 w-16" /> : (row.value ?? "—")}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

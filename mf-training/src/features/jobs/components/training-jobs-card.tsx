@@ -1,0 +1,92 @@
+// "Active Training Jobs": the running job's progress and epoch, and the 5 most recent jobs (spec section 2).
+import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
+import { RECENT_TRAINING_JOBS_LISTED } from "@acp/contracts/constants";
+import type { TrainingJob } from "@acp/contracts/entities";
+import { Badge, type BadgeProps } from "@acp/ui/components/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
+import { Progress } from "@acp/ui/components/progress";
+import { Skeleton } from "@acp/ui/components/skeleton";
+import { BrainCircuit } from "lucide-react";
+import { useTrainingJobs } from "../api/get-training-jobs";
+
+const STATUS_VARIANTS: Record<TrainingJob["status"], BadgeProps["variant"]> = {
+  pending: "outline",
+  running: "default",
+  completed: "success",
+  failed: "destructive",
+};
+
+function modelName(modelType: TrainingJob["modelType"]): string {
+  return BUILT_IN_AGENTS.find((agent) => agent.id === modelType)?.name ?? modelType;
+}
+
+export function recentJobs(jobs: readonly TrainingJob[]): TrainingJob[] {
+  return [...jobs]
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+    .slice(0, RECENT_TRAINING_JOBS_LISTED);
+}
+
+export function TrainingJobsCard() {
+  const { data, isLoading, isError, error } = useTrainingJobs();
+  const jobs = data ? recentJobs(data) : [];
+  const running = data?.find((job) => job.status === "running");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Active Training Jobs</h2>
+        </CardTitle>
+        <CardDescription>Fine-tuning runs on your agents' documents, newest first.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {isLoading ? (
+          <div role="status" aria-busy="true" className="flex flex-col gap-2">
+            <span className="sr-only">Loading training jobs…</span>
+            {["a", "b"].map((id) => (
+              <Skeleton key={id} className="h-14" />
+            ))}
+          </div>
+        ) : isError ? (
+          <p role="alert" className="text-destructive text-sm">
+            Training jobs could not be loaded: {error.message}
+          </p>
+        ) : jobs.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-muted">
+              <BrainCircuit aria-hidden="true" className="size-6 text-muted-foreground" />
+            </span>
+            <h3 className="font-medium">No training jobs yet</h3>
+            <p className="max-w-sm text-muted-foreground text-sm">
+              Once an agent has documents, a training job teaches it from them; each run shows its progress
+              here.
+            </p>
+          </div>
+        ) : (
+          <>
+            {running ? (
+              <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-4">
+                <p className="font-medium text-sm">
+                  {running.name} — epoch {running.currentEpoch} of {running.epochs}
+                </p>
+                <Progress value={running.progress} aria-label={`${running.name} progress`} />
+              </div>
+            ) : null}
+            <ul className="flex flex-col divide-y rounded-lg border">
+              {jobs.map((job) => (
+                <li key={job.id} className="flex items-center justify-between gap-3 px-4 py-3">
+                  <div className="flex min-w-0 flex-col">
+                    <span className="truncate font-medium text-sm">{job.name}</span>
+                    <span className="text-muted-foreground text-xs">
+                      {modelName(job.modelType)} · {job.epochs} epochs
+                    </span>
+                  </div>
+                  <Badge variant={STATUS_VARIANTS[job.status]}>{job.status}</Badge>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

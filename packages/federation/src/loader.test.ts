@@ -1,0 +1,144 @@
+// The remote loader rejects on timeout and on load errors, retries for real after a failure and reads the registry once.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  createRemoteLoader,
+  type FederationRuntime,
+  parseRemoteRegistry,
+  RemoteLoadError,
+  readableRuntimeError,
+} from "./loader";
+
+const registry = {
+  "mf-knowledge": "/mf/mf-knowledge/mf-manifest.json",
+  "mf-api": "/mf/mf-api/mf-manifest.json",
+};
+
+function fakeRuntime(loadRemote: FederationRuntime["loadRemote"]) {
+  return { registerRemotes: vi.fn<FederationRuntime["registerRemotes"]>(), loadRemote: vi.fn(loadRemote) };
+}
+
+describe("createRemoteLoader", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("registers every remote of the registry once and loads by '<remote>/<module>'", async () => {
+    const page = { default: () => null };
+    const runtime = fakeRuntime(async () => page);
+    const getRegistry = vi.fn(async () => registry);
+    const loader = createRemoteLoader({ getRegistry, runtime });
+
+    await expect(loader.loadRemoteModule("mf-knowledge", "./KnowledgePage")).resolves.toBe(page);
+    await loader.loadRemoteModule("mf-api", "./ApiManagementPage");
+
+    expect(getRegistry).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledExactlyOnceWith([
+      { name: "mf-knowledge", entry: "/mf/mf-knowledge/mf-manifest.json" },
+      { name: "mf-api", entry: "/mf/mf-api/mf-manifest.json" },
+    ]);
+    expect(runtime.loadRemote).toHaveBeenCalledWith("mf-knowledge/KnowledgePage");
+    expect(runtime.loadRemote).toHaveBeenCalledWith("mf-api/ApiManagementPage");
+  });
+
+  it("rejects a hung remote after the timeout with a readable reason", async () => {
+    const runtime = fakeRuntime(() => new Promise(() => {}));
+    const loader = createRemoteLoader({ getRegistry: async () => registry, runtime });
+
+    const loading = loader.loadRemoteModule("mf-knowledge", "./KnowledgePage", { timeoutMs: 3000 });
+    const outcome = expect(loading).rejects.toThrow(RemoteLoadError);
+    await vi.advanceTimersByTimeAsync(2999);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+    await expect(loading).rejects.toMatchObject({ remote: "mf-knowledge", reason: "no answer within 3 s" });
+  });
+
+  it("rejects with the runtime's error and re-registers the remote on the next attempt", async () => {
+    const page = { default: () => null };
+    const runtime = fakeRuntime(
+      vi.fn().mockRejectedValueOnce(new Error("Failed to fetch")).mockResolvedValue(page),
+    );
+    const loader = createRemoteLoader({ getRegistry: async () => registry, runtime });
+
+    await expect(loader.loadRemoteModule("mf-knowledge", "./KnowledgePage")).rejects.toMatchObject({
+      reason: "Failed to fetch",
+    });
+    await expect(loader.loadRemoteModule("mf-knowledge", "./KnowledgePage")).resolves.toBe(page);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: "mf-knowledge", entry: "/mf/mf-knowledge/mf-manifest.json" }],
+      { force: true },
+    );
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it("caches a loaded module and shares one in-flight load", async () => {
+    const runtime = fakeRuntime(async () => ({ default: () => null }));
+    const loader = createRemoteLoader({ getRegistry: async () => registry, runtime });
+    const [a, b] = await Promise.all([
+      loader.loadRemoteModule("mf-api", "./ApiManagementPage"),
+      loader.loadRemoteModule("mf-api", "./ApiManagementPage"),
+    ]);
+    expect(a).toBe(b);
+    await loader.loadRemoteModule("mf-api", "./ApiManagementPage");
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+  });
+
+  it("rejects when the remote is missing from the registry or answers no module", async () => {
+    const runtime = fakeRuntime(async () => undefined);
+    const loader = createRemoteLoader({ getRegistry: async () => registry, runtime });
+    await expect(loader.loadRemoteModule("mf-training", "./TrainingPage")).rejects.toMatchObject({
+      reason: '"mf-training" is not listed in /remotes.json',
+    });
+    await expect(loader.loadRemoteModule("mf-api", "./ApiManagementPage")).rejects.toMatchObject({
+      reason: "the remote answered no module",
+    });
+  });
+
+  it("reads the registry again after it failed", async () => {
+    const getRegistry = vi
+      .fn()
+      .mockRejectedValueOnce(new Error("502 Bad Gateway"))
+      .mockResolvedValue(registry);
+    const runtime = fakeRuntime(async () => ({ default: () => null }));
+    const loader = createRemoteLoader({ getRegistry, runtime });
+    await expect(loader.loadRemoteModule("mf-api", "./ApiManagementPage")).rejects.toMatchObject({
+      reason: "the remote registry could not be read (502 Bad Gateway)",
+    });
+    await expect(loader.loadRemoteModule("mf-api", "./ApiManagementPage")).resolves.toBeDefined();
+    expect(getRegistry).toHaveBeenCalledTimes(2);
+  });
+
+  it("preloadRemote swallows errors", async () => {
+    const runtime = fakeRuntime(async () => {
+      throw new Error("down");
+    });
+    const loader = createRemoteLoader({ getRegistry: async () => registry, runtime });
+    loader.preloadRemote("mf-api", "./ApiManagementPage");
+    await vi.runAllTimersAsync();
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("parseRemoteRegistry", () => {
+  it("accepts a map of names to manifest URLs", () => {
+    expect(parseRemoteRegistry(registry)).toEqual(registry);
+  });
+
+  it("refuses other shapes", () => {
+    expect(() => parseRemoteRegistry([])).toThrow();
+    expect(() => parseRemoteRegistry(null)).toThrow();
+    expect(() => parseRemoteRegistry({ "mf-api": 3 })).toThrow(/non-empty string/);
+  });
+});
+
+describe("readableRuntimeError", () => {
+  it("keeps the gist of a federation runtime error", () => {
+    const message =
+      '[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003 args: {"manifestUrl":"http://127.0.0.1:9/mf-manifest.json","moduleName":"mf-knowledge","hostName":"shell"} View the docs to see how to solve: https://module-federation.io/guide/troubleshooting/runtime#runtime-003 Original Error Message: TypeError: Failed to fetch';
+    expect(readableRuntimeError(message)).toBe(
+      "Failed to get manifest (http://127.0.0.1:9/mf-manifest.json): TypeError: Failed to fetch",
+    );
+  });
+
+  it("leaves other messages alone", () => {
+    expect(readableRuntimeError("Failed to fetch")).toBe("Failed to fetch");
+  });
+});

@@ -1,0 +1,197 @@
+// Run-time remote registry: reads /remotes.json once, registers the remotes with the federation runtime and loads
+// exposed modules with a timeout, so a dead or hung remote rejects instead of leaving a screen waiting forever.
+import { loadRemote, registerRemotes } from "@module-federation/runtime";
+import type { ExposedModule, RemoteName } from "./remotes";
+
+/** Served by the API: `{ "<remote name>": "<absolute or root-relative URL of its mf-manifest.json>" }`. */
+export const REMOTES_JSON_URL = "/remotes.json";
+export const DEFAULT_REMOTE_TIMEOUT_MS = 10_000;
+
+export type RemoteRegistry = Partial<Record<RemoteName, string>>;
+
+export type RemoteRegistration = { name: string; entry: string };
+
+/** The slice of the federation runtime the loader uses; tests pass a fake. */
+export type FederationRuntime = {
+  registerRemotes: (remotes: RemoteRegistration[], options?: { force?: boolean }) => void;
+  loadRemote: (id: string) => Promise<unknown>;
+};
+
+export type LoadRemoteOptions = { timeoutMs?: number };
+
+/** Why a remote module could not be shown; `reason` is the sentence the fallback card displays. */
+export class RemoteLoadError extends Error {
+  override readonly name = "RemoteLoadError";
+  constructor(
+    readonly remote: string,
+    readonly exposed: string,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${remote}/${exposed.replace(/^\.\//, "")}: ${reason}`, options);
+  }
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+const FEDERATION_PREFIX = /^\[ Federation Runtime \]:\s*/;
+
+/**
+ * The federation runtime's errors carry a docs link and a JSON dump; the fallback card shows the gist:
+ * "Failed to get manifest (https://…/mf-manifest.json): TypeError: Failed to fetch".
+ */
+export function readableRuntimeError(message: string): string {
+  if (!FEDERATION_PREFIX.test(message)) return message;
+  const summary = (message.replace(FEDERATION_PREFIX, "").split(/\s#RUNTIME-\d+/)[0] ?? "")
+    .trim()
+    .replace(/\.$/, "");
+  const url = /"(?:manifestUrl|entry|remoteEntryUrl)":"([^"]+)"/.exec(message)?.[1];
+  const original = /Original Error Message:\s*([\s\S]*)$/.exec(message)?.[1]?.trim();
+  return `${summary}${url ? ` (${url})` : ""}${original ? `: ${original}` : ""}`;
+}
+
+/** Parses the registry body; anything but a map of names to non-empty strings is refused. */
+export function parseRemoteRegistry(body: unknown): RemoteRegistry {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new Error(`${REMOTES_JSON_URL} must be an object of remote name to manifest URL`);
+  }
+  const registry: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(body)) {
+    if (typeof entry !== "string" || entry.length === 0) {
+      throw new Error(`${REMOTES_JSON_URL}: the manifest URL of "${name}" must be a non-empty string`);
+    }
+    registry[name] = entry;
+  }
+  return registry as RemoteRegistry;
+}
+
+async function fetchRemoteRegistry(): Promise<RemoteRegistry> {
+  const response = await fetch(REMOTES_JSON_URL, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${REMOTES_JSON_URL} answered ${response.status} ${response.statusText}`);
+  return parseRemoteRegistry(await response.json());
+}
+
+function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), timeoutMs);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+export type RemoteLoader = {
+  /** Loads an exposed module; rejects with a RemoteLoadError on error or after `timeoutMs`. Successful loads are cached. */
+  loadRemoteModule: <T = unknown, R extends RemoteName = RemoteName>(
+    remote: R,
+    exposed: ExposedModule<R>,
+    options?: LoadRemoteOptions,
+  ) => Promise<T>;
+  /** Warms a remote (hover, idle) without surfacing errors; the page load reports them. */
+  preloadRemote: <R extends RemoteName>(remote: R, exposed: ExposedModule<R>) => void;
+};
+
+export function createRemoteLoader({
+  getRegistry = fetchRemoteRegistry,
+  runtime = { registerRemotes, loadRemote },
+}: {
+  getRegistry?: () => Promise<RemoteRegistry>;
+  runtime?: FederationRuntime;
+} = {}): RemoteLoader {
+  let registry: Promise<RemoteRegistry> | undefined;
+  const modules = new Map<string, Promise<unknown>>();
+  /** Remotes whose last load failed: the next attempt re-registers them, which clears the runtime's caches. */
+  const failedRemotes = new Set<string>();
+
+  function ensureRegistry(): Promise<RemoteRegistry> {
+    registry ??= getRegistry().then(
+      (map) => {
+        runtime.registerRemotes(
+          Object.entries(map).map(([name, entry]) => ({ name, entry: entry as string })),
+        );
+        return map;
+      },
+      (error: unknown) => {
+        registry = undefined;
+        throw error;
+      },
+    );
+    return registry;
+  }
+
+  async function load(remote: RemoteName, exposed: string): Promise<unknown> {
+    let map: RemoteRegistry;
+    try {
+      map = await ensureRegistry();
+    } catch (error) {
+      throw new RemoteLoadError(
+        remote,
+        exposed,
+        `the remote registry could not be read (${errorText(error)})`,
+        {
+          cause: error,
+        },
+      );
+    }
+    const entry = map[remote];
+    if (!entry)
+      throw new RemoteLoadError(remote, exposed, `"${remote}" is not listed in ${REMOTES_JSON_URL}`);
+    if (failedRemotes.has(remote)) {
+      runtime.registerRemotes([{ name: remote, entry }], { force: true });
+      failedRemotes.delete(remote);
+    }
+    let module: unknown;
+    try {
+      module = await runtime.loadRemote(`${remote}/${exposed.replace(/^\.\//, "")}`);
+    } catch (error) {
+      throw new RemoteLoadError(remote, exposed, readableRuntimeError(errorText(error)), { cause: error });
+    }
+    if (module === null || module === undefined) {
+      throw new RemoteLoadError(remote, exposed, "the remote answered no module");
+    }
+    return module;
+  }
+
+  function loadRemoteModule<T, R extends RemoteName>(
+    remote: R,
+    exposed: ExposedModule<R>,
+    { timeoutMs = DEFAULT_REMOTE_TIMEOUT_MS }: LoadRemoteOptions = {},
+  ): Promise<T> {
+    const key = `${remote}/${exposed}`;
+    let pending = modules.get(key);
+    if (!pending) {
+      pending = withTimeout(
+        load(remote, exposed),
+        timeoutMs,
+        () => new RemoteLoadError(remote, exposed, `no answer within ${Math.round(timeoutMs / 100) / 10} s`),
+      ).catch((error: unknown) => {
+        modules.delete(key);
+        failedRemotes.add(remote);
+        throw error;
+      });
+      modules.set(key, pending);
+    }
+    return pending as Promise<T>;
+  }
+
+  function preloadRemote<R extends RemoteName>(remote: R, exposed: ExposedModule<R>): void {
+    loadRemoteModule(remote, exposed).catch(() => {
+      // The page that needs the module shows the error with a Retry button.
+    });
+  }
+
+  return { loadRemoteModule, preloadRemote };
+}
+
+/** The page-wide loader the shell and its widgets share. */
+export const { loadRemoteModule, preloadRemote } = createRemoteLoader();

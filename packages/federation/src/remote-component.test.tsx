@@ -1,0 +1,68 @@
+// RemoteComponent shows a skeleton while loading, the remote's component once loaded, and a fallback card whose
+// Retry really loads again when the remote failed.
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RemoteLoadError } from "./loader";
+import { REMOTE_FAILED_TITLE, RemoteComponent } from "./remote-component";
+
+afterEach(cleanup);
+
+function Page({ agentType }: { agentType: string }) {
+  return <h1>Wizard {agentType}</h1>;
+}
+
+describe("RemoteComponent", () => {
+  it("renders the remote's default export with its props inside the remote's style scope", async () => {
+    const load = vi.fn(async () => ({ default: Page }));
+    render(
+      <RemoteComponent
+        remote="mf-agents"
+        module="./AgentWizardPage"
+        props={{ agentType: "gtm" }}
+        load={load}
+      />,
+    );
+    expect(screen.getByRole("status")).toBeDefined();
+    const heading = await screen.findByRole("heading", { name: "Wizard gtm" });
+    expect(heading.closest("[data-remote]")?.getAttribute("data-remote")).toBe("mf-agents");
+    expect(load).toHaveBeenCalledWith("mf-agents", "./AgentWizardPage", { timeoutMs: undefined });
+  });
+
+  it("shows the reason and a Retry button that loads again", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new RemoteLoadError("mf-knowledge", "./KnowledgePage", "no answer within 10 s"))
+      .mockResolvedValue({ default: () => <h1>Knowledge Base Management</h1> });
+    render(<RemoteComponent remote="mf-knowledge" module="./KnowledgePage" load={load} />);
+
+    expect(await screen.findByText(REMOTE_FAILED_TITLE)).toBeDefined();
+    expect(screen.getByText("no answer within 10 s")).toBeDefined();
+    expect(screen.getByRole("alert")).toBeDefined();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    });
+    expect(await screen.findByRole("heading", { name: "Knowledge Base Management" })).toBeDefined();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("treats a module without a default component as a failure", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const load = vi.fn(async () => ({ notDefault: true }));
+    render(<RemoteComponent remote="mf-api" module="./ApiManagementPage" load={load} />);
+    expect(await screen.findByText("the module has no default export component")).toBeDefined();
+  });
+
+  it("keeps a failure on one remote from sticking to the next", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const failing = vi.fn().mockRejectedValue(new Error("boom"));
+    const working = vi.fn(async () => ({ default: () => <h1>API Management</h1> }));
+    const { rerender } = render(
+      <RemoteComponent remote="mf-knowledge" module="./KnowledgePage" load={failing} />,
+    );
+    expect(await screen.findByText(REMOTE_FAILED_TITLE)).toBeDefined();
+    rerender(<RemoteComponent remote="mf-api" module="./ApiManagementPage" load={working} />);
+    expect(await screen.findByRole("heading", { name: "API Management" })).toBeDefined();
+  });
+});

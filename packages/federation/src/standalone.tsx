@@ -1,0 +1,56 @@
+// Standalone harness for a remote's own `vite dev`: the providers the shell would give it (QueryClient, router,
+// tooltips, Toaster) so a feature team can work on its pages without the shell.
+import { createQueryClient } from "@acp/client/query-client";
+import { TOOLTIP } from "@acp/contracts/constants";
+import { Toaster } from "@acp/ui/components/toaster";
+import { TooltipProvider } from "@acp/ui/components/tooltip";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter, Link, Route, Routes } from "react-router";
+import type { RemoteName } from "./remotes";
+
+export type StandaloneRoute = { path: string; label: string; element: React.ReactNode };
+
+export function renderStandalone({
+  remote,
+  routes,
+}: {
+  remote: RemoteName;
+  routes: StandaloneRoute[];
+}): void {
+  const container = document.getElementById("root");
+  if (!container) throw new Error("index.html has no #root element");
+  const queryClient = createQueryClient();
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider delayDuration={TOOLTIP.delayMs} skipDelayDuration={TOOLTIP.skipDelayMs}>
+          <BrowserRouter>
+            <div className="min-h-svh bg-background">
+              <nav
+                aria-label="Standalone pages"
+                className="flex flex-wrap items-center gap-4 border-b bg-sidebar px-6 py-3 text-sidebar-foreground text-sm"
+              >
+                <span className="font-semibold">{remote} (standalone)</span>
+                {routes.map((route) => (
+                  <Link key={route.path} to={route.path} className="underline-offset-4 hover:underline">
+                    {route.label}
+                  </Link>
+                ))}
+              </nav>
+              <main data-remote={remote} className="mx-auto max-w-7xl p-4 md:p-8">
+                <Routes>
+                  {routes.map((route) => (
+                    <Route key={route.path} path={route.path} element={route.element} />
+                  ))}
+                </Routes>
+              </main>
+            </div>
+          </BrowserRouter>
+          <Toaster />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

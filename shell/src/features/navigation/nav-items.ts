@@ -1,0 +1,43 @@
+// The sidebar's entries exactly as spec section 2 lists them; the agent badges are fixed labels, not data.
+import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
+import { BrainCircuit, Database, KeyRound, LayoutDashboard, type LucideIcon } from "lucide-react";
+import { AGENT_ICONS } from "../../lib/agent-icons";
+import { agentWizardPath, DASHBOARD_PATH, normalizePath } from "../../lib/route-table";
+
+export type NavItem = { label: string; to: string; icon: LucideIcon; badge?: string };
+export type NavGroup = { label: string; items: readonly NavItem[] };
+
+export const SIDEBAR_TITLE = "Agent Control Panel";
+
+export const DASHBOARD_ITEM: NavItem = { label: "Dashboard", to: DASHBOARD_PATH, icon: LayoutDashboard };
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    label: "AI Agents",
+    items: BUILT_IN_AGENTS.map((agent) => ({
+      label: agent.name,
+      to: agentWizardPath(agent.id),
+      icon: AGENT_ICONS[agent.id],
+      badge: agent.sidebarBadge,
+    })),
+  },
+  {
+    label: "Management",
+    items: [
+      { label: "Knowledge Base", to: "/knowledge", icon: Database },
+      { label: "Model Training", to: "/training", icon: BrainCircuit },
+      { label: "API Management", to: "/api-management", icon: KeyRound },
+    ],
+  },
+];
+
+export function isCurrentPath(item: NavItem, pathname: string): boolean {
+  return normalizePath(pathname) === item.to;
+}
+
+/** The name the sidebar footer shows: first name (default "User") and last name. */
+export function displayName(user: { firstName: string | null; lastName: string | null } | null): string {
+  const first = user?.firstName?.trim() || "User";
+  const last = user?.lastName?.trim() ?? "";
+  return last ? `${first} ${last}` : first;
+}

@@ -1,0 +1,36 @@
+// Vite config of the host: React, Tailwind and module federation with no build-time remotes (they come from /remotes.json).
+import { sharedSingletons } from "@acp/federation/shared";
+import { federation } from "@module-federation/vite";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const API_ORIGIN = "http://localhost:3000";
+
+export default defineConfig({
+  base: "/",
+  plugins: [
+    react(),
+    tailwindcss(),
+    federation({
+      name: "shell",
+      // Remotes are registered at run time from /remotes.json, so a remote moves or redeploys without a shell build.
+      remotes: {},
+      shared: sharedSingletons(),
+      // Load each shared package when code first imports it instead of all of them at start-up: the landing page
+      // never needs the router. There are no build-time remotes whose versions would have to be compared first.
+      shareStrategy: "loaded-first",
+      dts: false,
+    }),
+  ],
+  build: { outDir: "dist", target: "es2022" },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      "/api": API_ORIGIN,
+      "/remotes.json": API_ORIGIN,
+    },
+  },
+  preview: { port: 5173, strictPort: true },
+});
