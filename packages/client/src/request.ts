@@ -1,5 +1,5 @@
 // The one fetch wrapper of every front end: spec section 7 request rules and the section 8 error format.
-import { httpErrorMessage } from "@acp/contracts/errors";
+import { httpErrorMessage } from "@acp/contracts/http-error";
 import type { QueryFunction } from "@tanstack/react-query";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,4 +1,4 @@
-// The JSON error body every API error uses (DESIGN 4) and the client error message format (spec section 8).
+// The JSON error body every API error uses (DESIGN 4).
 import { z } from "zod";
 
 export const apiErrorSchema = z.object({
@@ -7,8 +7,3 @@ export const apiErrorSchema = z.object({
   details: z.unknown().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/** Spec section 8: "<status>: <body text or status text>". */
-export function httpErrorMessage(status: number, bodyText: string, statusText: string): string {
-  return `${status}: ${bodyText || statusText}`;
-}
