@@ -17,7 +17,9 @@ describe("the accessibility check", () => {
 
   it("reports a nameless button and an unlabelled input", async () => {
     const page = await browser.newPage();
-    await page.setContent('<html lang="en"><body><main><button></button><input type="text"></main></body></html>');
+    await page.setContent(
+      '<html lang="en"><body><main><button></button><input type="text"></main></body></html>',
+    );
     const ids = (await seriousA11yViolations(page)).map((violation) => violation.id).sort();
     expect(ids).toEqual(expect.arrayContaining(["button-name", "label"]));
     await page.close();
