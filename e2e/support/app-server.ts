@@ -22,23 +22,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs api/dist/server.js; `env` overrides (e.g. REMOTES_*) are passed through. */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const port = await freePort();
+/**
+ * Runs api/dist/server.js on the embedded defaults (what `npm start` uses): PGlite in a fresh folder, built-in
+ * accounts. `env` adds or overrides variables (REMOTES_*, OIDC_*); `port` is for callers that must know it first.
+ */
+export async function startAppServer(env: Record<string, string> = {}, port?: number): Promise<AppServer> {
+  const appPort = port ?? (await freePort());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "acp-e2e-"));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${appPort}`;
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ["DATABASE_URL", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"])
+    delete inherited[name];
   const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
+    ...inherited,
+    PORT: String(appPort),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     PUBLIC_URL: url,
     ...env,
   };
-  // Journeys run on the embedded default database, exactly what `npm start` uses.
-  delete childEnv.DATABASE_URL;
-  delete childEnv.OIDC_ISSUER;
-  delete childEnv.OIDC_CLIENT_ID;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, "api/dist/server.js")], {
     cwd: repoRoot,
