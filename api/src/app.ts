@@ -8,12 +8,19 @@ import type { AppDeps, AppEnv } from "./lib/app-env";
 import { AppError, type ErrorCode, errorBody } from "./lib/app-error";
 import { cspDirectives } from "./lib/content-security-policy";
 import { validationHook } from "./lib/validation";
+import { createVectorStore } from "./providers/vector-store/create-vector-store";
+import { apiKeysRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
+import { conversationsRoutes } from "./routes/conversations";
+import { customAgentsRoutes } from "./routes/custom-agents";
 import { dashboardRoutes } from "./routes/dashboard";
 import { createDocsRoutes } from "./routes/docs";
+import { documentsRoutes } from "./routes/documents";
 import { healthRoutes } from "./routes/health";
 import { remotesRoutes } from "./routes/remotes";
 import { staticRoutes } from "./routes/static";
+import { trainingJobsRoutes } from "./routes/training-jobs";
+import { vectorStoreRoutes } from "./routes/vector-store";
 
 const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = {
   400: "BAD_REQUEST",
@@ -43,6 +50,7 @@ function toAppError(error: unknown): AppError {
 export function createApp(deps: AppDeps) {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
+  const vectorStore = deps.vectorStore ?? createVectorStore({ config, database });
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.onError((error, c) => {
@@ -73,6 +81,7 @@ export function createApp(deps: AppDeps) {
     c.set("db", database.db);
     c.set("engine", database.engine);
     c.set("now", now);
+    c.set("vectorStore", vectorStore);
     await next();
   });
   app.use("/api/*", csrfProtection);
@@ -81,6 +90,12 @@ export function createApp(deps: AppDeps) {
     .route("/api", healthRoutes)
     .route("/api", authRoutes)
     .route("/api", dashboardRoutes)
+    .route("/api", documentsRoutes)
+    .route("/api", vectorStoreRoutes)
+    .route("/api", trainingJobsRoutes)
+    .route("/api", apiKeysRoutes)
+    .route("/api", customAgentsRoutes)
+    .route("/api", conversationsRoutes)
     .route("/", remotesRoutes);
 
   const docs = createDocsRoutes(() =>

@@ -18,6 +18,7 @@ describe("loadConfig", () => {
       oidc: undefined,
       sessionSecureCookie: false,
       staticRoot: repoRoot,
+      vectorStore: "pgvector",
     });
     expect(config.remotes).toEqual({
       "mf-dashboard": "/mf/mf-dashboard/mf-manifest.json",
@@ -66,6 +67,14 @@ describe("loadConfig", () => {
     expect(config.remotes["mf-knowledge"]).toBe("https://cdn.example.com/knowledge/mf-manifest.json");
     expect(config.remotes["mf-api"]).toBe("/mf/mf-api/mf-manifest.json");
     expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it("selects the vector store: pgvector by default, pinecone refused until it exists", () => {
+    expect(loadConfig({ VECTOR_STORE: "pgvector" }).vectorStore).toBe("pgvector");
+    expect(loadConfig({ VECTOR_STORE: " " }).vectorStore).toBe("pgvector");
+    expect(() => loadConfig({ VECTOR_STORE: "pinecone" })).toThrow(
+      /VECTOR_STORE: must be pgvector \(the Pinecone store is not available yet\)/,
+    );
   });
 
   it("reports every invalid variable in one ConfigError", () => {

@@ -7,6 +7,10 @@ import { repoRoot } from "./paths";
 export const REMOTE_NAMES = ["mf-dashboard", "mf-agents", "mf-knowledge", "mf-training", "mf-api"] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
+/** Vector stores this build can use; `pinecone` (DESIGN 2) is not implemented yet and is refused. */
+export const VECTOR_STORES = ["pgvector"] as const;
+export type VectorStoreKind = (typeof VECTOR_STORES)[number];
+
 const REMOTE_ENV_KEYS = {
   "mf-dashboard": "REMOTES_MF_DASHBOARD",
   "mf-agents": "REMOTES_MF_AGENTS",
@@ -56,6 +60,9 @@ const envSchema = z.object({
   REMOTES_MF_KNOWLEDGE: manifestUrl,
   REMOTES_MF_TRAINING: manifestUrl,
   REMOTES_MF_API: manifestUrl,
+  VECTOR_STORE: optionalString.pipe(
+    z.enum(VECTOR_STORES, { error: "must be pgvector (the Pinecone store is not available yet)" }).optional(),
+  ),
 });
 
 export type OidcConfig = {
@@ -81,6 +88,8 @@ export type AppConfig = {
   staticRoot: string;
   /** Remote name -> mf-manifest.json URL, as /remotes.json returns it. */
   remotes: Record<RemoteName, string>;
+  /** Where embeddings live: pgvector inside the app's own database (PGlite or PostgreSQL with the extension). */
+  vectorStore: VectorStoreKind;
 };
 
 export class ConfigError extends Error {
@@ -133,5 +142,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecureCookie: env.SESSION_SECURE_COOKIE ?? (production || publicUrl.startsWith("https:")),
     staticRoot: path.resolve(env.STATIC_ROOT ?? repoRoot),
     remotes,
+    vectorStore: env.VECTOR_STORE ?? "pgvector",
   };
 }

@@ -1,13 +1,22 @@
-// Process entry point: reads the environment, opens and migrates the database, serves HTTP, shuts down cleanly.
+// Process entry point: reads the environment, opens and migrates the database, readies the vector store, serves HTTP, shuts down cleanly.
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { createDatabase } from "./db/create-database";
 import { ConfigError, loadConfig } from "./env";
+import { createVectorStore } from "./providers/vector-store/create-vector-store";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await createDatabase(config);
-  const app = createApp({ config, database });
+  const vectorStore = createVectorStore({ config, database });
+  // Never fatal: without a usable store the rest of the app works and the vector routes answer 503.
+  const vectorStatus = await vectorStore.ensureReady();
+  if (vectorStatus.ready) {
+    console.log(`[api] vector store: ${vectorStore.kind} ready (${vectorStore.dimension} dimensions)`);
+  } else {
+    console.warn(`[api] vector store unavailable: ${vectorStatus.reason}`);
+  }
+  const app = createApp({ config, database, vectorStore });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? "PostgreSQL" : `PGlite at ${config.dataDir}`;

@@ -1,6 +1,7 @@
-// Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite on disk), runs the migrations, and hands back one drizzle type.
+// Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite on disk with pgvector loaded), runs the migrations, and hands back one drizzle type.
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -50,7 +51,9 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
 
   const inMemory = config.dataDir === IN_MEMORY_DATA_DIR;
   if (!inMemory) await mkdir(config.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(config.dataDir);
+  // pgvector is registered here so the vector store (providers/vector-store) can CREATE EXTENSION it later.
+  const options = { extensions: { vector } };
+  const client = inMemory ? new PGlite(options) : new PGlite(config.dataDir, options);
   const db = drizzlePglite({ client, ...drizzleConfig });
   try {
     await migratePglite(db, { migrationsFolder });

@@ -1,4 +1,5 @@
 // Drizzle tables for users, auth and every spec entity; the same schema and migrations run on PGlite and PostgreSQL.
+import type { AgentType, TrainingJob } from "@acp/contracts/entities";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
@@ -72,7 +73,7 @@ export const trainingJobs = pgTable(
     userId: ownerId(),
     name: text().notNull(),
     modelType: text().$type<"gtm" | "legal" | "vision">().notNull(),
-    epochs: integer().notNull(),
+    epochs: integer().$type<TrainingJob["epochs"]>().notNull(),
     status: text().$type<"pending" | "running" | "completed" | "failed">().notNull().default("pending"),
     progress: integer().notNull().default(0),
     currentEpoch: integer().notNull().default(0),
@@ -147,7 +148,7 @@ export const customAgents = pgTable(
     name: text().notNull(),
     description: text(),
     systemPrompt: text().notNull(),
-    agentType: text().notNull().default("custom"),
+    agentType: text().$type<AgentType>().notNull().default("custom"),
     isPublic: boolean().notNull().default(false),
     apiEndpoint: text().notNull().unique(),
     trainingStatus: text()

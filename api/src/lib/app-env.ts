@@ -2,6 +2,7 @@
 import type { Database, Db } from "../db/create-database";
 import type { SessionRow, UserRow } from "../db/schema";
 import type { AppConfig } from "../env";
+import type { VectorStore } from "../providers/vector-store/vector-store";
 
 /** What createApp receives; tests pass their own config, database and clock. */
 export type AppDeps = {
@@ -9,6 +10,8 @@ export type AppDeps = {
   database: Database;
   /** The clock sessions and metrics use; injectable so expiry can be tested. */
   now?: () => Date;
+  /** Defaults to the store VECTOR_STORE selects, on `database`; server.ts readies it at start-up. */
+  vectorStore?: VectorStore;
 };
 
 export type AppVariables = {
@@ -16,6 +19,7 @@ export type AppVariables = {
   db: Db;
   engine: Database["engine"];
   now: () => Date;
+  vectorStore: VectorStore;
 };
 
 export type AppEnv = { Variables: AppVariables };

@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   OIDC_PROVIDER_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
+  VECTOR_STORE_UNAVAILABLE: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

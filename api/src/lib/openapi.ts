@@ -1,6 +1,6 @@
 // Shared OpenAPI pieces: the router factory every resource uses and the documented error responses.
 import { apiErrorSchema } from "@acp/contracts/errors";
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { AppEnv } from "./app-env";
 import { validationHook } from "./validation";
 
@@ -9,8 +9,17 @@ export function createRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
 
-/** The shared error body (DESIGN 4), registered once as a named component. */
-export const apiErrorResponseSchema = apiErrorSchema.openapi("ApiError", {
+/**
+ * A schema from @acp/contracts, named as an OpenAPI component. zod 4 copies prototype methods onto a schema when
+ * it is built, so a contract schema built before @hono/zod-openapi was first imported has no `.openapi`
+ * (it depends on import order, e.g. a test importing @acp/contracts first); a clone is built now and has it.
+ */
+export function componentSchema<T extends z.ZodType>(schema: T, refId: string): T {
+  return schema.clone().openapi(refId);
+}
+
+/** The shared error body (DESIGN 4), registered once as a named component (cloned: see componentSchema). */
+export const apiErrorResponseSchema = apiErrorSchema.clone().openapi("ApiError", {
   example: { error: "You are logged out", code: "UNAUTHORIZED" },
 });
 
@@ -22,7 +31,7 @@ const ERROR_DESCRIPTIONS = {
   409: "Conflict (EMAIL_TAKEN)",
   415: "Unsupported media type (UNSUPPORTED_MEDIA_TYPE)",
   502: "The identity provider failed (OIDC_PROVIDER_ERROR)",
-  503: "A dependency is unavailable (SERVICE_UNAVAILABLE)",
+  503: "A dependency is unavailable (SERVICE_UNAVAILABLE, VECTOR_STORE_UNAVAILABLE)",
 } as const;
 
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

@@ -13,7 +13,7 @@ import { startSession } from "../auth/start-session";
 import { toUserResponse } from "../auth/user-response";
 import type { AppEnv } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
-import { createRouter, errorResponses } from "../lib/openapi";
+import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { validationError } from "../lib/validation";
 import { signInWithPassword } from "../services/auth/sign-in-with-password";
 import { signUpWithPassword } from "../services/auth/sign-up-with-password";
@@ -54,7 +54,7 @@ const signUpBodySchema = z
 
 const userResponse = {
   description: "The signed-in user",
-  content: { "application/json": { schema: userSchema.openapi("User") } },
+  content: { "application/json": { schema: componentSchema(userSchema, "User") } },
 };
 const htmlPage = (description: string) => ({
   description,

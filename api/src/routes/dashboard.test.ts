@@ -39,7 +39,7 @@ describe.each(engines)("GET /api/dashboard/metrics on %s", (engine) => {
       userId,
       name: `${status} job`,
       modelType: "gtm" as const,
-      epochs: 10,
+      epochs: 10 as const,
       status,
     });
     await db

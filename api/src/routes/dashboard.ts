@@ -2,7 +2,7 @@
 import { dashboardMetricsSchema } from "@acp/contracts/entities";
 import { createRoute } from "@hono/zod-openapi";
 import { requireUser } from "../auth/require-user";
-import { createRouter, errorResponses } from "../lib/openapi";
+import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { getDashboardMetrics } from "../services/dashboard/get-dashboard-metrics";
 
 const metricsRoute = createRoute({
@@ -17,7 +17,9 @@ const metricsRoute = createRoute({
     200: {
       description: "Counts for the signed-in user",
       content: {
-        "application/json": { schema: dashboardMetricsSchema.required().openapi("DashboardMetrics") },
+        "application/json": {
+          schema: componentSchema(dashboardMetricsSchema.required(), "DashboardMetrics"),
+        },
       },
     },
     ...errorResponses(401),

@@ -8,6 +8,19 @@ type OpenApiDocument = {
   paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
 };
 
+/** Every signed-in read: each must document its 401 JSON error. */
+const SIGNED_IN_READS = [
+  "/api/auth/user",
+  "/api/dashboard/metrics",
+  "/api/documents",
+  "/api/pinecone/stats",
+  "/api/training-jobs",
+  "/api/api-keys",
+  "/api/custom-agents",
+  "/api/conversations",
+  "/api/conversations/{id}/messages",
+];
+
 describe("API documentation", () => {
   let t: TestApp;
   let document: OpenApiDocument;
@@ -40,6 +53,13 @@ describe("API documentation", () => {
         "POST /api/auth/sign-in",
         "POST /api/auth/sign-up",
         "GET /api/dashboard/metrics",
+        "GET /api/documents",
+        "GET /api/pinecone/stats",
+        "GET /api/training-jobs",
+        "GET /api/api-keys",
+        "GET /api/custom-agents",
+        "GET /api/conversations",
+        "GET /api/conversations/{id}/messages",
         "GET /api/openapi.json",
         "GET /api/docs",
         "GET /api/docs/{asset}",
@@ -61,9 +81,37 @@ describe("API documentation", () => {
     expect(Object.keys(signUp?.responses ?? {})).toEqual(
       expect.arrayContaining(["201", "400", "409", "403"]),
     );
-    expect(document.paths["/api/dashboard/metrics"]?.get?.responses["401"]).toMatchObject({
-      content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
-    });
+    for (const path of SIGNED_IN_READS) {
+      expect(document.paths[path]?.get?.responses["401"], path).toMatchObject({
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+      });
+    }
+    expect(document.paths["/api/pinecone/stats"]?.get?.responses["503"]).toBeDefined();
+    expect(document.paths["/api/conversations/{id}/messages"]?.get?.responses["404"]).toBeDefined();
+  });
+
+  it("describes signed-in list responses with the contract entities", () => {
+    type JsonResponse = { content?: Record<string, { schema: unknown }> };
+    const ok = (path: string) =>
+      (document.paths[path]?.get?.responses["200"] as JsonResponse | undefined)?.content?.["application/json"]
+        ?.schema;
+    const listOf = (name: string) => ({ type: "array", items: { $ref: `#/components/schemas/${name}` } });
+    expect(ok("/api/documents")).toEqual(listOf("Document"));
+    expect(ok("/api/training-jobs")).toEqual(listOf("TrainingJob"));
+    expect(ok("/api/api-keys")).toEqual(listOf("ApiKey"));
+    expect(ok("/api/custom-agents")).toEqual(listOf("CustomAgent"));
+    expect(ok("/api/conversations")).toEqual(listOf("Conversation"));
+    expect(ok("/api/conversations/{id}/messages")).toEqual(listOf("Message"));
+    expect(ok("/api/pinecone/stats")).toEqual({ $ref: "#/components/schemas/VectorStoreStats" });
+    const schemas = (
+      document as unknown as { components: { schemas: Record<string, { required?: string[] }> } }
+    ).components.schemas;
+    expect(schemas.VectorStoreStats?.required?.sort()).toEqual([
+      "dimension",
+      "namespace",
+      "totalVectorCount",
+    ]);
+    expect(Object.keys((schemas.ApiKey as { properties: object }).properties)).not.toContain("key");
   });
 
   it("serves the reference page with no external origin", async () => {

@@ -9,6 +9,8 @@ import {
   IN_MEMORY_DATA_DIR,
 } from "../db/create-database";
 import { type AppConfig, loadConfig } from "../env";
+import { createVectorStore } from "../providers/vector-store/create-vector-store";
+import type { VectorStore } from "../providers/vector-store/vector-store";
 
 /** The PostgreSQL server tests may use: CI sets DATABASE_URL=postgres://postgres@127.0.0.1:5432/test. */
 const postgresUrl = loadConfig().databaseUrl;
@@ -24,6 +26,18 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Whether the DATABASE_URL server can load pgvector (Debian's PostgreSQL in CI cannot); false when there is none.
+ * Vector-store tests assert real results where it can and the VECTOR_STORE_UNAVAILABLE answer where it cannot.
+ */
+export async function postgresHasPgvector(): Promise<boolean> {
+  if (!postgresUrl) return false;
+  const result = await withAdminClient((client) =>
+    client.query("select 1 from pg_available_extensions where name = 'vector'"),
+  );
+  return result.rowCount === 1;
 }
 
 /**
@@ -67,6 +81,8 @@ export type TestApp = {
   app: ReturnType<typeof createApp>;
   database: Database;
   config: AppConfig;
+  /** The app's vector store, for tests that put vectors in through it. */
+  vectorStore: VectorStore;
   /** Sends a request to the app as a same-origin browser would (Origin header set), optionally with a cookie. */
   request: (path: string, init?: RequestInit & { cookie?: string }) => Promise<Response>;
   close: () => Promise<void>;
@@ -78,7 +94,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const config = testConfig(options.config);
-  const app = createApp({ config, database, ...(options.now ? { now: options.now } : {}) });
+  const vectorStore = createVectorStore({ config, database });
+  const app = createApp({ config, database, vectorStore, ...(options.now ? { now: options.now } : {}) });
   const request = (path: string, init: RequestInit & { cookie?: string } = {}) => {
     const { cookie, ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -87,7 +104,7 @@ export async function createTestApp(
     if (cookie) headers.set("cookie", cookie);
     return Promise.resolve(app.request(new URL(path, config.publicUrl).href, { ...rest, headers }));
   };
-  return { app, database, config, request, close: () => database.close() };
+  return { app, database, config, vectorStore, request, close: () => database.close() };
 }
 
 /** The `session=<token>` pair from a response's Set-Cookie, ready for a Cookie header. */

@@ -1,0 +1,222 @@
+// The pgvector store: embeddings in the app's own database (PGlite ships pgvector; PostgreSQL needs the extension).
+import { VECTOR_DIMENSION_DEFAULT, VECTOR_NAMESPACE_DEFAULT } from "@acp/contracts/constants";
+import { and, cosineDistance, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { pgTable, primaryKey, text, timestamp, vector } from "drizzle-orm/pg-core";
+import type { Database } from "../../db/create-database";
+import {
+  assertEmbedding,
+  hasFilter,
+  MAX_TOP_K,
+  type VectorFilter,
+  type VectorStore,
+  type VectorStoreStatus,
+  vectorStoreUnavailable,
+} from "./vector-store";
+
+/**
+ * The embeddings table, for the query builder only. It is NOT in db/schema.ts: drizzle migrations must run on a
+ * PostgreSQL without pgvector, so ensureReady() creates it (see EMBEDDINGS_DDL, which must stay in step).
+ */
+export const embeddings = pgTable(
+  "embeddings",
+  {
+    id: text().notNull(),
+    userId: text().notNull(),
+    documentId: text(),
+    agentId: text(),
+    chunk: text().notNull(),
+    embedder: text().notNull(),
+    embedding: vector({ dimensions: VECTOR_DIMENSION_DEFAULT }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+);
+
+/** Idempotent schema, run in order inside one transaction. Vectors go with their user and their document. */
+const EMBEDDINGS_DDL: SQL[] = [
+  sql`create extension if not exists vector`,
+  sql.raw(`create table if not exists embeddings (
+    id text not null,
+    user_id text not null references users(id) on delete cascade,
+    document_id text references documents(id) on delete cascade,
+    agent_id text,
+    chunk text not null,
+    embedder text not null,
+    embedding vector(${VECTOR_DIMENSION_DEFAULT}) not null,
+    created_at timestamp with time zone not null default now(),
+    primary key (user_id, id)
+  )`),
+  sql`create index if not exists embeddings_user_id_document_id_index on embeddings (user_id, document_id)`,
+  sql`create index if not exists embeddings_user_id_agent_id_index on embeddings (user_id, agent_id)`,
+  sql`create index if not exists embeddings_embedding_hnsw_cosine_index on embeddings using hnsw (embedding vector_cosine_ops)`,
+];
+
+/** Serialises concurrent set-ups (several API processes or workers starting at once). Any fixed bigint works. */
+const SETUP_LOCK_KEY = 7_301_536;
+
+/** Rows per INSERT: 8 parameters a row stays far below PostgreSQL's 65,535, and batches beat row-by-row HNSW inserts. */
+const UPSERT_BATCH_SIZE = 200;
+
+const NO_EXTENSION_REASON = {
+  postgres:
+    'the PostgreSQL server has no pgvector extension ("vector" is not in pg_available_extensions; install pgvector on the database server; it is checked again on the next request)',
+  pglite:
+    "PGlite was started without the pgvector extension (register @electric-sql/pglite-pgvector when creating it)",
+} as const;
+
+/** pgvector 0.8 added iterative index scans, which keep a filtered HNSW search going until topK rows match. */
+function supportsIterativeScan(version: string | undefined): boolean {
+  const [major = 0, minor = 0] = (version ?? "").split(".").map(Number);
+  return major > 0 || minor >= 8;
+}
+
+function errorMessage(error: unknown): string {
+  let current: unknown = error;
+  // drizzle wraps driver errors ("Failed query: ..."); the driver's message is the useful one.
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(error);
+}
+
+export function createPgvectorStore({
+  database,
+}: {
+  database: Pick<Database, "db" | "engine">;
+}): VectorStore {
+  const { db, engine } = database;
+  const dimension = VECTOR_DIMENSION_DEFAULT;
+  let iterativeScan = false;
+  let readiness: Promise<VectorStoreStatus> | undefined;
+
+  async function prepare(): Promise<VectorStoreStatus> {
+    try {
+      const available = await db
+        .select({ name: sql<string>`name` })
+        .from(sql`pg_available_extensions`)
+        .where(sql`name = 'vector'`);
+      if (available.length === 0) return { ready: false, reason: NO_EXTENSION_REASON[engine] };
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
+        for (const statement of EMBEDDINGS_DDL) await tx.execute(statement);
+      });
+      const [installed] = await db
+        .select({ version: sql<string>`extversion` })
+        .from(sql`pg_extension`)
+        .where(sql`extname = 'vector'`);
+      iterativeScan = supportsIterativeScan(installed?.version);
+      return { ready: true };
+    } catch (error) {
+      return { ready: false, reason: `could not prepare the pgvector schema (${errorMessage(error)})` };
+    }
+  }
+
+  function ensureReady(): Promise<VectorStoreStatus> {
+    readiness ??= prepare().then((status) => {
+      // Only success is remembered: a missing extension or a database outage is checked again next time.
+      if (!status.ready) readiness = undefined;
+      return status;
+    });
+    return readiness;
+  }
+
+  async function requireReady(): Promise<void> {
+    const status = await ensureReady();
+    if (!status.ready) throw vectorStoreUnavailable(status.reason);
+  }
+
+  function conditions(userId: string, filter: VectorFilter | undefined): SQL[] {
+    const where = [eq(embeddings.userId, userId)];
+    if (filter?.documentId !== undefined) where.push(eq(embeddings.documentId, filter.documentId));
+    if (filter?.agentId !== undefined) where.push(eq(embeddings.agentId, filter.agentId));
+    if (filter?.embedder !== undefined) where.push(eq(embeddings.embedder, filter.embedder));
+    return where;
+  }
+
+  return {
+    kind: "pgvector",
+    dimension,
+    ensureReady,
+
+    async stats({ userId }) {
+      await requireReady();
+      const [row] = await db.select({ value: count() }).from(embeddings).where(eq(embeddings.userId, userId));
+      return { totalVectorCount: row?.value ?? 0, namespace: VECTOR_NAMESPACE_DEFAULT, dimension };
+    },
+
+    async upsert({ userId, vectors }) {
+      // The last record wins when an id repeats: one INSERT cannot update the same row twice.
+      const byId = new Map<string, (typeof embeddings)["$inferInsert"]>();
+      for (const [index, record] of vectors.entries()) {
+        if (!record.id) throw new RangeError(`vectors[${index}]: id must not be empty`);
+        assertEmbedding(record.embedding, dimension, `vectors[${index}] (${record.id})`);
+        byId.set(record.id, {
+          id: record.id,
+          userId,
+          documentId: record.documentId ?? null,
+          agentId: record.agentId ?? null,
+          chunk: record.chunk,
+          embedder: record.embedder,
+          embedding: Array.from(record.embedding),
+        });
+      }
+      if (byId.size === 0) return;
+      await requireReady();
+      const rows = [...byId.values()];
+      await db.transaction(async (tx) => {
+        for (let start = 0; start < rows.length; start += UPSERT_BATCH_SIZE) {
+          await tx
+            .insert(embeddings)
+            .values(rows.slice(start, start + UPSERT_BATCH_SIZE))
+            .onConflictDoUpdate({
+              target: [embeddings.userId, embeddings.id],
+              set: {
+                documentId: sql`excluded.document_id`,
+                agentId: sql`excluded.agent_id`,
+                chunk: sql`excluded.chunk`,
+                embedder: sql`excluded.embedder`,
+                embedding: sql`excluded.embedding`,
+                createdAt: sql`excluded.created_at`,
+              },
+            });
+        }
+      });
+    },
+
+    async delete({ userId, ids, filter }) {
+      if (ids === undefined && !hasFilter(filter)) {
+        throw new RangeError("delete needs ids or a filter: refusing to delete every vector of the user");
+      }
+      if (ids?.length === 0) return;
+      await requireReady();
+      const where = conditions(userId, filter);
+      if (ids) where.push(inArray(embeddings.id, [...ids]));
+      await db.delete(embeddings).where(and(...where));
+    },
+
+    async query({ userId, embedding, topK, filter }) {
+      assertEmbedding(embedding, dimension, "query embedding");
+      if (!Number.isInteger(topK) || topK < 1 || topK > MAX_TOP_K) {
+        throw new RangeError(`topK must be an integer from 1 to ${MAX_TOP_K}`);
+      }
+      await requireReady();
+      const distance = cosineDistance(embeddings.embedding, Array.from(embedding));
+      return db.transaction(async (tx) => {
+        // Without this, HNSW filters after a fixed-size candidate list and a small user could get too few rows.
+        if (iterativeScan) await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
+        const rows = await tx
+          .select({
+            id: embeddings.id,
+            documentId: embeddings.documentId,
+            agentId: embeddings.agentId,
+            chunk: embeddings.chunk,
+            embedder: embeddings.embedder,
+            distance: sql<number>`${distance}`.mapWith(Number),
+          })
+          .from(embeddings)
+          .where(and(...conditions(userId, filter)))
+          .orderBy(distance)
+          .limit(topK);
+        return rows.map(({ distance: d, ...row }) => ({ ...row, score: 1 - d }));
+      });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// GET /api/pinecone/stats: the user's count in the real vector store, or 503 where pgvector is missing.
+import { vectorStoreStatsSchema } from "@acp/contracts/entities";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, engines, postgresHasPgvector, signUp, type TestApp } from "../test/test-app";
+import { vectorWith } from "../test/vectors";
+
+const hasPgvector = await postgresHasPgvector();
+
+describe.each(engines)("GET /api/pinecone/stats on %s", (engine) => {
+  const storeUsable = engine === "pglite" || hasPgvector;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("requires a session", async () => {
+    const response = await t.request("/api/pinecone/stats");
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { code: string }).code).toBe("UNAUTHORIZED");
+  });
+
+  it.runIf(storeUsable)("counts the signed-in user's vectors only", async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const fresh = await t.request("/api/pinecone/stats", { cookie: a.cookie });
+    expect(fresh.status).toBe(200);
+    expect(await fresh.json()).toEqual({ totalVectorCount: 0, namespace: "default", dimension: 1536 });
+
+    await t.vectorStore.upsert({
+      userId: a.user.id,
+      vectors: [0, 1, 2].map((i) => ({
+        id: `chunk-${i}`,
+        agentId: "gtm",
+        chunk: `Chunk ${i}`,
+        embedder: "test-embedder",
+        embedding: vectorWith({ [i]: 1 }),
+      })),
+    });
+
+    const forA = await t.request("/api/pinecone/stats", { cookie: a.cookie });
+    expect(vectorStoreStatsSchema.strict().parse(await forA.json())).toEqual({
+      totalVectorCount: 3,
+      namespace: "default",
+      dimension: 1536,
+    });
+    const forB = await t.request("/api/pinecone/stats", { cookie: b.cookie });
+    expect(await forB.json()).toEqual({ totalVectorCount: 0, namespace: "default", dimension: 1536 });
+  });
+
+  it.runIf(!storeUsable)("answers 503 VECTOR_STORE_UNAVAILABLE when the server has no pgvector", async () => {
+    const { cookie } = await signUp(t);
+    const response = await t.request("/api/pinecone/stats", { cookie });
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { error: string; code: string };
+    expect(body.code).toBe("VECTOR_STORE_UNAVAILABLE");
+    expect(body.error).toMatch(
+      /^Vector store unavailable: the PostgreSQL server has no pgvector extension \(.+\)$/,
+    );
+    expect(Object.keys(body).sort()).toEqual(["code", "error"]);
+    // The rest of the API keeps working on that server.
+    expect((await t.request("/api/documents", { cookie })).status).toBe(200);
+  });
+});

@@ -1,0 +1,24 @@
+// The signed-in user's custom agents, newest first.
+import type { CustomAgent } from "@acp/contracts/entities";
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/create-database";
+import { customAgents } from "../../db/schema";
+
+export async function listCustomAgents({ db, userId }: { db: Db; userId: string }): Promise<CustomAgent[]> {
+  const rows = await db
+    .select()
+    .from(customAgents)
+    .where(eq(customAgents.userId, userId))
+    .orderBy(desc(customAgents.createdAt), desc(customAgents.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    systemPrompt: row.systemPrompt,
+    agentType: row.agentType,
+    isPublic: row.isPublic,
+    apiEndpoint: row.apiEndpoint,
+    trainingStatus: row.trainingStatus,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
