@@ -24,9 +24,9 @@ function describedBy(state: SignInPageState, form: "sign-in" | "sign-up", extra 
 
 const STYLES = `
 :root{color-scheme:light dark;--bg:#f4f6fb;--card:#fff;--text:#0f172a;--muted:#475569;--border:#cbd5e1;
---accent:#2563eb;--accent-hover:#1d4ed8;--accent-text:#fff;--error-bg:#fef2f2;--error:#b91c1c;--ring:#93c5fd}
+--accent:oklch(0.45 0.2 280);--accent-hover:oklch(0.4 0.2 280);--accent-text:#fff;--error-bg:#fef2f2;--error:#b91c1c;--ring:oklch(0.75 0.12 285)}
 @media (prefers-color-scheme:dark){:root{--bg:#0b1120;--card:#111827;--text:#f1f5f9;--muted:#94a3b8;
---border:#334155;--accent:#3b82f6;--accent-hover:#60a5fa;--accent-text:#0b1120;--error-bg:#3f1d1d;--error:#fca5a5;--ring:#1d4ed8}}
+--border:#334155;--accent:oklch(0.7 0.16 286);--accent-hover:oklch(0.76 0.14 286);--accent-text:oklch(0.17 0.045 280);--error-bg:#3f1d1d;--error:#fca5a5;--ring:oklch(0.5 0.2 280)}}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
 background:var(--bg);color:var(--text);line-height:1.5;display:flex;flex-direction:column;align-items:center}
@@ -54,7 +54,7 @@ button:hover{background:var(--accent-hover)}
 footer{color:var(--muted);font-size:.85rem;padding-bottom:2rem}
 `;
 
-const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#2563eb"/><path d="M9 22l7-13 7 13M11.5 17.5h9" stroke="#fff" stroke-width="2.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#4f46e5"/><path d="M9 22l7-13 7 13M11.5 17.5h9" stroke="#fff" stroke-width="2.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
 
 /** Renders the page; every interpolated value is HTML-escaped. */
 export function renderSignInPage(state: SignInPageState): string {
