@@ -2,8 +2,9 @@
 import { remoteViteConfig } from "@acp/federation/vite-remote";
 import { defineConfig } from "vite";
 
-export default defineConfig(
+export default defineConfig(({ command }) =>
   remoteViteConfig({
+    command,
     name: "mf-knowledge",
     exposes: {
       "./KnowledgePage": "./src/exposes/knowledge-page.tsx",

@@ -21,6 +21,8 @@ export default defineConfig({
       // never needs the router. There are no build-time remotes whose versions would have to be compared first.
       shareStrategy: "loaded-first",
       dts: false,
+      // The one runtime on the page: remotes are built with `externalRuntime` and use this copy.
+      experiments: { provideExternalRuntime: true },
     }),
   ],
   build: { outDir: "dist", target: "es2022" },

@@ -1,4 +1,5 @@
 // "Knowledge Base Management" (spec section 2): the document area (two thirds), the vector database and stats cards.
+import { PageHeader } from "@acp/ui/components/page-header";
 import { DocumentListCard } from "../features/documents/components/document-list-card";
 import { KnowledgeStatsCard } from "../features/documents/components/knowledge-stats-card";
 import { useVectorStats } from "../features/vectors/api/get-vector-stats";
@@ -8,12 +9,10 @@ export function KnowledgePage() {
   const { data: vectorStats } = useVectorStats();
   return (
     <div className="flex flex-col gap-8">
-      <header className="flex flex-col gap-1">
-        <h1 className="font-bold text-3xl tracking-tight">Knowledge Base Management</h1>
-        <p className="text-muted-foreground">
-          Upload and manage documents to enhance AI agent responses with your business knowledge
-        </p>
-      </header>
+      <PageHeader
+        title="Knowledge Base Management"
+        description="Upload and manage documents to enhance AI agent responses with your business knowledge"
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <DocumentListCard />

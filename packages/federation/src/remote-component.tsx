@@ -2,7 +2,7 @@
 // so one dead or hung remote shows a fallback card instead of blanking the shell.
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
-import { Skeleton } from "@acp/ui/components/skeleton";
+import { PageSkeleton } from "@acp/ui/components/page-skeleton";
 import {
   Component,
   type ComponentType,
@@ -76,21 +76,12 @@ function RemoteSlot<R extends RemoteName, P extends object>({
   );
 }
 
-/** A neutral page-shaped placeholder: heading, subtitle and a row of cards. */
+/** A neutral page-shaped placeholder while the remote loads. */
 export function RemoteSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-live="polite" className="flex flex-col gap-6">
+    <div role="status" aria-busy="true" aria-live="polite">
       <span className="sr-only">Loading…</span>
-      <div className="flex flex-col gap-2">
-        <Skeleton className="h-8 w-72 max-w-full" />
-        <Skeleton className="h-4 w-96 max-w-full" />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {["a", "b", "c", "d"].map((id) => (
-          <Skeleton key={id} className="h-28" />
-        ))}
-      </div>
-      <Skeleton className="h-64" />
+      <PageSkeleton />
     </div>
   );
 }

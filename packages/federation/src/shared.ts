@@ -21,6 +21,8 @@ export type SharedSingletonConfig = {
   singleton: true;
   requiredVersion: string;
   version: string;
+  /** `false`: no fallback copy is bundled; the host must provide the package. */
+  import?: false;
 };
 
 function installedVersion(name: SharedSingletonPackage): string {
@@ -28,12 +30,21 @@ function installedVersion(name: SharedSingletonPackage): string {
   return manifest.version;
 }
 
-/** The `shared` option for `federation()` in every vite config of the repo. */
-export function sharedSingletons(): Record<SharedSingletonPackage, SharedSingletonConfig> {
+/**
+ * The `shared` option for `federation()` in every vite config of the repo. `providedByHost` leaves the fallback
+ * copies out of a remote's build: a built remote runs only inside the shell, which provides every singleton.
+ */
+export function sharedSingletons({
+  providedByHost = false,
+}: {
+  providedByHost?: boolean;
+} = {}): Record<SharedSingletonPackage, SharedSingletonConfig> {
   return Object.fromEntries(
     SHARED_SINGLETON_PACKAGES.map((name) => {
       const version = installedVersion(name);
-      return [name, { singleton: true, requiredVersion: `^${version}`, version }];
+      const config: SharedSingletonConfig = { singleton: true, requiredVersion: `^${version}`, version };
+      if (providedByHost) config.import = false;
+      return [name, config];
     }),
   ) as Record<SharedSingletonPackage, SharedSingletonConfig>;
 }

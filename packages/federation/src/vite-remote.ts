@@ -17,11 +17,20 @@ export type RemoteViteOptions<R extends RemoteName> = {
   name: R;
   /** Every module REMOTES lists for this remote, mapped to the file that default-exports it. */
   exposes: Record<ExposedModule<R>, string>;
+  /** Vite's command: a build runs only inside the shell; `vite dev` also serves the standalone harness. */
+  command: "build" | "serve";
 };
 
-export function remoteViteConfig<R extends RemoteName>({ name, exposes }: RemoteViteOptions<R>): UserConfig {
+export function remoteViteConfig<R extends RemoteName>({
+  name,
+  exposes,
+  command,
+}: RemoteViteOptions<R>): UserConfig {
   const { devPort } = REMOTES[name];
   const origin = `http://localhost:${devPort}`;
+  // A built remote only ever runs inside the shell, which provides the singletons and the federation runtime, so
+  // the build bundles neither; the standalone `vite dev` harness has no shell around it and keeps both.
+  const inShellOnly = command === "build";
   return {
     // Relative, so the built remote works wherever it is served (the API serves it at /mf/<name>/).
     base: "./",
@@ -33,9 +42,10 @@ export function remoteViteConfig<R extends RemoteName>({ name, exposes }: Remote
         filename: REMOTE_ENTRY_FILENAME,
         manifest: true,
         exposes,
-        shared: sharedSingletons(),
+        shared: sharedSingletons({ providedByHost: inShellOnly }),
         dts: false,
         dev: { remoteHmr: true },
+        experiments: { externalRuntime: inShellOnly },
       }),
     ],
     build: { outDir: "dist", target: "es2022" },

@@ -1,4 +1,5 @@
 // The skeleton shown while the current user loads: the shape of the sidebar layout, with no content yet.
+import { PageSkeleton } from "@acp/ui/components/page-skeleton";
 import { Skeleton } from "@acp/ui/components/skeleton";
 
 export function LoadingLayout({ label = "Loading the control panel…" }: { label?: string }) {
@@ -19,16 +20,7 @@ export function LoadingLayout({ label = "Loading the control panel…" }: { labe
           <Skeleton className="size-8" />
           <Skeleton className="h-4 w-32" />
         </div>
-        <div className="flex flex-col gap-6 p-4 md:p-8">
-          <Skeleton className="h-8 w-80 max-w-full" />
-          <Skeleton className="h-4 w-96 max-w-full" />
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {["a", "b", "c", "d"].map((id) => (
-              <Skeleton key={id} className="h-28" />
-            ))}
-          </div>
-          <Skeleton className="h-64" />
-        </div>
+        <PageSkeleton className="p-4 md:p-8" />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import {
   BookOpenIcon,
   BotIcon,
+  CpuIcon,
   CreditCardIcon,
   GaugeIcon,
   GraduationCapIcon,
@@ -36,6 +37,8 @@ import {
 const workspace = [
   { id: "dashboard", label: "Dashboard", icon: GaugeIcon },
   { id: "agents", label: "Agents", icon: BotIcon, badge: "12" },
+  // A long name next to a word badge: cut short in a 16rem sidebar, shown in full in a tooltip on hover or focus.
+  { id: "architecture", label: "Technical Architecture", icon: CpuIcon, badge: "Ready" },
   { id: "knowledge", label: "Knowledge", icon: BookOpenIcon },
   { id: "training", label: "Training", icon: GraduationCapIcon, badge: "2" },
   { id: "api", label: "API", icon: KeyRoundIcon },

@@ -128,6 +128,50 @@ describe("Sidebar (desktop)", () => {
   });
 });
 
+describe("Sidebar menu items with a badge", () => {
+  function renderLongItem() {
+    render(
+      <SidebarProvider>
+        <Sidebar>
+          <SidebarContent>
+            <SidebarMenu>
+              <SidebarMenuItem>
+                <SidebarMenuButton tooltip="Technical Architecture">
+                  <HomeIcon aria-hidden="true" />
+                  <span>Technical Architecture</span>
+                </SidebarMenuButton>
+                <SidebarMenuBadge>Ready</SidebarMenuBadge>
+              </SidebarMenuItem>
+            </SidebarMenu>
+          </SidebarContent>
+        </Sidebar>
+      </SidebarProvider>,
+    );
+    const button = screen.getByRole("button", { name: "Technical Architecture" });
+    const label = button.querySelector("span:last-child") as HTMLElement;
+    return { button, label };
+  }
+
+  function setLabelWidths(label: HTMLElement, { scroll, client }: { scroll: number; client: number }) {
+    Object.defineProperty(label, "scrollWidth", { configurable: true, value: scroll });
+    Object.defineProperty(label, "clientWidth", { configurable: true, value: client });
+  }
+
+  it("shows the full name in a tooltip when the expanded label is cut short", () => {
+    const { button, label } = renderLongItem();
+    setLabelWidths(label, { scroll: 180, client: 140 });
+    fireEvent.focus(button);
+    expect(screen.getByRole("tooltip").textContent).toBe("Technical Architecture");
+  });
+
+  it("shows no tooltip when the expanded label fits", () => {
+    const { button, label } = renderLongItem();
+    setLabelWidths(label, { scroll: 140, client: 140 });
+    fireEvent.focus(button);
+    expect(screen.queryByRole("tooltip")).toBeNull();
+  });
+});
+
 describe("Sidebar (mobile, below 768 px)", () => {
   it("renders as a sheet that the trigger opens, leaving the desktop cookie alone", () => {
     setViewportWidth(500);

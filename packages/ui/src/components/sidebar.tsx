@@ -461,7 +461,8 @@ export const sidebarMenuButtonVariants = cva(
     "hover:bg-sidebar-accent hover:text-sidebar-accent-foreground active:bg-sidebar-accent",
     "focus-visible:ring-2 focus-visible:ring-sidebar-ring",
     "disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50",
-    "group-has-data-[sidebar=menu-badge]/menu-item:pr-9",
+    // Room for a SidebarMenuBadge sibling: a count or a short word ("Active", "Ready").
+    "group-has-data-[sidebar=menu-badge]/menu-item:pr-13",
     // Active page: tinted surface plus an accent bar, so it is not signalled by colour alone.
     "data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium data-[active=true]:text-sidebar-accent-foreground",
     "data-[active=true]:shadow-[inset_3px_0_0_0_var(--color-sidebar-primary)]",
@@ -494,9 +495,18 @@ export type SidebarMenuButtonProps = React.ComponentProps<"button"> &
     asChild?: boolean;
     /** Marks the current page: aria-current="page" plus the highlighted style. */
     isActive?: boolean;
-    /** Shown to the right of the item while the sidebar is collapsed to icons (desktop only). */
+    /**
+     * Shown to the right of the item while the sidebar is collapsed to icons, and while expanded when the label
+     * (the last <span>) is cut short (desktop only).
+     */
     tooltip?: string | React.ComponentProps<typeof TooltipContent>;
   };
+
+/** Whether the button's label, its last <span>, is truncated (CSS `truncate` hides the rest behind "…"). */
+function isLabelTruncated(button: HTMLElement | null): boolean {
+  const label = button?.querySelector(":scope > span:last-child");
+  return !!label && label.scrollWidth > label.clientWidth;
+}
 
 export function SidebarMenuButton({
   asChild = false,
@@ -506,15 +516,29 @@ export function SidebarMenuButton({
   tooltip,
   className,
   type,
+  ref,
   ...props
 }: SidebarMenuButtonProps) {
   const { isMobile, state } = useSidebar();
   // Always controlled (never switching modes) so the button keeps its identity, and focus, across collapse.
   const [tooltipOpen, setTooltipOpen] = React.useState(false);
+  const element = React.useRef<HTMLButtonElement | null>(null);
+  const setRef = React.useCallback(
+    (node: HTMLButtonElement | null) => {
+      element.current = node;
+      if (typeof ref === "function") ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
+  // A tooltip opened in one state (collapsed, or expanded over a cut-short label) does not carry over to the other.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `state` is the trigger, not a value the effect reads.
+  React.useEffect(() => setTooltipOpen(false), [state]);
   const Comp = asChild ? Slot.Root : "button";
 
   const button = (
     <Comp
+      ref={setRef}
       data-slot="sidebar-menu-button"
       data-sidebar="menu-button"
       data-size={size}
@@ -529,9 +553,11 @@ export function SidebarMenuButton({
   if (!tooltip) return button;
 
   const contentProps = typeof tooltip === "string" ? { children: tooltip } : tooltip;
-  const tooltipEnabled = state === "collapsed" && !isMobile;
+  // Decided when the tooltip asks to open, so a long name next to a badge is readable in full on hover or focus.
+  const onOpenChange = (open: boolean) =>
+    setTooltipOpen(open && !isMobile && (state === "collapsed" || isLabelTruncated(element.current)));
   return (
-    <Tooltip open={tooltipEnabled && tooltipOpen} onOpenChange={setTooltipOpen}>
+    <Tooltip open={tooltipOpen && !isMobile} onOpenChange={onOpenChange}>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
       <TooltipContent side="right" align="center" {...contentProps} />
     </Tooltip>
@@ -544,8 +570,8 @@ export function SidebarMenuBadge({ className, ...props }: React.ComponentProps<"
       data-slot="sidebar-menu-badge"
       data-sidebar="menu-badge"
       className={cn(
-        "pointer-events-none absolute top-1.5 right-1.5 flex h-5 min-w-5 select-none items-center justify-center rounded-full px-1.5",
-        "bg-sidebar-primary/20 font-semibold text-[0.6875rem] text-sidebar-foreground tabular-nums",
+        "pointer-events-none absolute top-1.5 right-1 flex h-5 min-w-5 select-none items-center justify-center rounded-full px-1",
+        "bg-sidebar-primary/20 font-semibold text-[0.625rem] text-sidebar-foreground tabular-nums leading-none",
         "peer-data-[size=sm]/menu-button:top-1 peer-data-[size=lg]/menu-button:top-3.5",
         "peer-data-[active=true]/menu-button:bg-sidebar-primary peer-data-[active=true]/menu-button:text-sidebar-primary-foreground",
         "group-data-[collapsible=icon]:hidden",

@@ -1,10 +1,10 @@
 // "Quick Deploy Executive Agents": the five built-in agents with their status, each opening its deployment wizard.
 import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
+import { AgentIcon } from "@acp/ui/components/agent-icon";
 import { Badge } from "@acp/ui/components/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { AGENT_ICONS } from "../../../lib/agent-icons";
 
 export function QuickDeployCard() {
   return (
@@ -19,34 +19,31 @@ export function QuickDeployCard() {
       </CardHeader>
       <CardContent>
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {BUILT_IN_AGENTS.map((agent) => {
-            const Icon = AGENT_ICONS[agent.id];
-            return (
-              <li key={agent.id}>
-                <Link
-                  to={`/agent/${agent.id}`}
-                  className="group flex h-full items-center gap-3 rounded-lg border p-3 outline-none transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                    <Icon aria-hidden="true" className="size-5" />
+          {BUILT_IN_AGENTS.map((agent) => (
+            <li key={agent.id}>
+              <Link
+                to={`/agent/${agent.id}`}
+                className="group flex h-full items-center gap-3 rounded-lg border p-3 outline-none transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                  <AgentIcon agentId={agent.id} className="size-5" />
+                </span>
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="flex items-center gap-2 font-medium text-sm">
+                    {agent.name}
+                    <Badge variant={agent.status === "active" ? "success" : "secondary"}>
+                      {agent.sidebarBadge}
+                    </Badge>
                   </span>
-                  <span className="flex min-w-0 flex-1 flex-col">
-                    <span className="flex items-center gap-2 font-medium text-sm">
-                      {agent.name}
-                      <Badge variant={agent.status === "active" ? "success" : "secondary"}>
-                        {agent.sidebarBadge}
-                      </Badge>
-                    </span>
-                    <span className="truncate text-muted-foreground text-xs">{agent.description}</span>
-                  </span>
-                  <ChevronRight
-                    aria-hidden="true"
-                    className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
-                  />
-                </Link>
-              </li>
-            );
-          })}
+                  <span className="truncate text-muted-foreground text-xs">{agent.description}</span>
+                </span>
+                <ChevronRight
+                  aria-hidden="true"
+                  className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                />
+              </Link>
+            </li>
+          ))}
         </ul>
       </CardContent>
     </Card>

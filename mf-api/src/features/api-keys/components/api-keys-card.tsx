@@ -2,6 +2,7 @@
 import { API_KEY_RATE_LIMIT_PER_HOUR } from "@acp/contracts/constants";
 import { Badge } from "@acp/ui/components/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
+import { EmptyState } from "@acp/ui/components/empty-state";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { KeyRound } from "lucide-react";
 import { useApiKeys } from "../api/get-api-keys";
@@ -53,15 +54,11 @@ export function ApiKeysCard() {
             ))}
           </ul>
         ) : (
-          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-muted">
-              <KeyRound aria-hidden="true" className="size-6 text-muted-foreground" />
-            </span>
-            <h3 className="font-medium">No API keys yet</h3>
-            <p className="max-w-sm text-muted-foreground text-sm">
-              Create a key to call your agents from your own products. Its full value is shown only once.
-            </p>
-          </div>
+          <EmptyState
+            icon={<KeyRound aria-hidden="true" />}
+            title="No API keys yet"
+            description="Create a key to call your agents from your own products. Its full value is shown only once."
+          />
         )}
       </CardContent>
     </Card>

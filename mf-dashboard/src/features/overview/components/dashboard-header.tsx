@@ -2,30 +2,31 @@
 import { useAuth } from "@acp/client/auth";
 import { Avatar, AvatarFallback, AvatarImage, getInitials } from "@acp/ui/components/avatar";
 import { Badge } from "@acp/ui/components/badge";
+import { PageHeader } from "@acp/ui/components/page-header";
 import { ShieldCheck } from "lucide-react";
 
 export function DashboardHeader() {
   const { user } = useAuth();
   const name = [user?.firstName?.trim() || "User", user?.lastName?.trim()].filter(Boolean).join(" ");
   return (
-    <header className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-      <div className="flex flex-col gap-1">
-        <h1 className="font-bold text-3xl tracking-tight">Executive AI Command Center</h1>
-        <p className="text-muted-foreground">Complete suite with no restrictions</p>
-      </div>
-      <div className="flex items-center gap-3 rounded-xl border bg-card px-4 py-3 shadow-sm">
-        <Avatar className="size-10">
-          {user?.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
-          <AvatarFallback aria-hidden="true">{getInitials(name)}</AvatarFallback>
-        </Avatar>
-        <div className="flex flex-col gap-1">
-          <p className="font-medium text-sm leading-none">{name}</p>
-          <Badge variant="secondary" className="gap-1">
-            <ShieldCheck aria-hidden="true" />
-            Executive Access
-          </Badge>
+    <PageHeader
+      title="Executive AI Command Center"
+      description="Complete suite with no restrictions"
+      actions={
+        <div className="flex items-center gap-3 rounded-xl border bg-card px-4 py-3 shadow-sm">
+          <Avatar className="size-10">
+            {user?.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
+            <AvatarFallback aria-hidden="true">{getInitials(name)}</AvatarFallback>
+          </Avatar>
+          <div className="flex flex-col gap-1">
+            <p className="font-medium text-sm leading-none">{name}</p>
+            <Badge variant="secondary" className="gap-1">
+              <ShieldCheck aria-hidden="true" />
+              Executive Access
+            </Badge>
+          </div>
         </div>
-      </div>
-    </header>
+      }
+    />
   );
 }

@@ -3,6 +3,7 @@ import { formatFileSize, MAX_UPLOAD_LABEL } from "@acp/contracts/constants";
 import type { Document } from "@acp/contracts/entities";
 import { Badge, type BadgeProps } from "@acp/ui/components/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
+import { EmptyState } from "@acp/ui/components/empty-state";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { FileText, FolderOpen } from "lucide-react";
 import { useDocuments } from "../api/get-documents";
@@ -60,16 +61,11 @@ export function DocumentListCard() {
             })}
           </ul>
         ) : (
-          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-muted">
-              <FolderOpen aria-hidden="true" className="size-6 text-muted-foreground" />
-            </span>
-            <h3 className="font-medium">No documents yet</h3>
-            <p className="max-w-sm text-muted-foreground text-sm">
-              Documents you upload appear here while they are processed, and your agents answer from them once
-              they are.
-            </p>
-          </div>
+          <EmptyState
+            icon={<FolderOpen aria-hidden="true" />}
+            title="No documents yet"
+            description="Documents you upload appear here while they are processed, and your agents answer from them once they are."
+          />
         )}
       </CardContent>
     </Card>

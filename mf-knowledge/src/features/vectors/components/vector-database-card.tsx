@@ -1,13 +1,13 @@
 // The "Vector Database" card: the store's real vector count, namespace and dimension.
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
-import { Skeleton } from "@acp/ui/components/skeleton";
+import { StatList } from "@acp/ui/components/stat-list";
 import { useVectorStats } from "../api/get-vector-stats";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
 export function VectorDatabaseCard() {
   const { data, isLoading, isError, error } = useVectorStats();
-  const rows = [
+  const stats = [
     { label: "Vectors", value: data ? numberFormat.format(data.totalVectorCount) : undefined },
     { label: "Namespace", value: data?.namespace },
     { label: "Dimension", value: data ? String(data.dimension) : undefined },
@@ -26,16 +26,7 @@ export function VectorDatabaseCard() {
             Vector store statistics could not be loaded: {error.message}
           </p>
         ) : (
-          <dl className="flex flex-col gap-3 text-sm">
-            {rows.map((row) => (
-              <div key={row.label} className="flex items-center justify-between gap-4">
-                <dt className="text-muted-foreground">{row.label}</dt>
-                <dd className="font-medium tabular-nums">
-                  {isLoading ? <Skeleton className="h-4 w-16" /> : (row.value ?? "—")}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <StatList stats={stats} loading={isLoading} />
         )}
       </CardContent>
     </Card>

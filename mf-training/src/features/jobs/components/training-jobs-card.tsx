@@ -4,6 +4,7 @@ import { RECENT_TRAINING_JOBS_LISTED } from "@acp/contracts/constants";
 import type { TrainingJob } from "@acp/contracts/entities";
 import { Badge, type BadgeProps } from "@acp/ui/components/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
+import { EmptyState } from "@acp/ui/components/empty-state";
 import { Progress } from "@acp/ui/components/progress";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { BrainCircuit } from "lucide-react";
@@ -51,16 +52,11 @@ export function TrainingJobsCard() {
             Training jobs could not be loaded: {error.message}
           </p>
         ) : jobs.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-muted">
-              <BrainCircuit aria-hidden="true" className="size-6 text-muted-foreground" />
-            </span>
-            <h3 className="font-medium">No training jobs yet</h3>
-            <p className="max-w-sm text-muted-foreground text-sm">
-              Once an agent has documents, a training job teaches it from them; each run shows its progress
-              here.
-            </p>
-          </div>
+          <EmptyState
+            icon={<BrainCircuit aria-hidden="true" />}
+            title="No training jobs yet"
+            description="Once an agent has documents, a training job teaches it from them; each run shows its progress here."
+          />
         ) : (
           <>
             {running ? (

@@ -3,10 +3,11 @@
 import { LOGIN_URL } from "@acp/client/auth-urls";
 import { BUILT_IN_AGENTS, type BuiltInAgent } from "@acp/contracts/agents";
 import { ACCEPTED_UPLOAD_EXTENSIONS } from "@acp/contracts/constants";
+import { AgentIcon } from "@acp/ui/components/agent-icon";
 import { Badge } from "@acp/ui/components/badge";
 import { Button } from "@acp/ui/components/button";
-import { ArrowRight, Bot, BrainCircuit, Check, FileUp, KeyRound, ShieldCheck } from "lucide-react";
-import { AGENT_ICONS } from "../../../lib/agent-icons";
+import { FeatureList } from "@acp/ui/components/feature-list";
+import { ArrowRight, Bot, BrainCircuit, FileUp, KeyRound, ShieldCheck } from "lucide-react";
 
 const STEPS = [
   {
@@ -166,13 +167,12 @@ export function LandingPage() {
 }
 
 function AgentCard({ agent }: { agent: BuiltInAgent }) {
-  const Icon = AGENT_ICONS[agent.id];
   const isActive = agent.status === "active";
   return (
     <li className="flex flex-col gap-4 rounded-xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md lg:col-span-2 lg:nth-4:col-start-2">
       <div className="flex items-start justify-between gap-4">
         <span className="flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-          <Icon aria-hidden="true" className="size-5" />
+          <AgentIcon agentId={agent.id} className="size-5" />
         </span>
         <Badge variant={isActive ? "success" : "secondary"}>
           <span
@@ -186,14 +186,7 @@ function AgentCard({ agent }: { agent: BuiltInAgent }) {
         <h3 className="font-semibold text-lg">{agent.name}</h3>
         <p className="mt-1 text-muted-foreground text-sm">{agent.description}</p>
       </div>
-      <ul className="mt-auto flex flex-col gap-2 text-sm">
-        {agent.features.map((feature) => (
-          <li key={feature} className="flex items-center gap-2">
-            <Check aria-hidden="true" className="size-4 shrink-0 text-success" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <FeatureList features={agent.features} className="mt-auto" />
     </li>
   );
 }

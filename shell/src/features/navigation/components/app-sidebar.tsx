@@ -41,13 +41,7 @@ function NavLinkItem({ item, pathname }: { item: NavItem; pathname: string }) {
   const Icon = item.icon;
   return (
     <SidebarMenuItem>
-      <SidebarMenuButton
-        asChild
-        isActive={isCurrentPath(item, pathname)}
-        tooltip={item.label}
-        // The badges are words ("Active", "Ready"), wider than the count badges the default room is sized for.
-        className="group-has-data-[sidebar=menu-badge]/menu-item:pr-16"
-      >
+      <SidebarMenuButton asChild isActive={isCurrentPath(item, pathname)} tooltip={item.label}>
         <Link
           to={item.to}
           onMouseEnter={() => warmRemote(item.to)}

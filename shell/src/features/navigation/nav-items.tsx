@@ -1,10 +1,11 @@
 // The sidebar's entries exactly as spec section 2 lists them; the agent badges are fixed labels, not data.
 import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
-import { BrainCircuit, Database, KeyRound, LayoutDashboard, type LucideIcon } from "lucide-react";
-import { AGENT_ICONS } from "../../lib/agent-icons";
+import { AgentIcon } from "@acp/ui/components/agent-icon";
+import { BrainCircuit, Database, KeyRound, LayoutDashboard, type LucideProps } from "lucide-react";
+import type { ComponentType } from "react";
 import { agentWizardPath, DASHBOARD_PATH, normalizePath } from "../../lib/route-table";
 
-export type NavItem = { label: string; to: string; icon: LucideIcon; badge?: string };
+export type NavItem = { label: string; to: string; icon: ComponentType<LucideProps>; badge?: string };
 export type NavGroup = { label: string; items: readonly NavItem[] };
 
 export const SIDEBAR_TITLE = "Agent Control Panel";
@@ -17,7 +18,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: BUILT_IN_AGENTS.map((agent) => ({
       label: agent.name,
       to: agentWizardPath(agent.id),
-      icon: AGENT_ICONS[agent.id],
+      icon: (props: LucideProps) => <AgentIcon agentId={agent.id} {...props} />,
       badge: agent.sidebarBadge,
     })),
   },
