@@ -69,13 +69,24 @@ describe("signing up and moving around the control panel", () => {
 
   it("renders every screen of the spec from its remote, without serious accessibility violations", async () => {
     const violations: Record<string, unknown> = {};
+    const failedCalls: string[] = [];
+    const recordFailure = (response: { url: () => string; status: () => number }) => {
+      if (new URL(response.url()).pathname.startsWith("/api/") && response.status() >= 400) {
+        failedCalls.push(`${response.status()} ${response.url()}`);
+      }
+    };
+    page.on("response", recordFailure);
     for (const screen of screens) {
       await page.goto(screen.path);
       await page.getByRole("heading", { level: 1, name: screen.heading }).waitFor({ timeout: 20_000 });
       const found = await seriousA11yViolations(page);
       if (found.length > 0) violations[screen.path] = found;
     }
+    await page.waitForLoadState("networkidle");
+    page.off("response", recordFailure);
     expect(pageErrors).toEqual([]);
+    // Every screen's data comes from endpoints that exist and answer for a signed-in user.
+    expect(failedCalls).toEqual([]);
     expect(violations).toEqual({});
   });
 
@@ -88,6 +99,22 @@ describe("signing up and moving around the control panel", () => {
     await expect(current.first().textContent()).resolves.toContain("Knowledge Base");
     await page.getByRole("link", { name: /Technical Architecture/ }).click();
     await page.waitForURL((url) => url.pathname === "/agent/technical");
+  });
+
+  it("shows a toast raised inside a remote in the shell's one toast layer", async () => {
+    await page.goto("/agents");
+    await page.getByRole("heading", { level: 1, name: "AI Agent Management" }).waitFor();
+    await page.getByRole("switch", { name: "GTM Strategy active" }).first().click();
+    const toast = page.locator("[data-state=open]").filter({ hasText: "Agent Deactivated" });
+    await toast.first().waitFor();
+    // The spec's toast layer shows one toast at a time.
+    await page.getByRole("switch", { name: "Legal Foundation active" }).first().click();
+    await page
+      .locator("[data-state=open]")
+      .filter({ hasText: "Agent Requires Training Data" })
+      .first()
+      .waitFor();
+    await toast.first().waitFor({ state: "detached" });
   });
 
   it("collapses the sidebar with Ctrl+B and keeps it collapsed after a reload", async () => {
