@@ -115,6 +115,12 @@ describe("signing up and moving around the control panel", () => {
       .first()
       .waitFor();
     await toast.first().waitFor({ state: "detached" });
+    // F8 moves keyboard focus to the notifications viewport.
+    await page.keyboard.press("F8");
+    const focusedRegion = await page.evaluate(
+      () => document.activeElement?.closest('[role="region"]')?.getAttribute("aria-label") ?? "",
+    );
+    expect(focusedRegion).toContain("F8");
   });
 
   it("collapses the sidebar with Ctrl+B and keeps it collapsed after a reload", async () => {

@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "./env";
 
-export type AppServer = { url: string; stop: () => Promise<void>; logs: () => string };
+export type ServerExit = { code: number | null; signal: NodeJS.Signals | null; forced: boolean };
+export type AppServer = { url: string; stop: () => Promise<ServerExit>; logs: () => string };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,19 +54,24 @@ export async function startAppServer(env: Record<string, string> = {}, port?: nu
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   await waitForHealth(url, exited, () => output);
   return {
     url,
     logs: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
+      let forced = false;
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+        const timer = setTimeout(() => {
+          forced = true;
+          child.kill("SIGKILL");
+        }, 10_000);
         await exited;
         clearTimeout(timer);
       }
       await rm(dataDir, { recursive: true, force: true });
+      return { code: child.exitCode, signal: child.signalCode, forced };
     },
   };
 }
