@@ -1,6 +1,6 @@
 // App-wide behaviour: security headers, JSON 404s, and no request that crashes the process.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./test/test-app";
+import { createTestApp, engines, signUp, type TestApp } from "./test/test-app";
 
 describe("app-wide behaviour", () => {
   let t: TestApp;
@@ -11,18 +11,24 @@ describe("app-wide behaviour", () => {
     await t?.close();
   });
 
-  it("sends security headers, with a CSP that keeps scripts to our origin", async () => {
-    const response = await t.request("/api/health");
-    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
-    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    const csp = response.headers.get("content-security-policy") ?? "";
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'self'");
-    // Plain-http deployments must not pin browsers to https.
-    expect(response.headers.get("strict-transport-security")).toBeNull();
+  it("sends security headers on JSON answers and JSON errors, with a CSP that keeps scripts to our origin", async () => {
+    const ok = await t.request("/api/health");
+    const error = await t.request("/api/auth/user");
+    expect(ok.status).toBe(200);
+    expect(error.status).toBe(401);
+    for (const response of [ok, error]) {
+      expect(response.headers.get("content-type")).toMatch(/application\/json/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      // Plain-http deployments must not pin browsers to https.
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
   });
 
   it("answers unknown /api paths with a JSON 404 for any method", async () => {
@@ -63,6 +69,43 @@ describe("app-wide behaviour", () => {
     for (const [path, init] of probes) {
       const response = await t.request(path, init);
       expect(response.status, `${init.method ?? "GET"} ${path}`).toBeLessThan(500);
+    }
+  });
+});
+
+describe.each(engines)("text PostgreSQL cannot store on %s", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // Found by app.fuzz.test.ts: a NUL reached PostgreSQL ("invalid byte sequence for encoding UTF8: 0x00") as a 500.
+  it("answers a NUL character in a path, query or body with 400 VALIDATION_ERROR, not a 500", async () => {
+    const { cookie } = await signUp(t);
+    const json = (body: unknown) => ({
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const probes: [string, RequestInit & { cookie?: string }][] = [
+      ["/api/documents?agent=%00", { cookie }],
+      ["/api/conversations/%00/messages", { cookie }],
+      ["/api/auth/sign-in", json({ email: "a\u0000@example.test", password: "whatever1" })],
+      [
+        "/api/auth/sign-up",
+        json({ firstName: "A\u0000", lastName: "B", email: "nul@example.test", password: "long enough" }),
+      ],
+    ];
+    for (const [path, init] of probes) {
+      const response = await t.request(path, init);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toEqual({
+        error: "Text must not contain NUL characters",
+        code: "VALIDATION_ERROR",
+      });
     }
   });
 });

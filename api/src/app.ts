@@ -4,10 +4,12 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { csrfProtection } from "./auth/csrf";
+import { isUnstorableText } from "./db/errors";
 import type { AppDeps, AppEnv } from "./lib/app-env";
 import { AppError, type ErrorCode, errorBody } from "./lib/app-error";
 import { cspDirectives } from "./lib/content-security-policy";
 import { validationHook } from "./lib/validation";
+import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
 import { apiKeysRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
@@ -44,6 +46,10 @@ function toAppError(error: unknown): AppError {
     const code = HTTP_EXCEPTION_CODES[error.status];
     if (code) return new AppError(code, error.message || "Request refused");
   }
+  // A NUL character anywhere in a path, query or body string only fails once PostgreSQL sees it.
+  if (isUnstorableText(error)) {
+    return new AppError("VALIDATION_ERROR", "Text must not contain NUL characters", { cause: error });
+  }
   return new AppError("INTERNAL_ERROR", "Something went wrong on our side", { cause: error });
 }
 
@@ -51,6 +57,7 @@ export function createApp(deps: AppDeps) {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
   const vectorStore = deps.vectorStore ?? createVectorStore({ config, database });
+  const rateLimitStore = deps.rateLimitStore ?? createMemoryRateLimitStore({ now });
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.onError((error, c) => {
@@ -58,6 +65,7 @@ export function createApp(deps: AppDeps) {
     if (appError.code === "INTERNAL_ERROR") {
       console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
     }
+    for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
     return c.json(errorBody(appError), appError.status as ContentfulStatusCode);
   });
   app.notFound((c) =>
@@ -82,6 +90,7 @@ export function createApp(deps: AppDeps) {
     c.set("engine", database.engine);
     c.set("now", now);
     c.set("vectorStore", vectorStore);
+    c.set("rateLimitStore", rateLimitStore);
     await next();
   });
   app.use("/api/*", csrfProtection);

@@ -77,6 +77,20 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads TRUST_PROXY as a number of proxies: off by default, true = 1", () => {
+    expect(loadConfig({}).trustProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxyHops).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "YES" }).trustProxyHops).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxyHops).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "" }).trustProxyHops).toBe(0);
+    expect(() => loadConfig({ TRUST_PROXY: "loopback" })).toThrow(
+      /TRUST_PROXY: must be true, false or the number/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: "11" })).toThrow(/TRUST_PROXY/);
+  });
+
   it("reports every invalid variable in one ConfigError", () => {
     try {
       loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", REMOTES_MF_API: "not a url" });

@@ -30,6 +30,21 @@ const booleanString = z
   .transform((value) => value === "true" || value === "1" || value === "yes")
   .optional();
 
+/** `true`/`yes` = one proxy, a number = that many proxies in front of the app, `false`/`0`/unset = none. */
+const trustProxy = optionalString.pipe(
+  z
+    .string()
+    .regex(/^(true|false|yes|no|\d{1,2})$/i, "must be true, false or the number of proxies in front (0-10)")
+    .transform((value) => {
+      const lower = value.toLowerCase();
+      if (lower === "true" || lower === "yes") return 1;
+      if (lower === "false" || lower === "no") return 0;
+      return Number(lower);
+    })
+    .pipe(z.number().int().max(10, "must be true, false or the number of proxies in front (0-10)"))
+    .optional(),
+);
+
 const manifestUrl = z
   .string()
   .trim()
@@ -54,6 +69,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   SESSION_SECURE_COOKIE: booleanString,
+  TRUST_PROXY: trustProxy,
   STATIC_ROOT: optionalString,
   REMOTES_MF_DASHBOARD: manifestUrl,
   REMOTES_MF_AGENTS: manifestUrl,
@@ -85,6 +101,12 @@ export type AppConfig = {
   dataDir: string;
   oidc: OidcConfig | undefined;
   sessionSecureCookie: boolean;
+  /**
+   * How many reverse proxies stand in front of the app (TRUST_PROXY). 0: the client IP is the socket's peer and
+   * X-Forwarded-For is ignored (anyone could forge it). n: the client is the n-th X-Forwarded-For entry from the
+   * right, the one our own outermost proxy appended.
+   */
+  trustProxyHops: number;
   staticRoot: string;
   /** Remote name -> mf-manifest.json URL, as /remotes.json returns it. */
   remotes: Record<RemoteName, string>;
@@ -140,6 +162,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : path.resolve(env.DATA_DIR ?? path.join(repoRoot, ".data", "pglite")),
     oidc,
     sessionSecureCookie: env.SESSION_SECURE_COOKIE ?? (production || publicUrl.startsWith("https:")),
+    trustProxyHops: env.TRUST_PROXY ?? 0,
     staticRoot: path.resolve(env.STATIC_ROOT ?? repoRoot),
     remotes,
     vectorStore: env.VECTOR_STORE ?? "pgvector",

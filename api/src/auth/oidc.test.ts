@@ -7,8 +7,9 @@ import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import type { Database } from "../db/create-database";
-import { oidcAccounts } from "../db/schema";
+import { oidcAccounts, sessions } from "../db/schema";
 import { createTestDatabase, engines, testConfig } from "../test/test-app";
+import { sessionIdFromToken } from "./session";
 
 const CLIENT_ID = "acp-test";
 const CLIENT_SECRET = "acp-test-secret-with-enough-entropy";
@@ -84,6 +85,7 @@ describe.each(engines)("OpenID Connect sign-in on %s", (engine) => {
           client_id: CLIENT_ID,
           client_secret: CLIENT_SECRET,
           redirect_uris: [`${appUrl}/api/callback`],
+          post_logout_redirect_uris: [`${appUrl}/`],
           response_types: ["code"],
           grant_types: ["authorization_code"],
           token_endpoint_auth_method: "client_secret_post",
@@ -99,7 +101,7 @@ describe.each(engines)("OpenID Connect sign-in on %s", (engine) => {
         accountId: id,
         claims: () => ({ sub: id, ...(accounts.get(id) ?? {}) }),
       }),
-      features: { devInteractions: { enabled: true } },
+      features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
       cookies: { keys: ["oidc-test-cookie-signing-key"] },
       ttl: {
         AccessToken: 600,
@@ -134,22 +136,36 @@ describe.each(engines)("OpenID Connect sign-in on %s", (engine) => {
     await database?.close();
   });
 
+  /** One request as a browser would send it: the jar's cookies for that host, redirects not followed. */
+  async function visit(jar: CookieJar, url: URL, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    const cookie = jar.header(url);
+    if (cookie) headers.set("cookie", cookie);
+    const response = await fetch(url, { ...init, headers, redirect: "manual" });
+    jar.store(url, response);
+    return response;
+  }
+
+  /** Follows redirects from `start` until a page (non-redirect answer) or the app's callback redirect. */
+  async function followRedirects(jar: CookieJar, start: URL) {
+    let url = start;
+    for (let step = 0; step < 20; step++) {
+      const response = await visit(jar, url);
+      if (response.status < 300 || response.status >= 400 || url.pathname === "/api/callback") {
+        return { url, response };
+      }
+      url = new URL(response.headers.get("location") ?? "", url);
+    }
+    throw new Error(`too many redirects from ${start.href}`);
+  }
+
   /** Follows the whole flow like a browser, posting the provider's dev login and consent forms. */
   async function signInThroughProvider(accountId: string, jar = new CookieJar(), returnTo = "/knowledge") {
-    const visit = async (url: URL, init: RequestInit = {}) => {
-      const headers = new Headers(init.headers);
-      const cookie = jar.header(url);
-      if (cookie) headers.set("cookie", cookie);
-      const response = await fetch(url, { ...init, headers, redirect: "manual" });
-      jar.store(url, response);
-      return response;
-    };
-
     let url = new URL(`/api/login?returnTo=${encodeURIComponent(returnTo)}`, appUrl);
     const trail: string[] = [];
     for (let step = 0; step < 20; step++) {
       trail.push(url.href);
-      const response = await visit(url);
+      const response = await visit(jar, url);
       if (response.status >= 300 && response.status < 400) {
         const next = new URL(response.headers.get("location") ?? "", url);
         if (url.pathname === "/api/callback") return { response, jar, trail };
@@ -168,7 +184,7 @@ describe.each(engines)("OpenID Connect sign-in on %s", (engine) => {
         body.set("password", "any");
       }
       const submitUrl = new URL(action ?? "", url);
-      const submitted = await visit(submitUrl, {
+      const submitted = await visit(jar, submitUrl, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body,
@@ -246,6 +262,86 @@ describe.each(engines)("OpenID Connect sign-in on %s", (engine) => {
     ).json()) as { id: string; firstName: string };
     expect(secondUser.id).toBe(firstUser.id);
     expect(secondUser.firstName).toBe("Dorothy J.");
+  });
+
+  it("logs out at the provider too (RP-initiated logout) and comes back to /", async () => {
+    accounts.set("mjackson", { given_name: "Mary", family_name: "Jackson", email: "mary@nasa.example" });
+    const { jar } = await signInThroughProvider("mjackson");
+    const idTokenOf = async (token: string | undefined) => {
+      const [row] = await database.db
+        .select({ oidcIdToken: sessions.oidcIdToken })
+        .from(sessions)
+        .where(eq(sessions.id, sessionIdFromToken(token ?? "")));
+      return row?.oidcIdToken;
+    };
+    expect(await idTokenOf(jar.get("session"))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    // While the provider's session lives, signing in again needs no prompt at all.
+    const silent = await followRedirects(jar, new URL("/api/login", appUrl));
+    expect(silent.url.pathname).toBe("/api/callback");
+    expect(silent.response.status).toBe(302);
+    const token = jar.get("session");
+    const idToken = await idTokenOf(token);
+    expect(idToken).toBeTruthy();
+
+    const logout = await visit(jar, new URL("/api/logout", appUrl));
+    expect(logout.status).toBe(302);
+    const endSession = new URL(logout.headers.get("location") ?? "");
+    expect(endSession.origin).toBe(issuer);
+    expect(endSession.searchParams.get("post_logout_redirect_uri")).toBe(`${appUrl}/`);
+    expect(endSession.searchParams.get("client_id")).toBe(CLIENT_ID);
+    expect(endSession.searchParams.get("id_token_hint")).toBe(idToken);
+    // Our session ended before the browser left for the provider.
+    expect(jar.get("session")).toBeUndefined();
+    expect(await idTokenOf(token)).toBeUndefined();
+    const me = await fetch(`${appUrl}/api/auth/user`, { headers: { cookie: `session=${token}` } });
+    expect(me.status).toBe(401);
+
+    // The provider asks for confirmation with a form; "Yes, sign me out" posts it with logout=yes.
+    const confirmPage = await visit(jar, endSession);
+    expect(confirmPage.status).toBe(200);
+    const html = await confirmPage.text();
+    const action = html.match(/<form id="op.logoutForm" method="post" action="([^"]+)"/)?.[1];
+    const xsrf = html.match(/name="xsrf" value="([^"]+)"/)?.[1];
+    expect(action, html).toBeDefined();
+    expect(xsrf, html).toBeDefined();
+    const confirmUrl = new URL(action ?? "", endSession);
+    const confirmed = await visit(jar, confirmUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ xsrf: xsrf ?? "", logout: "yes" }),
+    });
+    expect(confirmed.status).toBeGreaterThanOrEqual(300);
+    expect(confirmed.status).toBeLessThan(400);
+    expect(confirmed.headers.get("location")).toBe(`${appUrl}/`);
+
+    // The provider's session is gone: the next sign-in stops at its login prompt again.
+    const again = await followRedirects(jar, new URL("/api/login", appUrl));
+    expect(again.url.origin).toBe(issuer);
+    expect(again.response.status).toBe(200);
+    expect(await again.response.text()).toMatch(/name="prompt" value="login"/);
+  });
+
+  it("sends a logout without a session to the provider without a hint, and to / when the provider is down", async () => {
+    const anonymous = await fetch(`${appUrl}/api/logout`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    const endSession = new URL(anonymous.headers.get("location") ?? "");
+    expect(endSession.origin).toBe(issuer);
+    expect(endSession.searchParams.has("id_token_hint")).toBe(false);
+
+    const probe = http.createServer();
+    const deadPort = await listen(probe);
+    await closeServer(probe);
+    const offline = createApp({
+      config: testConfig(
+        {},
+        { PUBLIC_URL: appUrl, OIDC_ISSUER: `http://127.0.0.1:${deadPort}`, OIDC_CLIENT_ID: CLIENT_ID },
+      ),
+      database,
+    });
+    const response = await offline.request(`${appUrl}/api/logout`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
   });
 
   it("refuses a callback without the flow cookie or with a forged state", async () => {

@@ -84,7 +84,10 @@ const pictureClaim = (value: unknown): string | null => {
   return picture && /^https?:\/\//i.test(picture) && URL.canParse(picture) ? picture : null;
 };
 
-/** Exchanges the code (checking state, PKCE and nonce, verifying the ID token) and reads the profile claims. */
+/**
+ * Exchanges the code (checking state, PKCE and nonce, verifying the ID token) and reads the profile claims; the raw
+ * ID token comes back too, for the id_token_hint of a later logout.
+ */
 export async function completeOidcSignIn({
   oidc,
   callbackUrl,
@@ -93,7 +96,7 @@ export async function completeOidcSignIn({
   oidc: OidcConfig;
   callbackUrl: URL;
   flow: OidcFlow;
-}): Promise<OidcProfile> {
+}): Promise<{ profile: OidcProfile; idToken: string }> {
   const configuration = await getConfiguration(oidc);
   let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
   try {
@@ -122,7 +125,8 @@ export async function completeOidcSignIn({
     throw new AppError("OIDC_PROVIDER_ERROR", "The sign-in provider could not be reached", { cause: error });
   }
   const idToken = tokens.claims();
-  if (!idToken) throw new AppError("OIDC_PROVIDER_ERROR", "The sign-in provider returned no ID token");
+  if (!idToken || !tokens.id_token)
+    throw new AppError("OIDC_PROVIDER_ERROR", "The sign-in provider returned no ID token");
 
   // Providers often keep profile claims out of the ID token and serve them from userinfo instead.
   let userInfo: Record<string, unknown> = {};
@@ -134,7 +138,7 @@ export async function completeOidcSignIn({
     }
   }
   const claim = (name: string): unknown => idToken[name] ?? userInfo[name];
-  return {
+  const profile: OidcProfile = {
     issuer: idToken.iss,
     subject: idToken.sub,
     email: stringClaim(claim("email"))?.toLowerCase() ?? null,
@@ -143,6 +147,35 @@ export async function completeOidcSignIn({
     familyName: stringClaim(claim("family_name")),
     picture: pictureClaim(claim("picture")),
   };
+  return { profile, idToken: tokens.id_token };
+}
+
+/**
+ * Where to send the browser so the provider ends its own session too (OpenID Connect RP-Initiated Logout 1.0), or
+ * undefined when its discovery document has no end_session_endpoint or it cannot be reached: signing out of the
+ * app must work whatever the provider does. Without an ID token the provider asks the person to confirm.
+ */
+export async function buildOidcLogoutUrl({
+  oidc,
+  idTokenHint,
+  postLogoutRedirectUri,
+}: {
+  oidc: OidcConfig;
+  idTokenHint: string | null | undefined;
+  postLogoutRedirectUri: string;
+}): Promise<URL | undefined> {
+  let configuration: client.Configuration;
+  try {
+    configuration = await getConfiguration(oidc);
+  } catch {
+    return undefined;
+  }
+  if (!configuration.serverMetadata().end_session_endpoint) return undefined;
+  // openid-client adds client_id, which providers need to check post_logout_redirect_uri without a hint.
+  return client.buildEndSessionUrl(configuration, {
+    post_logout_redirect_uri: postLogoutRedirectUri,
+    ...(idTokenHint ? { id_token_hint: idTokenHint } : {}),
+  });
 }
 
 /** Serialises the flow for its cookie (base64url JSON). */

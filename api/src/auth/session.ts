@@ -31,11 +31,14 @@ export async function createSession({
   token,
   userId,
   now,
+  oidcIdToken,
 }: {
   db: Db;
   token: string;
   userId: string;
   now: Date;
+  /** Kept for RP-initiated logout (the provider's end_session_endpoint wants it as id_token_hint). */
+  oidcIdToken?: string;
 }): Promise<SessionRow> {
   const [session] = await db
     .insert(sessions)
@@ -43,6 +46,7 @@ export async function createSession({
       id: sessionIdFromToken(token),
       userId,
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      oidcIdToken: oidcIdToken ?? null,
       createdAt: now,
     })
     .returning();
@@ -82,8 +86,16 @@ export async function validateSessionToken({
   return { session, user, renewed: false };
 }
 
-export async function invalidateSession({ db, sessionId }: { db: Db; sessionId: string }): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+/** Deletes the session and hands back the row it was (undefined when there was none), e.g. for its ID token. */
+export async function invalidateSession({
+  db,
+  sessionId,
+}: {
+  db: Db;
+  sessionId: string;
+}): Promise<SessionRow | undefined> {
+  const [deleted] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning();
+  return deleted;
 }
 
 export async function invalidateUserSessions({ db, userId }: { db: Db; userId: string }): Promise<void> {

@@ -4,10 +4,20 @@ import type { AppEnv } from "../lib/app-env";
 import { createSession, generateSessionToken, invalidateSession, sessionIdFromToken } from "./session";
 import { readSessionToken, setSessionCookie } from "./session-cookie";
 
-export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
+export async function startSession(
+  c: Context<AppEnv>,
+  userId: string,
+  options: { oidcIdToken?: string } = {},
+): Promise<void> {
   const previous = readSessionToken(c);
   if (previous) await invalidateSession({ db: c.var.db, sessionId: sessionIdFromToken(previous) });
   const token = generateSessionToken();
-  const session = await createSession({ db: c.var.db, token, userId, now: c.var.now() });
+  const session = await createSession({
+    db: c.var.db,
+    token,
+    userId,
+    now: c.var.now(),
+    ...(options.oidcIdToken ? { oidcIdToken: options.oidcIdToken } : {}),
+  });
   setSessionCookie(c, token, session.expiresAt);
 }

@@ -38,6 +38,11 @@ export const sessions = pgTable(
     id: text().primaryKey(),
     userId: ownerId(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The raw ID token of an OIDC sign-in, sent back to the provider as `id_token_hint` on logout (RP-initiated
+     * logout) so it ends its own session too. Null for built-in accounts. Never accepted as a credential here.
+     */
+    oidcIdToken: text(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.userId), index().on(t.expiresAt)],

@@ -2,6 +2,7 @@
 import type { Database, Db } from "../db/create-database";
 import type { SessionRow, UserRow } from "../db/schema";
 import type { AppConfig } from "../env";
+import type { RateLimitStore } from "../providers/rate-limit/rate-limit-store";
 import type { VectorStore } from "../providers/vector-store/vector-store";
 
 /** What createApp receives; tests pass their own config, database and clock. */
@@ -12,6 +13,8 @@ export type AppDeps = {
   now?: () => Date;
   /** Defaults to the store VECTOR_STORE selects, on `database`; server.ts readies it at start-up. */
   vectorStore?: VectorStore;
+  /** Sign-in and sign-up counters; defaults to an in-memory store on `now` (one instance: DESIGN 2). */
+  rateLimitStore?: RateLimitStore;
 };
 
 export type AppVariables = {
@@ -20,6 +23,7 @@ export type AppVariables = {
   engine: Database["engine"];
   now: () => Date;
   vectorStore: VectorStore;
+  rateLimitStore: RateLimitStore;
 };
 
 export type AppEnv = { Variables: AppVariables };

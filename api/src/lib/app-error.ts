@@ -29,11 +29,18 @@ export class AppError extends Error {
   override name = "AppError";
   readonly code: ErrorCode;
   readonly details: unknown;
+  /** Response headers the answer needs, e.g. Retry-After on RATE_LIMITED. */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(code: ErrorCode, message: string, options: { details?: unknown; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: unknown; cause?: unknown; headers?: Record<string, string> } = {},
+  ) {
     super(message, { cause: options.cause });
     this.code = code;
     this.details = options.details;
+    this.headers = options.headers ?? {};
   }
 
   get status(): ContentfulStatusCode {

@@ -3,13 +3,29 @@ import { userSchema } from "@acp/contracts/entities";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { completeOidcSignIn, decodeOidcFlow, encodeOidcFlow, startOidcSignIn } from "../auth/oidc";
+import { clientIp } from "../auth/client-ip";
+import {
+  buildOidcLogoutUrl,
+  completeOidcSignIn,
+  decodeOidcFlow,
+  encodeOidcFlow,
+  startOidcSignIn,
+} from "../auth/oidc";
 import { requireUser } from "../auth/require-user";
 import { safeReturnTo } from "../auth/return-to";
 import { invalidateSession, sessionIdFromToken, validateSessionToken } from "../auth/session";
 import { clearSessionCookie, readSessionToken } from "../auth/session-cookie";
 import { renderSignInPage, type SignInPageState } from "../auth/sign-in-page";
 import { startSession } from "../auth/start-session";
+import {
+  beginSignInAttempt,
+  countSignUpAttempt,
+  SIGN_IN_FAILURES_PER_EMAIL,
+  SIGN_IN_FAILURES_PER_IP,
+  SIGN_IN_WINDOW_MS,
+  SIGN_UP_WINDOW_MS,
+  SIGN_UPS_PER_IP,
+} from "../auth/throttle";
 import { toUserResponse } from "../auth/user-response";
 import type { AppEnv } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
@@ -67,6 +83,16 @@ const htmlOrJsonError = (description: string) => ({
     ...errorResponses(400)[400].content,
   },
 });
+const rateLimitedResponse = (description: string) => ({
+  ...htmlOrJsonError(`${description} (RATE_LIMITED)`),
+  headers: {
+    "Retry-After": {
+      description: "Seconds until the limit's window closes",
+      schema: { type: "integer" as const, minimum: 1 },
+    },
+  },
+});
+
 const formOrJsonBody = <T extends z.ZodType>(schema: T) => ({
   content: {
     "application/json": { schema },
@@ -91,6 +117,13 @@ function requireBuiltInAccounts(c: Context<AppEnv>): void {
   if (c.var.config.oidc) {
     throw new AppError("NOT_FOUND", "Built-in accounts are disabled: sign in with your identity provider");
   }
+}
+
+/** A refusal the forms show on the page instead of as JSON, with the same status (and Retry-After, if any). */
+function formPageError(c: Context, error: unknown, codes: readonly string[]): AppError | undefined {
+  if (!(error instanceof AppError) || !codes.includes(error.code)) return undefined;
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return error;
 }
 
 /** Values to put back into a re-rendered form (never the password). */
@@ -164,8 +197,11 @@ const logoutRoute = createRoute({
   path: "/logout",
   tags: ["Auth"],
   summary: "Sign out",
-  description: "Deletes the session server-side, clears the cookie and redirects to /.",
-  responses: { 302: { description: "Signed out: redirect to /" } },
+  description:
+    "Deletes the session server-side, clears the cookie and redirects to /. With OIDC configured and an end_session_endpoint in the provider's discovery document, redirects there instead (RP-initiated logout, with id_token_hint and post_logout_redirect_uri = PUBLIC_URL + /), so the provider's session ends too.",
+  responses: {
+    302: { description: "Signed out: redirect to /, or to the provider's end-session endpoint" },
+  },
 });
 
 const currentUserRoute = createRoute({
@@ -182,14 +218,14 @@ const signInRoute = createRoute({
   path: "/auth/sign-in",
   tags: ["Auth"],
   summary: "Sign in with email and password",
-  description:
-    "Form posts get a 303 redirect (to returnTo or /) with the session cookie, or the page again with the error. JSON posts get the user or a JSON error.",
+  description: `Form posts get a 303 redirect (to returnTo or /) with the session cookie, or the page again with the error. JSON posts get the user or a JSON error. After ${SIGN_IN_FAILURES_PER_EMAIL} failed attempts for one email, or ${SIGN_IN_FAILURES_PER_IP} from one client IP, within ${SIGN_IN_WINDOW_MS / 60_000} minutes, attempts are refused with 429 until that window ends; a successful sign-in clears the email's count.`,
   request: { body: formOrJsonBody(signInBodySchema) },
   responses: {
     200: userResponse,
     303: { description: "Signed in (form post): redirect with the session cookie" },
     400: htmlOrJsonError("Invalid input"),
     401: htmlOrJsonError("Invalid email or password (INVALID_CREDENTIALS)"),
+    429: rateLimitedResponse("Too many failed sign-in attempts for this email or from this client"),
     ...errorResponses(403, 404, 415),
   },
 });
@@ -199,14 +235,14 @@ const signUpRoute = createRoute({
   path: "/auth/sign-up",
   tags: ["Auth"],
   summary: "Create a built-in account",
-  description:
-    "Creates the account and signs in. Form posts get a 303 redirect or the page again with the error; JSON posts get 201 with the user or a JSON error.",
+  description: `Creates the account and signs in. Form posts get a 303 redirect or the page again with the error; JSON posts get 201 with the user or a JSON error. At most ${SIGN_UPS_PER_IP} attempts per client IP per ${SIGN_UP_WINDOW_MS / 60_000} minutes, then 429.`,
   request: { body: formOrJsonBody(signUpBodySchema) },
   responses: {
     201: { ...userResponse, description: "Account created and signed in" },
     303: { description: "Account created (form post): redirect with the session cookie" },
     400: htmlOrJsonError("Invalid input"),
     409: htmlOrJsonError("Email already registered (EMAIL_TAKEN)"),
+    429: rateLimitedResponse("Too many sign-up attempts from this client"),
     ...errorResponses(403, 404, 415),
   },
 });
@@ -251,17 +287,27 @@ export const authRoutes = createRouter()
     }
     // Rebuild the URL from PUBLIC_URL: behind a proxy the request URL's host is not what the provider knows.
     const callbackUrl = new URL(`/api/callback${new URL(c.req.url).search}`, config.publicUrl);
-    const profile = await completeOidcSignIn({ oidc: config.oidc, callbackUrl, flow });
+    const { profile, idToken } = await completeOidcSignIn({ oidc: config.oidc, callbackUrl, flow });
     const user = await upsertOidcUser({ db: c.var.db, profile });
-    await startSession(c, user.id);
+    await startSession(c, user.id, { oidcIdToken: idToken });
     return c.redirect(safeReturnTo(flow.returnTo, config.publicOrigin), 302);
   })
   .openapi(logoutRoute, async (c) => {
+    const { config } = c.var;
     const token = readSessionToken(c);
-    if (token) await invalidateSession({ db: c.var.db, sessionId: sessionIdFromToken(token) });
+    const ended = token
+      ? await invalidateSession({ db: c.var.db, sessionId: sessionIdFromToken(token) })
+      : undefined;
     clearSessionCookie(c);
     c.header("Cache-Control", "no-store");
-    return c.redirect("/", 302);
+    const providerLogout = config.oidc
+      ? await buildOidcLogoutUrl({
+          oidc: config.oidc,
+          idTokenHint: ended?.oidcIdToken,
+          postLogoutRedirectUri: `${config.publicUrl}/`,
+        })
+      : undefined;
+    return c.redirect(providerLogout?.href ?? "/", 302);
   })
   .openapi(currentUserRoute, (c) => {
     c.header("Cache-Control", "no-store");
@@ -275,18 +321,26 @@ export const authRoutes = createRouter()
       const input = kind === "form" ? c.req.valid("form") : c.req.valid("json");
       const returnTo = safeReturnTo(input.returnTo, c.var.config.publicOrigin);
       try {
+        const attempt = await beginSignInAttempt({
+          store: c.var.rateLimitStore,
+          email: input.email,
+          ip: clientIp(c),
+          now: c.var.now(),
+        });
         const user = await signInWithPassword({ db: c.var.db, email: input.email, password: input.password });
+        await attempt.succeeded();
         await startSession(c, user.id);
         return kind === "form" ? c.redirect(returnTo, 303) : c.json(toUserResponse(user), 200);
       } catch (error) {
-        if (kind === "form" && error instanceof AppError && error.code === "INVALID_CREDENTIALS") {
+        const shown = kind === "form" && formPageError(c, error, ["INVALID_CREDENTIALS", "RATE_LIMITED"]);
+        if (shown) {
           const page = renderSignInPage({
             form: "sign-in",
-            error: error.message,
+            error: shown.message,
             values: { email: input.email },
             returnTo,
           });
-          return c.html(page, 401);
+          return c.html(page, shown.code === "RATE_LIMITED" ? 429 : 401);
         }
         throw error;
       }
@@ -301,19 +355,21 @@ export const authRoutes = createRouter()
       const input = kind === "form" ? c.req.valid("form") : c.req.valid("json");
       const returnTo = safeReturnTo(input.returnTo, c.var.config.publicOrigin);
       try {
+        await countSignUpAttempt({ store: c.var.rateLimitStore, ip: clientIp(c), now: c.var.now() });
         const user = await signUpWithPassword({ db: c.var.db, ...input });
         await startSession(c, user.id);
         return kind === "form" ? c.redirect(returnTo, 303) : c.json(toUserResponse(user), 201);
       } catch (error) {
-        if (kind === "form" && error instanceof AppError && error.code === "EMAIL_TAKEN") {
+        const shown = kind === "form" && formPageError(c, error, ["EMAIL_TAKEN", "RATE_LIMITED"]);
+        if (shown) {
           const { firstName, lastName, email } = input;
           const page = renderSignInPage({
             form: "sign-up",
-            error: error.message,
+            error: shown.message,
             values: { firstName, lastName, email },
             returnTo,
           });
-          return c.html(page, 409);
+          return c.html(page, shown.code === "RATE_LIMITED" ? 429 : 409);
         }
         throw error;
       }

@@ -109,6 +109,24 @@ describe("static front-end serving", () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
   });
 
+  it("sends the security headers with the shell's index.html", async () => {
+    const response = await app.request("/knowledge");
+    expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const directives = (response.headers.get("content-security-policy") ?? "").split("; ");
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'self'",
+    ]) {
+      expect(directives).toContain(directive);
+    }
+  });
+
   it("keeps unknown /api paths as JSON 404s, never the SPA", async () => {
     const response = await app.request("/api/no-such-endpoint");
     expect(response.status).toBe(404);

@@ -9,6 +9,7 @@ import {
   IN_MEMORY_DATA_DIR,
 } from "../db/create-database";
 import { type AppConfig, loadConfig } from "../env";
+import type { RateLimitStore } from "../providers/rate-limit/rate-limit-store";
 import { createVectorStore } from "../providers/vector-store/create-vector-store";
 import type { VectorStore } from "../providers/vector-store/vector-store";
 
@@ -77,32 +78,65 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: Record<strin
   return { ...loadConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, ...env }), ...overrides };
 }
 
+export type TestRequestInit = RequestInit & { cookie?: string; clientIp?: string };
+
+let addressCounter = 0;
+/** A fresh address in 198.18.0.0/15 (RFC 2544, benchmarking: never a real client). */
+function nextTestAddress(): string {
+  addressCounter += 1;
+  return `198.${18 + ((addressCounter >> 16) & 1)}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** The bindings @hono/node-server passes to app.fetch, reduced to what getConnInfo reads. */
+export function socketBindings(remoteAddress: string) {
+  return {
+    incoming: {
+      socket: {
+        remoteAddress,
+        remotePort: 40_000,
+        remoteFamily: remoteAddress.includes(":") ? "IPv6" : "IPv4",
+      },
+    },
+  };
+}
+
 export type TestApp = {
   app: ReturnType<typeof createApp>;
   database: Database;
   config: AppConfig;
   /** The app's vector store, for tests that put vectors in through it. */
   vectorStore: VectorStore;
-  /** Sends a request to the app as a same-origin browser would (Origin header set), optionally with a cookie. */
-  request: (path: string, init?: RequestInit & { cookie?: string }) => Promise<Response>;
+  /**
+   * Sends a request to the app as a same-origin browser would (Origin header set), optionally with a cookie, from
+   * `clientIp` (the socket address getConnInfo reads). Without one, every request comes from an address of its
+   * own, so per-IP limits only bite in the tests that name an address.
+   */
+  request: (path: string, init?: TestRequestInit) => Promise<Response>;
   close: () => Promise<void>;
 };
 
 export async function createTestApp(
   engine: DatabaseEngine,
-  options: { config?: Partial<AppConfig>; now?: () => Date } = {},
+  options: { config?: Partial<AppConfig>; now?: () => Date; rateLimitStore?: RateLimitStore } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const config = testConfig(options.config);
   const vectorStore = createVectorStore({ config, database });
-  const app = createApp({ config, database, vectorStore, ...(options.now ? { now: options.now } : {}) });
-  const request = (path: string, init: RequestInit & { cookie?: string } = {}) => {
-    const { cookie, ...rest } = init;
+  const app = createApp({
+    config,
+    database,
+    vectorStore,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
+  });
+  const request = (path: string, init: TestRequestInit = {}) => {
+    const { cookie, clientIp, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (!headers.has("origin") && rest.method && rest.method !== "GET")
       headers.set("origin", config.publicOrigin);
     if (cookie) headers.set("cookie", cookie);
-    return Promise.resolve(app.request(new URL(path, config.publicUrl).href, { ...rest, headers }));
+    const bindings = socketBindings(clientIp ?? nextTestAddress());
+    return Promise.resolve(app.request(new URL(path, config.publicUrl).href, { ...rest, headers }, bindings));
   };
   return { app, database, config, vectorStore, request, close: () => database.close() };
 }

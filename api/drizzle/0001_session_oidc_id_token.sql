@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "oidc_id_token" text;
