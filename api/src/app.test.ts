@@ -1,5 +1,6 @@
 // App-wide behaviour: security headers, JSON 404s, and no request that crashes the process.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JSON_BODY_LIMIT_BYTES } from "./app";
 import { createTestApp, engines, signUp, type TestApp } from "./test/test-app";
 
 describe("app-wide behaviour", () => {
@@ -40,6 +41,29 @@ describe("app-wide behaviour", () => {
         code: "NOT_FOUND",
       });
     }
+  });
+
+  it("refuses a request body over 1 MiB with 413 in the JSON error format", async () => {
+    const oversized = JSON.stringify({
+      email: "a@example.test",
+      password: "x".repeat(JSON_BODY_LIMIT_BYTES),
+    });
+    const response = await t.request("/api/auth/sign-in", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: oversized,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: `Request body larger than ${JSON_BODY_LIMIT_BYTES} bytes`,
+      code: "PAYLOAD_TOO_LARGE",
+    });
+    const small = await t.request("/api/auth/sign-in", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "a@example.test", password: "x".repeat(1000) }),
+    });
+    expect(small.status).not.toBe(413);
   });
 
   it("survives hostile input: oversized, binary and odd requests never get a 5xx", async () => {

@@ -1,13 +1,16 @@
 // Builds the Hono app from its dependencies: middleware, one router per resource, errors, docs and static files.
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { csrfProtection } from "./auth/csrf";
+import { SESSION_COOKIE } from "./auth/session-cookie";
 import { isUnstorableText } from "./db/errors";
 import type { AppDeps, AppEnv } from "./lib/app-env";
 import { AppError, type ErrorCode, errorBody } from "./lib/app-error";
 import { cspDirectives } from "./lib/content-security-policy";
+import { SESSION_COOKIE_SCHEME } from "./lib/openapi";
 import { validationHook } from "./lib/validation";
 import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
@@ -53,6 +56,9 @@ function toAppError(error: unknown): AppError {
   return new AppError("INTERNAL_ERROR", "Something went wrong on our side", { cause: error });
 }
 
+/** JSON and form bodies are small; file uploads will stream through their own route with the 200 MB limit. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
 export function createApp(deps: AppDeps) {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
@@ -93,6 +99,15 @@ export function createApp(deps: AppDeps) {
     c.set("rateLimitStore", rateLimitStore);
     await next();
   });
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", `Request body larger than ${JSON_BODY_LIMIT_BYTES} bytes`);
+      },
+    }),
+  );
   app.use("/api/*", csrfProtection);
 
   const routes = app
@@ -107,6 +122,12 @@ export function createApp(deps: AppDeps) {
     .route("/api", conversationsRoutes)
     .route("/", remotesRoutes);
 
+  routes.openAPIRegistry.registerComponent("securitySchemes", SESSION_COOKIE_SCHEME, {
+    type: "apiKey",
+    in: "cookie",
+    name: SESSION_COOKIE,
+    description: "The session cookie set by sign-in, sign-up or the OpenID Connect callback",
+  });
   const docs = createDocsRoutes(() =>
     routes.getOpenAPI31Document({
       openapi: "3.1.0",

@@ -7,7 +7,7 @@ import { repoRoot } from "./paths";
 export const REMOTE_NAMES = ["mf-dashboard", "mf-agents", "mf-knowledge", "mf-training", "mf-api"] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-/** Vector stores this build can use; `pinecone` (DESIGN 2) is not implemented yet and is refused. */
+/** Vector stores this build can use; `pinecone` (DESIGN 2) arrives with the knowledge pipeline and is refused until then. */
 export const VECTOR_STORES = ["pgvector"] as const;
 export type VectorStoreKind = (typeof VECTOR_STORES)[number];
 

@@ -18,6 +18,10 @@ export function componentSchema<T extends z.ZodType>(schema: T, refId: string): 
   return schema.clone().openapi(refId);
 }
 
+/** Routes that need a signed-in user declare this: the HttpOnly `session` cookie (registered in app.ts). */
+export const SESSION_COOKIE_SCHEME = "sessionCookie";
+export const signedInSecurity = [{ [SESSION_COOKIE_SCHEME]: [] }];
+
 /** The shared error body (DESIGN 4), registered once as a named component (cloned: see componentSchema). */
 export const apiErrorResponseSchema = apiErrorSchema.clone().openapi("ApiError", {
   example: { error: "You are logged out", code: "UNAUTHORIZED" },
@@ -29,6 +33,7 @@ const ERROR_DESCRIPTIONS = {
   403: "Cross-origin request refused (CSRF_REJECTED)",
   404: "Not found (NOT_FOUND)",
   409: "Conflict (EMAIL_TAKEN)",
+  413: "Request body over 1 MiB (PAYLOAD_TOO_LARGE)",
   415: "Unsupported media type (UNSUPPORTED_MEDIA_TYPE)",
   502: "The identity provider failed (OIDC_PROVIDER_ERROR)",
   503: "A dependency is unavailable (SERVICE_UNAVAILABLE, VECTOR_STORE_UNAVAILABLE)",

@@ -2,7 +2,7 @@
 import { apiKeySchema } from "@acp/contracts/entities";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
+import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
 import { listApiKeys } from "../services/api-keys/list-api-keys";
 
 const listApiKeysRoute = createRoute({
@@ -12,6 +12,7 @@ const listApiKeysRoute = createRoute({
   summary: "The signed-in user's API keys, newest first",
   description: "The full key is shown only once, when it is created; lists carry `keyPreview` instead.",
   middleware: [requireUser] as const,
+  security: signedInSecurity,
   responses: {
     200: {
       description: "The user's API keys",

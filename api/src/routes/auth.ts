@@ -29,7 +29,7 @@ import {
 import { toUserResponse } from "../auth/user-response";
 import type { AppEnv } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
-import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
+import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
 import { validationError } from "../lib/validation";
 import { signInWithPassword } from "../services/auth/sign-in-with-password";
 import { signUpWithPassword } from "../services/auth/sign-up-with-password";
@@ -210,6 +210,7 @@ const currentUserRoute = createRoute({
   tags: ["Auth"],
   summary: "The signed-in user",
   middleware: [requireUser] as const,
+  security: signedInSecurity,
   responses: { 200: userResponse, ...errorResponses(401) },
 });
 

@@ -2,7 +2,7 @@
 import { conversationSchema, messageSchema } from "@acp/contracts/entities";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
+import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
 import { listConversationMessages } from "../services/conversations/list-conversation-messages";
 import { listConversations } from "../services/conversations/list-conversations";
 
@@ -12,6 +12,7 @@ const listConversationsRoute = createRoute({
   tags: ["Chat"],
   summary: "The signed-in user's conversations, most recently updated first",
   middleware: [requireUser] as const,
+  security: signedInSecurity,
   responses: {
     200: {
       description: "The user's conversations",
@@ -30,6 +31,7 @@ const listMessagesRoute = createRoute({
   summary: "The messages of one of the user's conversations, oldest first",
   description: "Another user's conversation answers 404, exactly like one that does not exist.",
   middleware: [requireUser] as const,
+  security: signedInSecurity,
   request: {
     params: z.object({
       id: z.string().min(1).max(200).openapi({ description: "Conversation id" }),

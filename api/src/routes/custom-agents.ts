@@ -2,7 +2,7 @@
 import { customAgentSchema } from "@acp/contracts/entities";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
+import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
 import { listCustomAgents } from "../services/custom-agents/list-custom-agents";
 
 const listCustomAgentsRoute = createRoute({
@@ -11,6 +11,7 @@ const listCustomAgentsRoute = createRoute({
   tags: ["Agents"],
   summary: "The signed-in user's custom agents, newest first",
   middleware: [requireUser] as const,
+  security: signedInSecurity,
   responses: {
     200: {
       description: "The user's custom agents",

@@ -2,7 +2,7 @@
 import { dashboardMetricsSchema } from "@acp/contracts/entities";
 import { createRoute } from "@hono/zod-openapi";
 import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
+import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
 import { getDashboardMetrics } from "../services/dashboard/get-dashboard-metrics";
 
 const metricsRoute = createRoute({
@@ -13,6 +13,7 @@ const metricsRoute = createRoute({
   description:
     "activeTrainingJobs: jobs pending or running; totalAPICallsToday: calls to the user's keys and agents since midnight UTC; totalDocuments: the user's documents.",
   middleware: [requireUser] as const,
+  security: signedInSecurity,
   responses: {
     200: {
       description: "Counts for the signed-in user",

@@ -31,19 +31,6 @@ describe.each(engines)("GET /api/documents on %s", (engine) => {
     ...extra,
   });
 
-  it("requires a session", async () => {
-    const response = await t.request("/api/documents");
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "You are logged out", code: "UNAUTHORIZED" });
-  });
-
-  it("is empty for a new user", async () => {
-    const { cookie } = await signUp(t);
-    const response = await t.request("/api/documents", { cookie });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual([]);
-  });
-
   it("returns the user's documents newest first in the contract's shape, never another user's", async () => {
     const a = await signUp(t);
     const b = await signUp(t);

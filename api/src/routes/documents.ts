@@ -2,7 +2,7 @@
 import { documentSchema } from "@acp/contracts/entities";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
+import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
 import { listDocuments } from "../services/documents/list-documents";
 
 const listDocumentsRoute = createRoute({
@@ -11,6 +11,7 @@ const listDocumentsRoute = createRoute({
   tags: ["Knowledge"],
   summary: "The signed-in user's documents, newest first",
   middleware: [requireUser] as const,
+  security: signedInSecurity,
   request: {
     query: z.object({
       agent: z

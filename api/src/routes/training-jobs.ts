@@ -2,7 +2,7 @@
 import { trainingJobSchema } from "@acp/contracts/entities";
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
+import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
 import { listTrainingJobs } from "../services/training-jobs/list-training-jobs";
 
 const listTrainingJobsRoute = createRoute({
@@ -11,6 +11,7 @@ const listTrainingJobsRoute = createRoute({
   tags: ["Training"],
   summary: "The signed-in user's training jobs, newest first",
   middleware: [requireUser] as const,
+  security: signedInSecurity,
   responses: {
     200: {
       description: "The user's training jobs",

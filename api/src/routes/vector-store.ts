@@ -2,7 +2,7 @@
 import { vectorStoreStatsSchema } from "@acp/contracts/entities";
 import { createRoute } from "@hono/zod-openapi";
 import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
+import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
 
 /** The contract's stats with its defaults unwrapped: the response always carries namespace and dimension. */
 const statsResponseSchema = componentSchema(
@@ -21,6 +21,7 @@ const statsRoute = createRoute({
   description:
     "totalVectorCount counts the user's own vectors (the namespace is the user's). 503 VECTOR_STORE_UNAVAILABLE when the store cannot be used, e.g. a PostgreSQL server without the pgvector extension.",
   middleware: [requireUser] as const,
+  security: signedInSecurity,
   responses: {
     200: {
       description: "Stats of the user's vectors",
