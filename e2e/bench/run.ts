@@ -6,9 +6,12 @@ import type { Browser, Page } from "playwright-core";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 import { artifactsDir, repoRoot } from "../support/env";
+import { measureListThroughput } from "./list-throughput";
 import { type FirstLoad, measureFirstLoad } from "./measure-first-load";
+import { withThrowawayPostgres } from "./throwaway-postgres";
 
 const FIRST_LOAD_TARGET = 1.25; // DESIGN 9: at most 125% of the JS bytes of the same pages built without federation.
+const THROUGHPUT_TARGET = 0.6; // DESIGN 9: an authenticated list serves at least 60% of a bare Hono JSON route's rps.
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
   execFileSync(command, args, {
@@ -59,6 +62,41 @@ async function measurePages(browser: Browser, env: Record<string, string>): Prom
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+function printTable(title: string, rows: string[][]): void {
+  console.log(`\n${title}`);
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  "));
+}
+
+async function throughputRows(): Promise<string[][]> {
+  const engines: [string, (run: (env: Record<string, string>) => Promise<string[]>) => Promise<string[]>][] =
+    [["PGlite (embedded default)", (run) => run({})]];
+  if (process.env.DATABASE_URL) {
+    const serverUrl = process.env.DATABASE_URL;
+    engines.push([
+      "PostgreSQL",
+      (run) => withThrowawayPostgres(serverUrl, (url) => run({ DATABASE_URL: url })),
+    ]);
+  }
+  const rows = [["API on", "GET /api/documents signed in", "bare Hono JSON route", "ratio", "target"]];
+  for (const [name, withEngine] of engines) {
+    rows.push(
+      await withEngine(async (env) => {
+        const { api, bare } = await measureListThroughput(env);
+        const ratio = api.requestsPerSecond / bare.requestsPerSecond;
+        return [
+          name,
+          `${Math.round(api.requestsPerSecond)} req/s, p50 ${api.p50LatencyMs} ms`,
+          `${Math.round(bare.requestsPerSecond)} req/s, p50 ${bare.p50LatencyMs} ms`,
+          `${(ratio * 100).toFixed(0)}%`,
+          `>= ${THROUGHPUT_TARGET * 100}% ${ratio >= THROUGHPUT_TARGET ? "met" : "NOT met"}`,
+        ];
+      }),
+    );
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   console.log("== building the federated product (turbo run build)");
   run("npx", ["turbo", "run", "build", "--output-logs=errors-only"]);
@@ -75,8 +113,7 @@ async function main(): Promise<void> {
   try {
     const federated = await measurePages(browser, {});
     const baseline = await measurePages(browser, { STATIC_ROOT: baselineRoot });
-    console.log("\nFirst-load JavaScript (bytes downloaded until the page is ready, empty cache)");
-    const rows = [
+    printTable("First-load JavaScript (bytes downloaded until the page is ready, empty cache)", [
       ["page", "federated", "without federation", "ratio", "target"],
       ...(["landing", "dashboard"] as const).map((key) => {
         const ratio = federated[key].bytes / baseline[key].bytes;
@@ -88,14 +125,15 @@ async function main(): Promise<void> {
           `<= ${FIRST_LOAD_TARGET * 100}% ${ratio <= FIRST_LOAD_TARGET ? "met" : "NOT met"}`,
         ];
       }),
-    ];
-    const widths =
-      rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-    for (const row of rows)
-      console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  "));
+    ]);
   } finally {
     await browser.close();
   }
+
+  printTable(
+    "Throughput (autocannon, 20 connections, 6 s, loopback, one process per server)",
+    await throughputRows(),
+  );
 }
 
 await main();
