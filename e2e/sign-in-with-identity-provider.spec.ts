@@ -60,13 +60,19 @@ describe("signing in through an OpenID Connect provider", () => {
     expect(response.status()).toBe(404);
   });
 
-  it("signs out at /api/logout", async () => {
+  it("signs out of the app and, through the provider's end-session page, of the provider too", async () => {
+    await page.goto("/");
     await page
       .getByRole("button", { name: "Sign Out" })
       .or(page.getByRole("link", { name: "Sign Out" }))
       .first()
       .click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForURL((url) => url.origin === provider.issuer);
+    await page.getByRole("button", { name: /yes, sign me out/i }).click();
+    await page.waitForURL((url) => url.origin === server.url && url.pathname === "/");
     expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+    // The provider's session is gone too: signing in again asks for the login.
+    await page.getByRole("link", { name: "Sign In" }).first().click();
+    await page.locator('input[name="login"]').waitFor();
   });
 });

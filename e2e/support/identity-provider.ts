@@ -31,6 +31,8 @@ export async function startIdentityProvider(
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [redirectUri],
+        // Where the provider returns after RP-initiated logout: the app's front page.
+        post_logout_redirect_uris: [`${new URL(redirectUri).origin}/`],
         response_types: ["code"],
         grant_types: ["authorization_code"],
         token_endpoint_auth_method: "client_secret_post",
@@ -42,7 +44,7 @@ export async function startIdentityProvider(
       accountId: id,
       claims: () => ({ sub: id, email_verified: true, ...profile }),
     }),
-    features: { devInteractions: { enabled: true } },
+    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     cookies: { keys: ["e2e-identity-provider-cookie-key"] },
   });
   server.on("request", provider.callback());
