@@ -1,6 +1,7 @@
 // Journey: with OpenID Connect configured, Sign In goes through the company's identity provider and back signed in.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clickSignOut } from "./support/accounts";
 import { type AppServer, freePort, startAppServer } from "./support/app-server";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
 import { type IdentityProvider, startIdentityProvider } from "./support/identity-provider";
@@ -62,11 +63,7 @@ describe("signing in through an OpenID Connect provider", () => {
 
   it("signs out of the app and, through the provider's end-session page, of the provider too", async () => {
     await page.goto("/");
-    await page
-      .getByRole("button", { name: "Sign Out" })
-      .or(page.getByRole("link", { name: "Sign Out" }))
-      .first()
-      .click();
+    await clickSignOut(page);
     await page.waitForURL((url) => url.origin === provider.issuer);
     await page.getByRole("button", { name: /yes, sign me out/i }).click();
     await page.waitForURL((url) => url.origin === server.url && url.pathname === "/");

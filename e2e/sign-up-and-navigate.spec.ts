@@ -1,7 +1,7 @@
 // Journey: a new user signs up, sees the shell with their name, visits every screen, collapses the sidebar, signs out and back in.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signIn, signUp } from "./support/accounts";
+import { clickSignOut, newAccount, signIn, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
@@ -142,11 +142,7 @@ describe("signing up and moving around the control panel", () => {
 
   it("signs out, cannot read the user any more, and signs back in", async () => {
     await page.goto("/");
-    await page
-      .getByRole("button", { name: "Sign Out" })
-      .or(page.getByRole("link", { name: "Sign Out" }))
-      .first()
-      .click();
+    await clickSignOut(page);
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByText("Access Control Panel").first().waitFor();
     const me = await page.request.get("/api/auth/user");

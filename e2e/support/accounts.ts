@@ -41,3 +41,12 @@ export async function signIn(page: Page, account: TestAccount): Promise<void> {
   await form.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname === "/");
 }
+
+/** Clicks the sidebar's Sign Out, which navigates to /api/logout. */
+export async function clickSignOut(page: Page): Promise<void> {
+  await page
+    .getByRole("button", { name: "Sign Out" })
+    .or(page.getByRole("link", { name: "Sign Out" }))
+    .first()
+    .click();
+}
