@@ -29,9 +29,13 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
+    // The browser's Host is kept (no changeOrigin), so the API's same-origin CSRF check sees the dev server's
+    // origin on both sides and sign-in through the dev server works.
     proxy: {
-      "/api": API_ORIGIN,
-      "/remotes.json": API_ORIGIN,
+      "/api": { target: API_ORIGIN, changeOrigin: false },
+      "/remotes.json": { target: API_ORIGIN, changeOrigin: false },
+      // Built remotes the API serves, for the ones not pointed at their own dev server.
+      "/mf": { target: API_ORIGIN, changeOrigin: false },
     },
   },
   preview: { port: 5173, strictPort: true },

@@ -55,7 +55,8 @@ export function remoteViteConfig<R extends RemoteName>({
       // Absolute asset URLs in dev, so the shell's page can load this remote's modules from another port.
       origin,
       cors: true,
-      proxy: { "/api": API_ORIGIN },
+      // Keeps the browser's Host (no changeOrigin) so the API's same-origin CSRF check passes in the harness.
+      proxy: { "/api": { target: API_ORIGIN, changeOrigin: false } },
     },
     preview: { port: devPort, strictPort: true, cors: true },
   };
