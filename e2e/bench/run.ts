@@ -3,14 +3,18 @@ import { execFileSync } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 import { artifactsDir, repoRoot } from "../support/env";
+import { type LighthouseScore, launchDebuggableChromium, measureLighthouse } from "./lighthouse-score";
 import { measureListThroughput } from "./list-throughput";
 import { type FirstLoad, measureFirstLoad } from "./measure-first-load";
+import { signUpCookie } from "./sign-up";
 import { withThrowawayPostgres } from "./throwaway-postgres";
 
 const FIRST_LOAD_TARGET = 1.25; // DESIGN 9: at most 125% of the JS bytes of the same pages built without federation.
+const LIGHTHOUSE_TARGET = 95; // DESIGN 9: Lighthouse performance >= 95 on landing and dashboard.
+const LIGHTHOUSE_RUNS = 3; // the median of 3 runs per page keeps the table under ~3 minutes on 2 cores.
 const THROUGHPUT_TARGET = 0.6; // DESIGN 9: an authenticated list serves at least 60% of a bare Hono JSON route's rps.
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
@@ -21,38 +25,21 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void
   });
 }
 
-async function signUpCookie(server: AppServer): Promise<{ name: string; value: string }> {
-  const response = await fetch(`${server.url}/api/auth/sign-up`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({
-      firstName: "Bench",
-      lastName: "Mark",
-      email: `bench-${Date.now()}@example.test`,
-      password: "benchmark password",
-    }),
-  });
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("session="));
-  if (!response.ok || !cookie) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const value = cookie.slice("session=".length).split(";")[0] ?? "";
-  return { name: "session", value };
-}
+const landingReady = (page: Page) => page.getByText("Access Control Panel").first().waitFor();
+const dashboardReady = (page: Page) =>
+  page.getByRole("heading", { level: 1, name: "Executive AI Command Center" }).waitFor({ timeout: 30_000 });
+const PAGE_LABELS = { landing: "/ signed out (landing)", dashboard: "/ signed in (dashboard)" } as const;
 
 type PageLoads = { landing: FirstLoad; dashboard: FirstLoad };
 
 async function measurePages(browser: Browser, env: Record<string, string>): Promise<PageLoads> {
   const server = await startAppServer(env);
   try {
-    const landing = await measureFirstLoad(browser, `${server.url}/`, {
-      ready: (page: Page) => page.getByText("Access Control Panel").first().waitFor(),
-    });
+    const landing = await measureFirstLoad(browser, `${server.url}/`, { ready: landingReady });
     const session = await signUpCookie(server);
     const dashboard = await measureFirstLoad(browser, `${server.url}/`, {
       cookies: [session],
-      ready: (page: Page) =>
-        page
-          .getByRole("heading", { level: 1, name: "Executive AI Command Center" })
-          .waitFor({ timeout: 30_000 }),
+      ready: dashboardReady,
     });
     return { landing, dashboard };
   } finally {
@@ -97,6 +84,70 @@ async function throughputRows(): Promise<string[][]> {
   return rows;
 }
 
+async function firstLoadRows(baselineRoot: string): Promise<string[][]> {
+  const browser = await launchBrowser();
+  try {
+    const federated = await measurePages(browser, {});
+    const baseline = await measurePages(browser, { STATIC_ROOT: baselineRoot });
+    return [
+      ["page", "federated", "without federation", "ratio", "target"],
+      ...(["landing", "dashboard"] as const).map((key) => {
+        const ratio = federated[key].bytes / baseline[key].bytes;
+        return [
+          PAGE_LABELS[key],
+          `${kib(federated[key].bytes)} in ${federated[key].scripts} files`,
+          `${kib(baseline[key].bytes)} in ${baseline[key].scripts} files`,
+          `${(ratio * 100).toFixed(0)}%`,
+          `<= ${FIRST_LOAD_TARGET * 100}% ${ratio <= FIRST_LOAD_TARGET ? "met" : "NOT met"}`,
+        ];
+      }),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+type PageScores = { landing: LighthouseScore; dashboard: LighthouseScore };
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const scoreCell = ({ score, fcpMs, lcpMs, tbtMs }: LighthouseScore) =>
+  `${score} (FCP ${seconds(fcpMs)}, LCP ${seconds(lcpMs)}, TBT ${Math.round(tbtMs)} ms)`;
+
+async function lighthouseRows(baselineRoot: string): Promise<string[][]> {
+  const chrome = await launchDebuggableChromium();
+  const scorePages = async (env: Record<string, string>): Promise<PageScores> => {
+    const server = await startAppServer(env);
+    try {
+      const url = `${server.url}/`;
+      const landing = await measureLighthouse(chrome, url, { ready: landingReady, runs: LIGHTHOUSE_RUNS });
+      const cookie = await signUpCookie(server);
+      const dashboard = await measureLighthouse(chrome, url, {
+        ready: dashboardReady,
+        cookie,
+        runs: LIGHTHOUSE_RUNS,
+      });
+      return { landing, dashboard };
+    } finally {
+      await server.stop();
+    }
+  };
+  try {
+    const federated = await scorePages({});
+    const baseline = await scorePages({ STATIC_ROOT: baselineRoot });
+    return [
+      ["page", "federated score", "without federation score", "target"],
+      ...(["landing", "dashboard"] as const).map((key) => [
+        PAGE_LABELS[key],
+        scoreCell(federated[key]),
+        scoreCell(baseline[key]),
+        `>= ${LIGHTHOUSE_TARGET} ${federated[key].score >= LIGHTHOUSE_TARGET ? "met" : "NOT met"}`,
+      ]),
+    ];
+  } finally {
+    await chrome.close();
+  }
+}
+
 async function main(): Promise<void> {
   console.log("== building the federated product (turbo run build)");
   run("npx", ["turbo", "run", "build", "--output-logs=errors-only"]);
@@ -109,30 +160,17 @@ async function main(): Promise<void> {
     BENCH_OUT_DIR: path.join(baselineRoot, "shell/dist"),
   });
 
-  const browser = await launchBrowser();
-  try {
-    const federated = await measurePages(browser, {});
-    const baseline = await measurePages(browser, { STATIC_ROOT: baselineRoot });
-    printTable("First-load JavaScript (bytes downloaded until the page is ready, empty cache)", [
-      ["page", "federated", "without federation", "ratio", "target"],
-      ...(["landing", "dashboard"] as const).map((key) => {
-        const ratio = federated[key].bytes / baseline[key].bytes;
-        return [
-          key === "landing" ? "/ signed out (landing)" : "/ signed in (dashboard)",
-          `${kib(federated[key].bytes)} in ${federated[key].scripts} files`,
-          `${kib(baseline[key].bytes)} in ${baseline[key].scripts} files`,
-          `${(ratio * 100).toFixed(0)}%`,
-          `<= ${FIRST_LOAD_TARGET * 100}% ${ratio <= FIRST_LOAD_TARGET ? "met" : "NOT met"}`,
-        ];
-      }),
-    ]);
-  } finally {
-    await browser.close();
-  }
-
+  printTable(
+    "First-load JavaScript (bytes downloaded until the page is ready, empty cache)",
+    await firstLoadRows(baselineRoot),
+  );
   printTable(
     "Throughput (autocannon, 20 connections, 6 s, loopback, one process per server)",
     await throughputRows(),
+  );
+  printTable(
+    `Lighthouse performance (desktop preset, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs per page)`,
+    await lighthouseRows(baselineRoot),
   );
 }
 
