@@ -1,0 +1,162 @@
+// Shared types of the ingestion library: extracted documents, their blocks, chunks, limits and the typed extraction error.
+import type { ChunkLocation, UploadExtension } from "@acp/contracts/knowledge";
+
+/** A format the extractors read: an upload extension, or plain text handed over by a data source. */
+export type ExtractFormat = UploadExtension;
+
+/** Where a run of text sits: a PDF page, a heading path in a word-processing document, or a line range. */
+export type TextBlockLocation =
+  | { kind: "page"; page: number; ocr?: boolean }
+  | { kind: "section"; headings: string[] }
+  | { kind: "lines"; lineStart: number; lineEnd: number };
+
+/** A paragraph (or paragraph-like run) of text. Chunking splits on block, then sentence boundaries. */
+export type TextBlock = {
+  kind: "text";
+  text: string;
+  location: TextBlockLocation;
+};
+
+/** One table row with its 1-based row number (in the sheet, the CSV, or the table; the header row excluded). */
+export type TableRow = { rowNumber: number; cells: string[] };
+
+/** Where a table sits: a sheet (xlsx/xls), a CSV (no sheet), or a table under a heading path (docx). */
+export type TableContext =
+  | { kind: "sheet"; sheet?: string }
+  | { kind: "section"; headings: string[]; tableIndex: number };
+
+/** A table: chunked row-wise, a row never split, the header repeated in every chunk. */
+export type TableBlock = {
+  kind: "table";
+  /** Header cells; empty when the table has no header row. */
+  header: string[];
+  rows: TableRow[];
+  context: TableContext;
+};
+
+export type ExtractedBlock = TextBlock | TableBlock;
+
+/** One unit for the document detail view: a page, a sheet, or the whole text. */
+export type ExtractedDocumentPart = {
+  label: string;
+  location: ChunkLocation | null;
+  text: string;
+  /** False for a page with no text layer and nothing OCR could read, or an empty sheet. */
+  hasText: boolean;
+  ocr: boolean;
+};
+
+/** What every extractor produces. */
+export type ExtractedDocument = {
+  format: ExtractFormat;
+  parts: ExtractedDocumentPart[];
+  blocks: ExtractedBlock[];
+  /** Non-fatal notes a user may want to see (e.g. "OCR stopped after 50 pages"). */
+  warnings: string[];
+  /** The text encoding detected for text formats (txt, csv, json), e.g. "UTF-8", "Shift_JIS". */
+  encoding?: string;
+  /** Pages of a PDF, and how many of them went through OCR. */
+  pageCount?: number;
+  ocrPageCount?: number;
+};
+
+/** A chunk ready to embed. */
+export type Chunk = {
+  index: number;
+  text: string;
+  tokenCount: number;
+  location: ChunkLocation;
+};
+
+export type ChunkOptions = {
+  /** Target size of a chunk in estimated tokens (default 800). */
+  targetTokens?: number;
+  /** Tokens of text repeated from the end of one chunk at the start of the next (default 100; tables overlap by rows). */
+  overlapTokens?: number;
+};
+
+/** Resource limits of one extraction. */
+export type ExtractionLimits = {
+  /** V8 old-generation heap of the extraction worker, in MB (default 512). */
+  maxOldGenerationSizeMb: number;
+  /** Wall-clock limit; the worker is terminated when it is exceeded (default 300 000 ms). */
+  timeoutMs: number;
+  /** At most this many PDF pages go through OCR (default 50); later pages without text are reported, not read. */
+  ocrPageCap: number;
+  /** OCR pages without a text layer (default true). */
+  ocr: boolean;
+};
+
+export type ExtractionProgress = {
+  /** What is being done, e.g. "reading", "ocr". */
+  phase: string;
+  done: number;
+  total: number;
+  /** A short human-readable line, e.g. "OCR page 2 of 6". */
+  message: string;
+};
+
+export type ExtractOptions = {
+  fileName: string;
+  format: ExtractFormat;
+  limits?: Partial<ExtractionLimits>;
+  onProgress?: (progress: ExtractionProgress) => void;
+  signal?: AbortSignal;
+};
+
+export type SniffResult = { ok: true; ext: UploadExtension } | { ok: false; reason: string };
+
+/** Why an extraction failed, in a form callers can branch on; `message` is written for the user. */
+export type ExtractionErrorCode =
+  | "unsupported"
+  | "invalid"
+  | "damaged"
+  | "encrypted"
+  | "no-text"
+  | "timeout"
+  | "memory"
+  | "aborted"
+  | "internal";
+
+/** A failure whose message a user understands ("password-protected workbook", "not a valid DOCX: no main document part"). */
+export class ExtractionError extends Error {
+  readonly code: ExtractionErrorCode;
+
+  constructor(code: ExtractionErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ExtractionError";
+    this.code = code;
+  }
+}
+
+export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
+  maxOldGenerationSizeMb: 512,
+  timeoutMs: 300_000,
+  ocrPageCap: 50,
+  ocr: true,
+};
+
+/**
+ * Input of `extractInIsolation` (extract-in-isolation.ts): give `bytes` or `filePath` (read inside the worker, so big
+ * files are never copied through the caller's heap). `ext` is the sniffed extension.
+ */
+export type ExtractInIsolationInput = {
+  bytes?: Uint8Array;
+  filePath?: string;
+  fileName: string;
+  ext: UploadExtension;
+  limits?: Partial<ExtractionLimits>;
+  signal?: AbortSignal;
+  onProgress?: (progress: ExtractionProgress) => void;
+};
+
+/*
+ * The library's functions (one module each, named exports):
+ * - sniff-file-type.ts     sniffFileType({ fileName, head }): SniffResult — extension whitelist AND magic bytes;
+ *                          verifyContainer({ fileName, bytes }): SniffResult — also checks a ZIP's main part.
+ * - extract-in-isolation.ts extractInIsolation(input: ExtractInIsolationInput): Promise<ExtractedDocument>
+ *                          toExtractedParts(doc, { previewChars }): ExtractedPart[] (contract shape)
+ * - extract-text.ts        extractText({ text }): ExtractedDocument — data-source text, no worker needed.
+ * - chunk-document.ts      chunkDocument(doc, options?: ChunkOptions): Chunk[]
+ * Every failure is an ExtractionError.
+ */
