@@ -1,7 +1,20 @@
 // Drizzle tables for users, auth and every spec entity; the same schema and migrations run on PGlite and PostgreSQL.
 import type { AgentType, TrainingJob } from "@acp/contracts/entities";
+import { type ChunkLocation, DOCUMENT_STAGES, type DocumentStage } from "@acp/contracts/knowledge";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const id = () =>
   text()
@@ -111,6 +124,15 @@ export const apiKeys = pgTable(
   (t) => [index().on(t.userId)],
 );
 
+/** Where a document came from: an uploaded file, or a data source (text, web page). */
+export const DOCUMENT_SOURCES = ["upload", "text", "url"] as const;
+export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
+
+/** When each pipeline stage started and finished (DocumentDetail.timings). */
+export type StageTiming = { stage: DocumentStage; startedAt: string; finishedAt: string | null };
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
 export const documents = pgTable(
   "documents",
   {
@@ -123,12 +145,80 @@ export const documents = pgTable(
     status: text().$type<"processing" | "completed" | "failed">().notNull().default("processing"),
     category: text(),
     agentId: text(),
+    /** Why processing failed, in words a user understands. */
     error: text(),
+    /** Pipeline stage (DOCUMENT_STAGES); `status` stays the spec's processing/completed/failed. */
+    stage: text().$type<DocumentStage>().notNull().default("queued"),
+    /** 0-100 across every stage. */
+    progress: integer().notNull().default(0),
+    /** SHA-256 (hex) of the original bytes: the same file for the same user and agent is a duplicate. */
+    sha256: text(),
+    source: text().$type<DocumentSource>().notNull().default("upload"),
+    /** The page a `url` source was fetched from. */
+    sourceUrl: text(),
+    /** Lower-case extension the content was sniffed as (pdf, docx, txt, ...). */
+    fileType: text(),
+    chunkCount: integer().notNull().default(0),
+    /** Id of the embedder that made the vectors, e.g. `local-1536`. */
+    embedder: text(),
+    timings: jsonb().$type<StageTiming[]>().notNull().default([]),
+    /** How many times a worker has started on this document. */
+    attempts: integer().notNull().default(0),
+    /** Last sign of life from the worker processing it; a stale one is swept (see jobs/sweeper.ts). */
+    heartbeatAt: timestamp({ withTimezone: true }),
+    /** The pg-boss job currently responsible for it. */
+    jobId: text(),
+    completedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.userId, t.agentId)],
+  (t) => [
+    index().on(t.userId, t.agentId),
+    index().on(t.status, t.heartbeatAt),
+    // No agent counts as one agent ("" below); rows without a hash (older rows) are never duplicates.
+    uniqueIndex("documents_user_agent_sha256").on(t.userId, sql`coalesce(${t.agentId}, '')`, t.sha256),
+    check("documents_status_values", sql`${t.status} in ('processing', 'completed', 'failed')`),
+    check("documents_stage_values", sql`${t.stage} in (${inList(DOCUMENT_STAGES)})`),
+    check("documents_source_values", sql`${t.source} in (${inList(DOCUMENT_SOURCES)})`),
+    check("documents_progress_range", sql`${t.progress} between 0 and 100`),
+    check("documents_size_nonnegative", sql`${t.size} >= 0`),
+    check("documents_chunk_count_nonnegative", sql`${t.chunkCount} >= 0`),
+  ],
 );
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/** Original bytes of a document, in ~1 MiB pieces, so any worker reaches them with only the database settings. */
+export const documentBlobs = pgTable(
+  "document_blobs",
+  {
+    documentId: text()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    seq: integer().notNull(),
+    data: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
+);
+
+/** What extraction found, page by page or sheet by sheet, cut to a preview for the document detail view. */
+export const documentParts = pgTable(
+  "document_parts",
+  {
+    documentId: text()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    seq: integer().notNull(),
+    label: text().notNull(),
+    location: jsonb().$type<ChunkLocation | null>(),
+    text: text().notNull(),
+    truncated: boolean().notNull().default(false),
+    hasText: boolean().notNull().default(true),
+    ocr: boolean().notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
+);
+export type DocumentPartRow = typeof documentParts.$inferSelect;
 
 export const dataSources = pgTable(
   "data_sources",
@@ -140,6 +230,8 @@ export const dataSources = pgTable(
     content: text().notNull(),
     category: text().notNull(),
     agentId: text().notNull(),
+    /** The document the source was ingested as (text and url sources go through the document pipeline). */
+    documentId: text().references(() => documents.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.userId, t.agentId)],
@@ -212,3 +304,4 @@ export const apiRequestLog = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;
