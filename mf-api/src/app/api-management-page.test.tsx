@@ -1,4 +1,6 @@
 // The API page: spec title and subtitle, keys with their badges, usage from real data only, and public endpoints.
+import { apiKeyKeys } from "@acp/client/api-keys";
+import { customAgentKeys } from "@acp/client/custom-agents";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -25,6 +27,12 @@ const agent = (id: string, isPublic: boolean) => ({
   createdAt: "2026-11-20T10:00:00Z",
 });
 
+const seed = (keys: unknown[], agents: unknown[]) =>
+  [
+    [apiKeyKeys.list(), keys],
+    [customAgentKeys.list(), agents],
+  ] as const;
+
 beforeEach(() => vi.stubGlobal("fetch", () => new Promise(() => {})));
 afterEach(() => {
   cleanup();
@@ -33,7 +41,7 @@ afterEach(() => {
 
 describe("ApiManagementPage", () => {
   it("shows the title, subtitle and the empty states", () => {
-    renderRemotePage(<ApiManagementPage />, { data: { "/api/api-keys": [], "/api/custom-agents": [] } });
+    renderRemotePage(<ApiManagementPage />, { data: seed([], []) });
     expect(screen.getByRole("heading", { level: 1, name: "API Management" })).toBeDefined();
     expect(screen.getByText("Manage API keys and external access to your AI agents")).toBeDefined();
     expect(screen.getByText("No API keys yet")).toBeDefined();
@@ -42,7 +50,7 @@ describe("ApiManagementPage", () => {
 
   it("lists keys with active and inactive badges and counts the active ones", () => {
     renderRemotePage(<ApiManagementPage />, {
-      data: { "/api/api-keys": [key("a", true), key("b", false)], "/api/custom-agents": [] },
+      data: seed([key("a", true), key("b", false)], []),
     });
     expect(screen.getByText("active")).toBeDefined();
     expect(screen.getByText("inactive")).toBeDefined();
@@ -51,7 +59,7 @@ describe("ApiManagementPage", () => {
 
   it("lists public agents with their /api/v1/ path", () => {
     renderRemotePage(<ApiManagementPage />, {
-      data: { "/api/api-keys": [], "/api/custom-agents": [agent("pub", true), agent("priv", false)] },
+      data: seed([], [agent("pub", true), agent("priv", false)]),
     });
     expect(screen.getByText("Agent pub")).toBeDefined();
     expect(screen.getByText("/api/v1/agent-pub-1700000000000")).toBeDefined();

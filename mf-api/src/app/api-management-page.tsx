@@ -1,8 +1,8 @@
 // "API Management" (spec section 2): API keys, usage, public endpoints and the API documentation.
+import { useApiKeys } from "@acp/client/api-keys";
 import { Card, CardContent, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { PageHeader } from "@acp/ui/components/page-header";
 import { StatList } from "@acp/ui/components/stat-list";
-import { useApiKeys } from "../features/api-keys/api/get-api-keys";
 import { ApiKeysCard } from "../features/api-keys/components/api-keys-card";
 import { ApiDocumentationCard } from "../features/docs/components/api-documentation-card";
 import { PublicEndpointsCard } from "../features/endpoints/components/public-endpoints-card";

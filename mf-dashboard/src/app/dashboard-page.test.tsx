@@ -1,5 +1,7 @@
 // The dashboard shows the user, the four metrics from the API (missing values as 0, no invented accuracy), pulsing
 // cards while loading, and quick actions that switch tabs.
+import { authKeys } from "@acp/client/auth";
+import { dashboardMetricsKeys } from "@acp/client/dashboard-metrics";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -20,7 +22,12 @@ function metricValue(title: string): string | null | undefined {
 
 describe("DashboardPage", () => {
   it("shows the title, subtitle and the signed-in user with Executive Access", () => {
-    renderRemotePage(<DashboardPage />, { data: { "/api/auth/user": user, "/api/dashboard/metrics": {} } });
+    renderRemotePage(<DashboardPage />, {
+      data: [
+        [authKeys.user(), user],
+        [dashboardMetricsKeys.all, {}],
+      ],
+    });
     expect(screen.getByRole("heading", { level: 1, name: "Executive AI Command Center" })).toBeDefined();
     expect(screen.getByText("Complete suite with no restrictions")).toBeDefined();
     expect(screen.getByText("Grace Hopper")).toBeDefined();
@@ -29,7 +36,10 @@ describe("DashboardPage", () => {
 
   it("shows the metrics: active built-in agents out of 7, API values with missing as 0, accuracy as a dash", () => {
     renderRemotePage(<DashboardPage />, {
-      data: { "/api/auth/user": user, "/api/dashboard/metrics": { totalAPICallsToday: 1234 } },
+      data: [
+        [authKeys.user(), user],
+        [dashboardMetricsKeys.all, { totalAPICallsToday: 1234 }],
+      ],
     });
     expect(metricValue("Active Agents")).toBe("1/7");
     expect(metricValue("API Calls Today")).toBe("1,234");
@@ -38,14 +48,19 @@ describe("DashboardPage", () => {
   });
 
   it("shows four pulsing cards while the metrics load", () => {
-    renderRemotePage(<DashboardPage />, { data: { "/api/auth/user": user } });
+    renderRemotePage(<DashboardPage />, { data: [[authKeys.user(), user]] });
     const skeletons = screen.getAllByTestId("metric-skeleton");
     expect(skeletons).toHaveLength(4);
     expect(skeletons[0]?.className).toContain("animate-pulse");
   });
 
   it("switches tab from a quick action", async () => {
-    renderRemotePage(<DashboardPage />, { data: { "/api/auth/user": user, "/api/dashboard/metrics": {} } });
+    renderRemotePage(<DashboardPage />, {
+      data: [
+        [authKeys.user(), user],
+        [dashboardMetricsKeys.all, {}],
+      ],
+    });
     fireEvent.click(screen.getByRole("button", { name: /Add Knowledge/ }));
     expect(await screen.findByRole("link", { name: /Open Knowledge Base/ })).toBeDefined();
     expect(screen.getByRole("tab", { name: "Knowledge" }).getAttribute("aria-selected")).toBe("true");

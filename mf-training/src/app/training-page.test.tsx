@@ -1,4 +1,5 @@
 // The training page: spec title, the jobs card (empty state, running job, 5 most recent) and the guidelines.
+import { trainingJobKeys } from "@acp/client/training-jobs";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,7 +25,7 @@ afterEach(() => {
 
 describe("TrainingPage", () => {
   it("shows the title, an empty jobs state and the guidelines", () => {
-    renderRemotePage(<TrainingPage />, { data: { "/api/training-jobs": [] } });
+    renderRemotePage(<TrainingPage />, { data: [[trainingJobKeys.list(), []]] });
     expect(screen.getByRole("heading", { level: 1, name: "Model Training & Fine-tuning" })).toBeDefined();
     expect(screen.getByText("No training jobs yet")).toBeDefined();
     expect(screen.getByRole("heading", { name: "Training Guidelines" })).toBeDefined();
@@ -36,7 +37,7 @@ describe("TrainingPage", () => {
 
   it("shows the running job's epoch and progress", () => {
     renderRemotePage(<TrainingPage />, {
-      data: { "/api/training-jobs": [job(1, "completed"), job(2, "running")] },
+      data: [[trainingJobKeys.list(), [job(1, "completed"), job(2, "running")]]],
     });
     expect(screen.getByText("Job 2 — epoch 4 of 10")).toBeDefined();
     expect(screen.getByRole("progressbar", { name: "Job 2 progress" }).getAttribute("aria-valuenow")).toBe(

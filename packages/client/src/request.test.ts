@@ -1,10 +1,11 @@
-// apiRequest and getQueryFn against a real local HTTP server: error format, JSON and multipart bodies, 401 handling.
+// apiRequest, requestJson and getJson against a real local HTTP server: the HttpError (spec message format, status,
+// code, body), JSON and multipart bodies, query strings and 401 handling.
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { QueryClient } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRequest, getQueryFn } from "./request";
+import { HttpError } from "./http-error";
+import { apiRequest, getJson, requestJson, withQuery } from "./request";
 
 type Recorded = { method: string; url: string; contentType: string | undefined; body: string };
 
@@ -33,7 +34,12 @@ function route(request: IncomingMessage, response: ServerResponse, body: string)
       response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ body }));
       return;
     case "/bad-with-body":
-      response.writeHead(400, { "Content-Type": "application/json" }).end('{"error":"Name is required"}');
+      response
+        .writeHead(400, { "Content-Type": "application/json" })
+        .end('{"error":"Name is required","code":"VALIDATION_ERROR","details":{"field":"name"}}');
+      return;
+    case "/no-content":
+      response.writeHead(204).end();
       return;
     case "/empty-500":
       response.writeHead(500, "Internal Server Error").end();
@@ -63,29 +69,34 @@ afterAll(async () => {
   await once(server, "close");
 });
 
-const queryFnContext = (queryKey: readonly unknown[]) => ({
-  queryKey,
-  client: new QueryClient(),
-  signal: new AbortController().signal,
-  meta: undefined,
-});
-
 describe("apiRequest", () => {
   it("returns the response of an OK call", async () => {
     const response = await apiRequest("GET", `${base}/ok`);
     expect(await response.json()).toEqual({ hello: "world" });
   });
 
-  it("throws '<status>: <body text>' when the body is not empty", async () => {
-    await expect(apiRequest("POST", `${base}/bad-with-body`, { name: "" })).rejects.toThrow(
-      new Error('400: {"error":"Name is required"}'),
-    );
+  it("throws an HttpError '<status>: <body text>' carrying status, code, details and the server's sentence", async () => {
+    const error = await apiRequest("POST", `${base}/bad-with-body`, { name: "" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      message: '400: {"error":"Name is required","code":"VALIDATION_ERROR","details":{"field":"name"}}',
+      status: 400,
+      code: "VALIDATION_ERROR",
+      details: { field: "name" },
+      serverMessage: "Name is required",
+      body: { error: "Name is required", code: "VALIDATION_ERROR", details: { field: "name" } },
+    });
   });
 
   it("throws '<status>: <status text>' when the body is empty", async () => {
-    await expect(apiRequest("DELETE", `${base}/empty-500`)).rejects.toThrow(
-      new Error("500: Internal Server Error"),
-    );
+    const error = await apiRequest("DELETE", `${base}/empty-500`).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      message: "500: Internal Server Error",
+      status: 500,
+      code: undefined,
+      body: undefined,
+      serverMessage: undefined,
+    });
   });
 
   it("sends a JSON body with a JSON content type", async () => {
@@ -113,27 +124,41 @@ describe("apiRequest", () => {
   });
 });
 
-describe("getQueryFn", () => {
-  it("GETs the query key joined by '/'", async () => {
-    const queryFn = getQueryFn<{ id: string }>({ on401: "throw" });
-    await expect(queryFn(queryFnContext([`${base}/items`, "42"]))).resolves.toEqual({ id: "42" });
+describe("requestJson", () => {
+  it("parses a JSON answer and gives undefined for 204", async () => {
+    await expect(requestJson("GET", `${base}/ok`)).resolves.toEqual({ hello: "world" });
+    await expect(requestJson("DELETE", `${base}/no-content`)).resolves.toBeUndefined();
+  });
+});
+
+describe("getJson", () => {
+  it("GETs and parses JSON", async () => {
+    await expect(getJson<{ id: string }>(`${base}/items/42`)).resolves.toEqual({ id: "42" });
     expect(received.at(-1)).toMatchObject({ method: "GET", url: "/items/42" });
   });
 
   it("returns null on 401 with on401 'returnNull'", async () => {
-    const queryFn = getQueryFn({ on401: "returnNull" });
-    await expect(queryFn(queryFnContext([`${base}/unauthorized`]))).resolves.toBeNull();
+    await expect(getJson(`${base}/unauthorized`, { on401: "returnNull" })).resolves.toBeNull();
   });
 
-  it("throws '401: Unauthorized' on 401 with on401 'throw'", async () => {
-    const queryFn = getQueryFn({ on401: "throw" });
-    await expect(queryFn(queryFnContext([`${base}/unauthorized`]))).rejects.toThrow(
-      new Error("401: Unauthorized"),
-    );
+  it("throws a 401 HttpError by default", async () => {
+    await expect(getJson(`${base}/unauthorized`)).rejects.toMatchObject({
+      message: "401: Unauthorized",
+      status: 401,
+    });
   });
 
   it("throws the error format for other failures even with on401 'returnNull'", async () => {
-    const queryFn = getQueryFn({ on401: "returnNull" });
-    await expect(queryFn(queryFnContext([`${base}/missing`]))).rejects.toThrow(new Error("404: no route"));
+    await expect(getJson(`${base}/missing`, { on401: "returnNull" })).rejects.toMatchObject({
+      message: "404: no route",
+    });
+  });
+});
+
+describe("withQuery", () => {
+  it("appends defined parameters and leaves the path alone without any", () => {
+    expect(withQuery("/api/documents", { agent: "gtm", page: 2 })).toBe("/api/documents?agent=gtm&page=2");
+    expect(withQuery("/api/documents", { agent: undefined, other: null })).toBe("/api/documents");
+    expect(withQuery("/api/documents", { agent: "a b&c" })).toBe("/api/documents?agent=a+b%26c");
   });
 });

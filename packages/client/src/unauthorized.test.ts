@@ -1,48 +1,50 @@
-// 401 detection and the spec's unauthorized flow: destructive toast, then /api/login after 500 ms, once.
+// 401 detection and the spec's unauthorized flow: notify, then /api/login?returnTo=<page> after 500 ms, once.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HttpError } from "./http-error";
+import { createUnauthorizedHandler, isUnauthorizedError } from "./unauthorized";
 
-const toastSpy = vi.fn();
-vi.mock("@acp/ui/hooks/use-toast", () => ({ toast: toastSpy }));
-
-const { handleUnauthorized, isUnauthorizedError } = await import("./unauthorized");
+const httpError = (status: number) => new HttpError({ status, statusText: "", bodyText: "" });
 
 describe("isUnauthorizedError", () => {
-  it("matches only the 401 error format", () => {
-    expect(isUnauthorizedError(new Error("401: Unauthorized"))).toBe(true);
-    expect(isUnauthorizedError(new Error('401: {"error":"no session"}'))).toBe(true);
-    expect(isUnauthorizedError(new Error("403: Forbidden"))).toBe(false);
-    expect(isUnauthorizedError(new Error("4011: odd"))).toBe(false);
+  it("matches only a 401 HttpError", () => {
+    expect(isUnauthorizedError(httpError(401))).toBe(true);
+    expect(isUnauthorizedError(httpError(403))).toBe(false);
+    expect(isUnauthorizedError(new Error("401: Unauthorized"))).toBe(false);
     expect(isUnauthorizedError("401: not an Error")).toBe(false);
   });
 });
 
-describe("handleUnauthorized", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    toastSpy.mockClear();
-  });
+describe("createUnauthorizedHandler", () => {
+  beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("toasts, then navigates to /api/login after 500 ms", () => {
+  it("notifies, then navigates to sign in with the page to return to after 500 ms", () => {
+    const notify = vi.fn();
     const navigate = vi.fn();
-    handleUnauthorized(navigate);
-    expect(toastSpy).toHaveBeenCalledWith({
-      title: "Unauthorized",
-      description: "You are logged out. Logging in again...",
-      variant: "destructive",
-    });
+    const handle = createUnauthorizedHandler({ notify, navigate, currentPath: () => "/knowledge?agent=gtm" });
+    handle();
+    expect(notify).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(499);
     expect(navigate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith("/api/login?returnTo=%2Fknowledge%3Fagent%3Dgtm");
+  });
+
+  it("goes to plain /api/login from the home page", () => {
+    const navigate = vi.fn();
+    createUnauthorizedHandler({ notify: () => {}, navigate, currentPath: () => "/" })();
+    vi.advanceTimersByTime(500);
     expect(navigate).toHaveBeenCalledExactlyOnceWith("/api/login");
   });
 
-  it("schedules one redirect for several failures at once", () => {
+  it("notifies for each failure but schedules one redirect", () => {
+    const notify = vi.fn();
     const navigate = vi.fn();
-    handleUnauthorized(navigate);
-    handleUnauthorized(navigate);
+    const handle = createUnauthorizedHandler({ notify, navigate, currentPath: () => "/training" });
+    handle();
+    handle();
     vi.advanceTimersByTime(500);
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(toastSpy).toHaveBeenCalledTimes(2);
+    expect(notify).toHaveBeenCalledTimes(2);
   });
 });

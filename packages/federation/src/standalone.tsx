@@ -1,9 +1,12 @@
 // Standalone harness for a remote's own `vite dev`: the providers the shell would give it (QueryClient, router,
 // tooltips, Toaster) so a feature team can work on its pages without the shell.
 import { createQueryClient } from "@acp/client/query-client";
+import { createUnauthorizedHandler } from "@acp/client/unauthorized";
 import { TOOLTIP } from "@acp/contracts/constants";
+import { UNAUTHORIZED } from "@acp/contracts/messages";
 import { Toaster } from "@acp/ui/components/toaster";
 import { TooltipProvider } from "@acp/ui/components/tooltip";
+import { toast } from "@acp/ui/hooks/use-toast";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -21,7 +24,12 @@ export function renderStandalone({
 }): void {
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root element");
-  const queryClient = createQueryClient();
+  // The shell's 401 behaviour, so a signed-out harness signs in through the API's dev proxy and comes back.
+  const onUnauthorized = createUnauthorizedHandler({
+    notify: () =>
+      toast({ title: UNAUTHORIZED.title, description: UNAUTHORIZED.description, variant: "destructive" }),
+  });
+  const queryClient = createQueryClient({ onUnauthorized });
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

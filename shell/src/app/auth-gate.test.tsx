@@ -1,6 +1,7 @@
 // The auth gate of spec section 2: skeleton while loading, landing / 404 / unauthorized flow when signed out, and
 // the sidebar layout (collapsed state from its cookie) with the route's remote when signed in.
 
+import { authKeys } from "@acp/client/auth";
 import { createQueryClient } from "@acp/client/query-client";
 import type { User } from "@acp/contracts/entities";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -8,8 +9,8 @@ import { cleanup, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-const { handleUnauthorized } = vi.hoisted(() => ({ handleUnauthorized: vi.fn() }));
-vi.mock("@acp/client/unauthorized", () => ({ handleUnauthorized, isUnauthorizedError: () => false }));
+const { signInAgain } = vi.hoisted(() => ({ signInAgain: vi.fn() }));
+vi.mock("../features/auth/sign-in-again", () => ({ signInAgain }));
 vi.mock("@acp/federation/loader", () => ({
   loadRemoteModule: async (remote: string, module: string) => ({
     default: (props: { agentType?: string }) => (
@@ -39,7 +40,7 @@ function renderGate(pathname: string, user: User | null | "loading") {
     // The current-user call never answers.
     vi.stubGlobal("fetch", () => new Promise(() => {}));
   } else {
-    client.setQueryData(["/api/auth/user"], user);
+    client.setQueryData(authKeys.user(), user);
   }
   window.history.replaceState(null, "", pathname);
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -49,7 +50,7 @@ function renderGate(pathname: string, user: User | null | "loading") {
 }
 
 beforeEach(() => {
-  handleUnauthorized.mockClear();
+  signInAgain.mockClear();
   // biome-ignore lint/suspicious/noDocumentCookie: the test sets the sidebar cookie the way the browser would.
   document.cookie = "sidebar_state=; max-age=0; path=/";
 });
@@ -73,12 +74,12 @@ describe("AuthGate", () => {
     for (const name of ["Sign In", "Get Started", "Access Control Panel"]) {
       expect(screen.getByRole("link", { name }).getAttribute("href")).toBe("/api/login");
     }
-    expect(handleUnauthorized).not.toHaveBeenCalled();
+    expect(signInAgain).not.toHaveBeenCalled();
   });
 
   it("runs the unauthorized flow for a visitor on a management page", () => {
     renderGate("/knowledge", null);
-    expect(handleUnauthorized).toHaveBeenCalled();
+    expect(signInAgain).toHaveBeenCalled();
     expect(screen.queryByText("404 Page Not Found")).toBeNull();
   });
 

@@ -3,10 +3,11 @@ import { createQueryClient } from "@acp/client/query-client";
 import { Toaster } from "@acp/ui/components/toaster";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { signInAgain } from "../features/auth/sign-in-again";
 
 export function AppProvider({ children }: { children: ReactNode }) {
   // Remotes share @tanstack/react-query as a singleton, so this is the client every remote's hooks use.
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient({ onUnauthorized: signInAgain }));
   return (
     <QueryClientProvider client={queryClient}>
       {children}

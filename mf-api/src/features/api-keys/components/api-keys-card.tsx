@@ -1,11 +1,13 @@
 // The API keys list: name, preview, active badge and last use; the rate limit shown is the one the API enforces.
+
+import { useApiKeys } from "@acp/client/api-keys";
+import { errorMessage } from "@acp/client/http-error";
 import { API_KEY_RATE_LIMIT_PER_HOUR } from "@acp/contracts/constants";
 import { Badge } from "@acp/ui/components/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { EmptyState } from "@acp/ui/components/empty-state";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { KeyRound } from "lucide-react";
-import { useApiKeys } from "../api/get-api-keys";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
@@ -31,7 +33,7 @@ export function ApiKeysCard() {
           </div>
         ) : isError ? (
           <p role="alert" className="text-destructive text-sm">
-            API keys could not be loaded: {error.message}
+            API keys could not be loaded: {errorMessage(error)}
           </p>
         ) : data && data.length > 0 ? (
           <ul className="flex flex-col divide-y rounded-lg border">

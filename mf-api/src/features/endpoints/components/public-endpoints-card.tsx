@@ -1,9 +1,11 @@
 // "Public Endpoints": each public custom agent with an endpoint and its path, or "No public agents deployed".
+
+import { useCustomAgents } from "@acp/client/custom-agents";
+import { errorMessage } from "@acp/client/http-error";
 import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { Globe } from "lucide-react";
-import { useCustomAgents } from "../api/get-custom-agents";
 
 export function PublicEndpointsCard() {
   const { data, isLoading, isError, error } = useCustomAgents();
@@ -21,7 +23,7 @@ export function PublicEndpointsCard() {
           <Skeleton className="h-12" />
         ) : isError ? (
           <p role="alert" className="text-destructive text-sm">
-            Agents could not be loaded: {error.message}
+            Agents could not be loaded: {errorMessage(error)}
           </p>
         ) : publicAgents.length > 0 ? (
           <ul className="flex flex-col gap-2">

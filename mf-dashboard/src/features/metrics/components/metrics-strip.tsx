@@ -1,6 +1,8 @@
 // The dashboard's four metric cards (spec section 2): real values from GET /api/dashboard/metrics, a missing value
 // shown as 0, GTM Accuracy as a dash until a training job measures it (DESIGN 8), and pulsing cards while loading.
+
 import { useDashboardMetrics } from "@acp/client/dashboard-metrics";
+import { errorMessage } from "@acp/client/http-error";
 import { Card, CardContent, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { Bot, FileText, Target, Zap } from "lucide-react";
@@ -78,7 +80,7 @@ export function MetricsStrip() {
       </div>
       {isError ? (
         <p role="alert" className="text-destructive text-sm">
-          Metrics could not be loaded: {error.message}
+          Metrics could not be loaded: {errorMessage(error)}
         </p>
       ) : null}
     </section>

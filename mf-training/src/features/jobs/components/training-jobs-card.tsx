@@ -1,4 +1,6 @@
 // "Active Training Jobs": the running job's progress and epoch, and the 5 most recent jobs (spec section 2).
+import { errorMessage } from "@acp/client/http-error";
+import { useTrainingJobs } from "@acp/client/training-jobs";
 import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
 import { RECENT_TRAINING_JOBS_LISTED } from "@acp/contracts/constants";
 import type { TrainingJob } from "@acp/contracts/entities";
@@ -8,7 +10,6 @@ import { EmptyState } from "@acp/ui/components/empty-state";
 import { Progress } from "@acp/ui/components/progress";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { BrainCircuit } from "lucide-react";
-import { useTrainingJobs } from "../api/get-training-jobs";
 
 const STATUS_VARIANTS: Record<TrainingJob["status"], BadgeProps["variant"]> = {
   pending: "outline",
@@ -49,7 +50,7 @@ export function TrainingJobsCard() {
           </div>
         ) : isError ? (
           <p role="alert" className="text-destructive text-sm">
-            Training jobs could not be loaded: {error.message}
+            Training jobs could not be loaded: {errorMessage(error)}
           </p>
         ) : jobs.length === 0 ? (
           <EmptyState
