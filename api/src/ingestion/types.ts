@@ -30,6 +30,8 @@ export type TableBlock = {
   kind: "table";
   /** Header cells; empty when the table has no header row. */
   header: string[];
+  /** Row number of the header row, when it has one (a table with a header and no rows still yields a chunk). */
+  headerRowNumber?: number;
   rows: TableRow[];
   context: TableContext;
 };
@@ -40,7 +42,9 @@ export type ExtractedBlock = TextBlock | TableBlock;
 export type ExtractedDocumentPart = {
   label: string;
   location: ChunkLocation | null;
+  /** The part's text, cut at PART_TEXT_LIMIT characters (the blocks keep everything). */
   text: string;
+  truncated: boolean;
   /** False for a page with no text layer and nothing OCR could read, or an empty sheet. */
   hasText: boolean;
   ocr: boolean;
@@ -128,6 +132,9 @@ export class ExtractionError extends Error {
     this.code = code;
   }
 }
+
+/** Parts keep at most this many characters each, so a 200 MB file is not held twice. */
+export const PART_TEXT_LIMIT = 100_000;
 
 export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
   maxOldGenerationSizeMb: 512,

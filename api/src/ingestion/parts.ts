@@ -1,0 +1,53 @@
+// Builds the per-page/per-sheet parts of an extracted document and converts them to the contract's ExtractedPart.
+import type { ChunkLocation, ExtractedPart } from "@acp/contracts/knowledge";
+import { type ExtractedDocument, type ExtractedDocumentPart, PART_TEXT_LIMIT } from "./types";
+
+/** Cuts at a code-point boundary so a surrogate pair is never halved. */
+function cut(text: string, limit: number): { text: string; truncated: boolean } {
+  if (text.length <= limit) return { text, truncated: false };
+  let end = limit;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return { text: text.slice(0, end), truncated: true };
+}
+
+export function makePart(
+  label: string,
+  location: ChunkLocation | null,
+  text: string,
+  ocr: boolean,
+): ExtractedDocumentPart {
+  const trimmed = text.trim();
+  const { text: kept, truncated } = cut(trimmed, PART_TEXT_LIMIT);
+  return { label, location, text: kept, truncated, hasText: trimmed.length > 0, ocr };
+}
+
+/** Joins texts with `separator`, stopping once PART_TEXT_LIMIT is passed (a preview never needs more). */
+export function joinForPart(texts: Iterable<string>, separator: string): string {
+  const kept: string[] = [];
+  let length = 0;
+  for (const text of texts) {
+    kept.push(text);
+    length += text.length + separator.length;
+    if (length > PART_TEXT_LIMIT) break;
+  }
+  return kept.join(separator);
+}
+
+/** The document's parts in the contract's shape, each cut to `previewChars` characters. */
+export function toExtractedParts(
+  doc: ExtractedDocument,
+  { previewChars = 2000 }: { previewChars?: number } = {},
+): ExtractedPart[] {
+  return doc.parts.map((part) => {
+    const { text, truncated } = cut(part.text, previewChars);
+    return {
+      label: part.label,
+      location: part.location,
+      text,
+      truncated: truncated || part.truncated,
+      hasText: part.hasText,
+      ocr: part.ocr,
+    };
+  });
+}

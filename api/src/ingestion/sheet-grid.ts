@@ -1,0 +1,116 @@
+// Turns a sheet's cell grid (xlsx, xls, csv) into table blocks: merged cells expanded, empty columns dropped, header found.
+import { joinForPart, makePart } from "./parts";
+import type { ExtractedDocumentPart, TableBlock, TableRow } from "./types";
+
+/** Rows of a sheet keyed by their 1-based row number; cells are 0-based columns. */
+export type SheetGrid = Map<number, string[]>;
+
+export type MergeRange = { top: number; left: number; bottom: number; right: number };
+
+/** Copies each merged range's top-left value into every covered cell (1-based rows, 0-based columns). */
+export function expandMerges(grid: SheetGrid, merges: MergeRange[]): void {
+  for (const merge of merges) {
+    const value = grid.get(merge.top)?.[merge.left] ?? "";
+    if (value === "") continue;
+    for (let r = merge.top; r <= merge.bottom; r++) {
+      let row = grid.get(r);
+      if (!row) {
+        row = [];
+        grid.set(r, row);
+      }
+      for (let c = merge.left; c <= merge.right; c++) {
+        if ((row[c] ?? "") === "") row[c] = value;
+      }
+    }
+  }
+}
+
+function normaliseCell(value: string): string {
+  return value.replace(/\s+/g, " ").trim();
+}
+
+/** The grid's non-empty rows, sorted, with their row numbers. */
+export function gridToRows(grid: SheetGrid): TableRow[] {
+  const rows: TableRow[] = [];
+  for (const [rowNumber, cells] of grid) rows.push({ rowNumber, cells: Array.from(cells, (c) => c ?? "") });
+  rows.sort((a, b) => a.rowNumber - b.rowNumber);
+  return rows;
+}
+
+/** The first row with at least two different non-empty values (a title merged across columns is not a header). */
+function findHeaderIndex(rows: TableRow[]): number {
+  const limit = Math.min(rows.length, 20);
+  for (let i = 0; i < limit; i++) {
+    const values = new Set((rows[i] as TableRow).cells.filter((c) => c !== ""));
+    if (values.size >= 2) return i;
+  }
+  return 0;
+}
+
+/**
+ * Table blocks and the detail-view part of one sheet (or CSV). Cells are whitespace-normalised and empty rows dropped
+ * (in place: a 200 MB CSV is not copied); columns empty in every row are dropped; rows above the header (titles)
+ * become a headerless table so nothing is lost.
+ */
+export function rowsToSheet(
+  sheet: string | undefined,
+  input: TableRow[],
+  label: string,
+): { blocks: TableBlock[]; part: ExtractedDocumentPart } {
+  let width = 0;
+  const rows: TableRow[] = [];
+  for (const row of input) {
+    let any = false;
+    for (let c = 0; c < row.cells.length; c++) {
+      const value = normaliseCell(row.cells[c] ?? "");
+      row.cells[c] = value;
+      if (value !== "") any = true;
+    }
+    if (any) {
+      rows.push(row);
+      width = Math.max(width, row.cells.length);
+    }
+  }
+  if (rows.length === 0) return { blocks: [], part: makePart(label, null, "", false) };
+  const usedFlags = new Array<boolean>(width).fill(false);
+  for (const row of rows)
+    for (let c = 0; c < row.cells.length; c++) if (row.cells[c] !== "") usedFlags[c] = true;
+  const used: number[] = [];
+  usedFlags.forEach((flag, c) => {
+    if (flag) used.push(c);
+  });
+  const dropColumns = used.length < width;
+  for (const row of rows) {
+    if (dropColumns) row.cells = used.map((c) => row.cells[c] ?? "");
+    while (row.cells.length > 0 && row.cells[row.cells.length - 1] === "") row.cells.pop();
+  }
+  const headerIndex = findHeaderIndex(rows);
+  const blocks: TableBlock[] = [];
+  const context = { kind: "sheet" as const, ...(sheet === undefined ? {} : { sheet }) };
+  if (headerIndex > 0) blocks.push({ kind: "table", header: [], rows: rows.slice(0, headerIndex), context });
+  const headerRow = rows[headerIndex] as TableRow;
+  blocks.push({
+    kind: "table",
+    header: used.map((_, i) => headerRow.cells[i] ?? ""),
+    headerRowNumber: headerRow.rowNumber,
+    rows: rows.slice(headerIndex + 1),
+    context,
+  });
+  const first = (rows[0] as TableRow).rowNumber;
+  const last = (rows[rows.length - 1] as TableRow).rowNumber;
+  const text = joinForPart(
+    (function* () {
+      for (const row of rows) yield row.cells.join("\t");
+    })(),
+    "\n",
+  );
+  return {
+    blocks,
+    part: makePart(
+      label,
+      { kind: "rows", ...(sheet === undefined ? {} : { sheet }), rowStart: first, rowEnd: last },
+      text,
+      false,
+    ),
+  };
+}
