@@ -1,20 +1,14 @@
-// The knowledge page: spec title and subtitle, an empty state, and real totals computed from the documents.
+// The knowledge page: spec title and subtitle, the document area and side cards, real totals from the API, loading
+// placeholders, and the server's sentence when a card cannot load.
+import { documentKeys } from "@acp/client/knowledge/documents";
+import { knowledgeStatsKeys } from "@acp/client/knowledge/knowledge-stats";
+import { vectorStatsKeys } from "@acp/client/knowledge/vector-stats";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { knowledgeDocument } from "../test/fixtures";
+import { mockApi, route } from "../test/mock-api";
 import { KnowledgePage } from "./knowledge-page";
-
-const doc = (id: string, size: number, status: "processing" | "completed" | "failed") => ({
-  id,
-  originalName: `${id}.pdf`,
-  name: `${id}.pdf`,
-  mimeType: "application/pdf",
-  size,
-  status,
-  category: "Strategy",
-  createdAt: "2026-11-20T10:00:00Z",
-  agentId: "gtm",
-});
 
 beforeEach(() => vi.stubGlobal("fetch", () => new Promise(() => {})));
 afterEach(() => {
@@ -27,12 +21,13 @@ function statValue(label: string): string | null | undefined {
 }
 
 describe("KnowledgePage", () => {
-  it("shows the title, subtitle and an empty state", () => {
+  it("shows the title, subtitle, the cards and an empty state", () => {
     renderRemotePage(<KnowledgePage />, {
-      data: {
-        "/api/documents": [],
-        "/api/pinecone/stats": { totalVectorCount: 0, namespace: "default", dimension: 1536 },
-      },
+      data: [
+        [documentKeys.list(), []],
+        [vectorStatsKeys.all, { totalVectorCount: 0, namespace: "default", dimension: 1536 }],
+        [knowledgeStatsKeys.all, { totalDocuments: 0, vectorEmbeddings: 0, storageBytes: 0 }],
+      ],
     });
     expect(screen.getByRole("heading", { level: 1, name: "Knowledge Base Management" })).toBeDefined();
     expect(
@@ -41,27 +36,77 @@ describe("KnowledgePage", () => {
       ),
     ).toBeDefined();
     expect(screen.getByText("No documents yet")).toBeDefined();
-    expect(screen.getByRole("heading", { name: "Vector Database" })).toBeDefined();
+    for (const title of [
+      "Upload Documents",
+      "Documents",
+      "Retrieval Lab",
+      "Vector Database",
+      "Knowledge Base Stats",
+      "Agent Data Sources",
+    ]) {
+      expect(screen.getByRole("heading", { level: 2, name: title })).toBeDefined();
+    }
     expect(statValue("Total Documents")).toBe("0");
+    expect(statValue("Storage Used")).toBe("0 Bytes");
   });
 
-  it("lists documents with their status and totals them", () => {
+  it("lists documents with the spec's badges, stage while processing and the failure reason", () => {
     renderRemotePage(<KnowledgePage />, {
-      data: {
-        "/api/documents": [
-          doc("plan", 1024, "completed"),
-          doc("deck", 2048, "processing"),
-          doc("bad", 0, "failed"),
+      data: [
+        [
+          documentKeys.list(),
+          [
+            knowledgeDocument({ id: "plan", category: "Strategy" }),
+            knowledgeDocument({ id: "deck", status: "processing", stage: "embedding", progress: 60 }),
+            knowledgeDocument({
+              id: "bad",
+              status: "failed",
+              error: "not a valid DOCX: no main document part",
+            }),
+            { ...knowledgeDocument({ id: "odd" }), status: "archived" },
+          ],
         ],
-        "/api/pinecone/stats": { totalVectorCount: 42, namespace: "default", dimension: 1536 },
-      },
+        [vectorStatsKeys.all, { totalVectorCount: 42, namespace: "default", dimension: 1536 }],
+        [
+          knowledgeStatsKeys.all,
+          { totalDocuments: 4, vectorEmbeddings: 42, storageBytes: 5 * 1024 * 1024 + 512 * 1024 },
+        ],
+      ],
     });
-    const list = screen.getByRole("list");
+    const list = screen.getByRole("list", { name: "Documents" });
     expect(within(list).getByText("Processed")).toBeDefined();
     expect(within(list).getByText("processing")).toBeDefined();
     expect(within(list).getByText("failed")).toBeDefined();
-    expect(statValue("Total Documents")).toBe("3");
+    expect(within(list).getByText("unknown")).toBeDefined();
+    expect(within(list).getByText("1 KB · Strategy")).toBeDefined();
+    expect(
+      within(list).getByRole("progressbar", { name: "deck.pdf: Embedding" }).getAttribute("aria-valuenow"),
+    ).toBe("60");
+    expect(within(list).getByText("not a valid DOCX: no main document part")).toBeDefined();
+    expect(statValue("Total Documents")).toBe("4");
     expect(statValue("Vector Embeddings")).toBe("42");
-    expect(statValue("Storage Used")).toBe("3 KB");
+    expect(statValue("Storage Used")).toBe("5.5 MB");
+    expect(statValue("Vectors")).toBe("42");
+  });
+
+  it("shows loading placeholders, then the server's sentence when a card cannot load", async () => {
+    mockApi(
+      route("GET", "/api/documents", { status: 200, body: [] }),
+      route("GET", "/api/pinecone/stats", {
+        status: 503,
+        body: { error: "The vector store is not reachable", code: "VECTOR_STORE_UNAVAILABLE" },
+      }),
+      route("GET", "/api/knowledge/stats", {
+        status: 200,
+        body: { totalDocuments: 0, vectorEmbeddings: 0, storageBytes: 0 },
+      }),
+    );
+    renderRemotePage(<KnowledgePage />);
+    expect(screen.getByText("Loading documents…")).toBeDefined();
+    const alert = await screen.findByText(/Vector store statistics could not be loaded/);
+    expect(alert.textContent).toBe(
+      "Vector store statistics could not be loaded: The vector store is not reachable",
+    );
+    expect(await screen.findByText("No documents yet")).toBeDefined();
   });
 });

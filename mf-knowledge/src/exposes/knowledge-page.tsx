@@ -1,5 +1,4 @@
 // Federation entry of ./KnowledgePage: loads the remote's styles, then default-exports the page.
-import "../styles";
 import { KnowledgePage } from "../app/knowledge-page";
 
 export default KnowledgePage;

@@ -1,12 +1,14 @@
-// The "Vector Database" card: the store's real vector count, namespace and dimension.
+// The "Vector Database" card: the active store's real vector count, namespace and dimension, polled every 30 s.
+import { errorMessage } from "@acp/client/http-error";
+import { vectorStatsQueryOptions } from "@acp/client/knowledge/vector-stats";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { StatList } from "@acp/ui/components/stat-list";
-import { useVectorStats } from "../api/get-vector-stats";
+import { useQuery } from "@tanstack/react-query";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
 export function VectorDatabaseCard() {
-  const { data, isLoading, isError, error } = useVectorStats();
+  const { data, isPending, isError, error } = useQuery(vectorStatsQueryOptions());
   const stats = [
     { label: "Vectors", value: data ? numberFormat.format(data.totalVectorCount) : undefined },
     { label: "Namespace", value: data?.namespace },
@@ -22,11 +24,11 @@ export function VectorDatabaseCard() {
       </CardHeader>
       <CardContent>
         {isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            Vector store statistics could not be loaded: {error.message}
+          <p role="alert" className="break-words text-destructive text-sm">
+            Vector store statistics could not be loaded: {errorMessage(error)}
           </p>
         ) : (
-          <StatList stats={stats} loading={isLoading} />
+          <StatList stats={stats} loading={isPending} />
         )}
       </CardContent>
     </Card>

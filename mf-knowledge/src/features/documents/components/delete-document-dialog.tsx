@@ -1,0 +1,60 @@
+// Confirmation before a document is deleted: the file, its chunks and its vectors go, and agents stop using it.
+import { Button } from "@acp/ui/components/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@acp/ui/components/dialog";
+import { REMOTE_NAME } from "../../../env";
+import { toastDocumentDeleted, useDeleteDocument } from "../api/delete-document";
+
+export type DeleteTarget = { id: string; name: string };
+
+export function DeleteDocumentDialog({
+  target,
+  onClose,
+  onDeleted,
+}: {
+  target: DeleteTarget | null;
+  onClose: () => void;
+  onDeleted?: (id: string) => void;
+}) {
+  const deletion = useDeleteDocument();
+  const confirm = () => {
+    if (!target) return;
+    deletion.mutate(target.id, {
+      onSuccess: () => {
+        toastDocumentDeleted(target.name);
+        onDeleted?.(target.id);
+      },
+      onSettled: () => onClose(),
+    });
+  };
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent data-remote={REMOTE_NAME}>
+        <DialogHeader>
+          <DialogTitle className="break-words leading-snug">Delete {target?.name}?</DialogTitle>
+          <DialogDescription>
+            The file, its extracted text and its vectors are removed, and your agents stop answering from it.
+            This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={deletion.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={confirm} disabled={deletion.isPending}>
+            {deletion.isPending ? "Deleting…" : "Delete"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

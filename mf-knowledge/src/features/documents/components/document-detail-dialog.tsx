@@ -1,0 +1,202 @@
+// A document's detail over the current page (opened by `?document=<id>`): what was extracted part by part (pages
+// without text flagged, OCR marked), chunk count, embedder and how long each stage took.
+import { errorMessage } from "@acp/client/http-error";
+import { formatFileSize } from "@acp/contracts/constants";
+import type { DocumentDetail, ExtractedPart } from "@acp/contracts/knowledge";
+import { Badge } from "@acp/ui/components/badge";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@acp/ui/components/dialog";
+import { Skeleton } from "@acp/ui/components/skeleton";
+import { StatList } from "@acp/ui/components/stat-list";
+import { cn } from "@acp/ui/lib/cn";
+import { type Ref, useEffect, useRef } from "react";
+import { DocumentStageProgress, DocumentStatusBadge, stageLabel } from "../../../components/document-status";
+import { REMOTE_NAME } from "../../../env";
+import { findPartForLocation, formatChunkLocation } from "../../../lib/chunk-location";
+import { useDocumentDetail } from "../api/get-document-detail";
+import { useDocumentParam } from "../hooks/use-document-param";
+
+const SOURCE_LABELS = { upload: "Uploaded file", text: "Text data source", url: "Web page" } as const;
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+export function DocumentDetailDialog() {
+  const { documentId, location, close } = useDocumentParam();
+  const detail = useDocumentDetail(documentId);
+  return (
+    <Dialog open={documentId !== null} onOpenChange={(open) => (open ? undefined : close())}>
+      <DialogContent
+        data-remote={REMOTE_NAME}
+        className="flex max-h-[90dvh] flex-col gap-4 overflow-hidden sm:max-w-3xl"
+      >
+        {detail.isPending ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Document</DialogTitle>
+              <DialogDescription>Loading what was extracted…</DialogDescription>
+            </DialogHeader>
+            <div role="status" aria-busy="true" className="flex flex-col gap-3">
+              <span className="sr-only">Loading the document…</span>
+              <Skeleton className="h-20" />
+              <Skeleton className="h-40" />
+            </div>
+          </>
+        ) : detail.isError ? (
+          <DialogHeader>
+            <DialogTitle>Document</DialogTitle>
+            <DialogDescription role="alert" className="break-words text-destructive">
+              The document could not be loaded: {errorMessage(detail.error)}
+            </DialogDescription>
+          </DialogHeader>
+        ) : (
+          <DetailBody detail={detail.data} location={location} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DetailBody({
+  detail,
+  location,
+}: {
+  detail: DocumentDetail;
+  location: ReturnType<typeof useDocumentParam>["location"];
+}) {
+  const { document, parts, timings } = detail;
+  const target = findPartForLocation(parts, location);
+  const targetRef = useRef<HTMLLIElement | null>(null);
+  useEffect(() => {
+    if (target >= 0) targetRef.current?.scrollIntoView?.({ block: "start" });
+  }, [target]);
+  const withoutText = parts.filter((part) => !part.hasText).length;
+  return (
+    <>
+      <DialogHeader className="min-w-0 pr-6">
+        <DialogTitle className="break-words leading-snug">{document.originalName}</DialogTitle>
+        <DialogDescription>
+          {formatFileSize(document.size)}
+          {document.category ? ` · ${document.category}` : ""} ·{" "}
+          {SOURCE_LABELS[document.source] ?? "Document"}
+        </DialogDescription>
+      </DialogHeader>
+      <div className="-mx-6 flex min-h-0 flex-col gap-6 overflow-y-auto px-6 pb-1">
+        <section aria-label="Status" className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <DocumentStatusBadge status={document.status} />
+            {document.status === "failed" && document.error ? (
+              <span className="break-words text-destructive text-sm">{document.error}</span>
+            ) : null}
+          </div>
+          {document.status === "processing" ? <DocumentStageProgress document={document} /> : null}
+        </section>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <section className="flex flex-col gap-2">
+            <h3 className="font-medium text-sm">Indexing</h3>
+            <StatList
+              stats={[
+                { label: "Chunks", value: String(detail.chunkCount) },
+                { label: "Embedder", value: detail.embedder ?? "—" },
+                { label: "Extracted parts", value: String(parts.length) },
+                { label: "Parts without text", value: String(withoutText) },
+              ]}
+            />
+          </section>
+          <section className="flex flex-col gap-2">
+            <h3 className="font-medium text-sm">Time per stage</h3>
+            {timings.length === 0 ? (
+              <p className="text-muted-foreground text-sm">No stage has started yet.</p>
+            ) : (
+              <StatList
+                stats={timings.map((timing) => ({
+                  label: stageLabel(timing.stage),
+                  value: timing.finishedAt
+                    ? formatDuration(Date.parse(timing.finishedAt) - Date.parse(timing.startedAt))
+                    : "running…",
+                }))}
+              />
+            )}
+          </section>
+        </div>
+        <section aria-labelledby="extracted-heading" className="flex flex-col gap-3">
+          <h3 id="extracted-heading" className="font-medium text-sm">
+            What was extracted
+          </h3>
+          {location ? (
+            <p className="text-muted-foreground text-sm">
+              Showing {formatChunkLocation(location)}
+              {target < 0 ? " (that part is not in the extracted preview)" : ""}.
+            </p>
+          ) : null}
+          {parts.length === 0 ? (
+            <p className="text-muted-foreground text-sm">
+              {document.status === "processing"
+                ? "Nothing extracted yet: the text appears here once extraction is done."
+                : "Nothing was extracted from this document."}
+            </p>
+          ) : (
+            <ol className="flex flex-col gap-3">
+              {parts.map((part, index) => (
+                <ExtractedPartView
+                  // biome-ignore lint/suspicious/noArrayIndexKey: parts are an ordered, immutable list.
+                  key={index}
+                  part={part}
+                  highlighted={index === target}
+                  ref={index === target ? targetRef : undefined}
+                />
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function ExtractedPartView({
+  part,
+  highlighted,
+  ref,
+}: {
+  part: ExtractedPart;
+  highlighted: boolean;
+  ref?: Ref<HTMLLIElement> | undefined;
+}) {
+  return (
+    <li
+      ref={ref}
+      aria-current={highlighted ? "location" : undefined}
+      className={cn(
+        "flex scroll-mt-2 flex-col gap-2 rounded-lg border p-3",
+        highlighted && "border-primary ring-2 ring-primary/30",
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 className="break-words font-medium text-sm">{part.label}</h4>
+        {part.ocr ? <Badge variant="secondary">OCR</Badge> : null}
+        {part.hasText ? null : <Badge variant="destructive">No text found</Badge>}
+      </div>
+      {part.hasText ? (
+        <pre className="max-h-64 overflow-y-auto whitespace-pre-wrap break-words rounded-md bg-muted p-2 font-sans text-xs">
+          {part.text}
+        </pre>
+      ) : (
+        <p className="text-muted-foreground text-xs">
+          This part has no text layer{part.ocr ? " and OCR found no text" : ""}, so nothing of it can be
+          found.
+        </p>
+      )}
+      {part.truncated ? <p className="text-muted-foreground text-xs">Preview shortened.</p> : null}
+    </li>
+  );
+}

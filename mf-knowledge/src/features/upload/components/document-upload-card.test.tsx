@@ -1,0 +1,138 @@
+// The upload card: the spec's type check (toast, nothing sent), one multipart request with per-file progress,
+// then each file's pipeline stage; the spec's success and failure toasts with the server's sentence.
+import { documentKeys } from "@acp/client/knowledge/documents";
+import { renderRemotePage } from "@acp/federation/testing";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { knowledgeDocument } from "../../../test/fixtures";
+import { FakeXhr, mockApi, route, stubXhr } from "../../../test/mock-api";
+import { clearToasts, currentToast } from "../../../test/toasts";
+import { DocumentUploadCard } from "./document-upload-card";
+
+function file(name: string, size: number): File {
+  return new File([new Uint8Array(size)], name);
+}
+
+/** The mutation starts the request on the next tick. */
+async function sentXhr(): Promise<FakeXhr> {
+  await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+  return FakeXhr.instances[0] as FakeXhr;
+}
+
+function pick(files: File[]) {
+  const input = screen.getByLabelText("Files to upload") as HTMLInputElement;
+  fireEvent.change(input, { target: { files } });
+}
+
+beforeEach(() => {
+  stubXhr();
+  clearToasts();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("DocumentUploadCard", () => {
+  it("refuses unsupported files with the spec's toast and uploads nothing, not even the valid ones", async () => {
+    mockApi(route("GET", "/api/documents", { status: 200, body: [] }));
+    renderRemotePage(<DocumentUploadCard />);
+    pick([file("plan.PDF", 10), file("notes.md", 5), file("run.exe", 5)]);
+    expect(currentToast()).toEqual({
+      title: "Invalid File Type",
+      description: "Unsupported files: notes.md, run.exe. Supported: PDF, Word, Text, CSV, Excel, JSON",
+      variant: "destructive",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it("sends one multipart request, shows each file's progress, then its stage until it is processed", async () => {
+    const processing = knowledgeDocument({
+      id: "d1",
+      originalName: "plan.pdf",
+      status: "processing",
+      stage: "queued",
+      progress: 0,
+    });
+    let serverDocuments: unknown[] = [];
+    const api = mockApi(
+      route("GET", "/api/documents?agent=technical", () => ({ status: 200, body: serverDocuments })),
+    );
+    const { client } = renderRemotePage(<DocumentUploadCard agentId="technical" />);
+    pick([file("plan.pdf", 300), file("parts.xlsx", 100)]);
+
+    const xhr = await sentXhr();
+    expect(xhr?.method).toBe("POST");
+    expect(xhr?.url).toBe("/api/documents/upload");
+    expect(xhr?.withCredentials).toBe(true);
+    expect(xhr?.body?.getAll("files").map((f) => (f as File).name)).toEqual(["plan.pdf", "parts.xlsx"]);
+    expect(xhr?.body?.get("agentId")).toBe("technical");
+
+    act(() => xhr?.progress(240, 480)); // half of the request: 240 of the 400 file bytes
+    const planBar = await screen.findByRole("progressbar", { name: "Uploading plan.pdf" });
+    expect(planBar.getAttribute("aria-valuenow")).toBe("67");
+    expect(
+      screen.getByRole("progressbar", { name: "Uploading parts.xlsx" }).getAttribute("aria-valuenow"),
+    ).toBe("0");
+    expect(screen.getByText(/plan\.pdf: uploading, 50% sent/)).toBeDefined();
+
+    const duplicate = { ...knowledgeDocument({ id: "d0", originalName: "parts.xlsx" }), duplicate: true };
+    await act(async () => xhr?.respond(201, { documents: [{ ...processing, duplicate: false }, duplicate] }));
+
+    expect(currentToast()?.title).toBe("Files Uploaded Successfully");
+    expect(currentToast()?.description).toBe(
+      "1 file is being processed. parts.xlsx was already in your knowledge base and not indexed again.",
+    );
+    expect(await screen.findByRole("progressbar", { name: "plan.pdf: Queued" })).toBeDefined();
+    expect(screen.getByText(/same file was uploaded before/)).toBeDefined();
+
+    // The pipeline moves on: each list poll brings the stage and progress, then completion.
+    serverDocuments = [{ ...processing, stage: "embedding", progress: 70 }];
+    await act(() => client.refetchQueries({ queryKey: documentKeys.all }));
+    const bar = await screen.findByRole("progressbar", { name: "plan.pdf: Embedding" });
+    expect(bar.getAttribute("aria-valuenow")).toBe("70");
+    serverDocuments = [{ ...processing, status: "completed", stage: "completed", progress: 100 }];
+    await act(() => client.refetchQueries({ queryKey: documentKeys.all }));
+    const uploads = screen.getByRole("region", { name: "Uploads" });
+    await waitFor(() => expect(within(uploads).getAllByText("Processed")).toHaveLength(2));
+    expect(api.requests.filter((r) => r.method !== "GET")).toHaveLength(0);
+  });
+
+  it("shows the server's sentence when the upload is refused, never the raw JSON", async () => {
+    mockApi(route("GET", "/api/documents", { status: 200, body: [] }));
+    renderRemotePage(<DocumentUploadCard />);
+    pick([file("fake.pdf", 10)]);
+    const body = {
+      error: "fake.pdf is not a valid PDF: it does not start with %PDF",
+      code: "INVALID_FILES",
+      details: { files: [{ name: "fake.pdf", reason: "not a valid PDF: it does not start with %PDF" }] },
+    };
+    const xhr = await sentXhr();
+    await act(async () => xhr.respond(400, body, "Bad Request"));
+    expect(currentToast()).toEqual({
+      title: "Upload Failed",
+      description: "fake.pdf is not a valid PDF: it does not start with %PDF",
+      variant: "destructive",
+    });
+    expect(screen.getByText("not a valid PDF: it does not start with %PDF")).toBeDefined();
+    expect(screen.queryByText(/INVALID_FILES/)).toBeNull();
+  });
+
+  it("falls back to the spec's message when the server says nothing readable", async () => {
+    mockApi(route("GET", "/api/documents", { status: 200, body: [] }));
+    renderRemotePage(<DocumentUploadCard />);
+    pick([file("a.txt", 10)]);
+    const xhr = await sentXhr();
+    await act(async () => {
+      xhr.status = 502;
+      xhr.responseText = "<html>bad gateway</html>";
+      xhr.onload?.();
+    });
+    expect(currentToast()).toEqual({
+      title: "Upload Failed",
+      description: "Failed to upload files",
+      variant: "destructive",
+    });
+  });
+});

@@ -1,0 +1,92 @@
+// This session's uploads, one row per file: bytes sent while uploading, then the document's stage and progress as
+// the pipeline reports it; a polite live region tells screen-reader users how far each file is.
+import { formatFileSize } from "@acp/contracts/constants";
+import type { KnowledgeDocument } from "@acp/contracts/knowledge";
+import { Button } from "@acp/ui/components/button";
+import { Progress } from "@acp/ui/components/progress";
+import { DocumentStageProgress, DocumentStatusBadge, stageLabel } from "../../../components/document-status";
+import type { UploadItem } from "../hooks/use-upload-queue";
+
+export type LiveUploadItem = UploadItem & { live: KnowledgeDocument | undefined };
+
+export function isFinished(item: LiveUploadItem): boolean {
+  if (item.phase === "failed") return true;
+  if (item.phase === "uploading") return false;
+  return item.live?.status !== "processing";
+}
+
+/** One sentence per file; upload percentages in steps of 25 so the live region does not chatter. */
+export function announce(item: LiveUploadItem): string {
+  if (item.phase === "uploading") return `${item.name}: uploading, ${Math.floor(item.sent / 25) * 25}% sent`;
+  if (item.phase === "failed") return `${item.name}: upload failed. ${item.error ?? ""}`.trim();
+  const document = item.live;
+  if (item.document?.duplicate) return `${item.name}: already in your knowledge base`;
+  if (!document) return `${item.name}: uploaded`;
+  if (document.status === "completed") return `${item.name}: processed`;
+  if (document.status === "failed") return `${item.name}: processing failed. ${document.error ?? ""}`.trim();
+  return `${item.name}: ${stageLabel(document.stage).toLowerCase()}`;
+}
+
+export function UploadItems({ items, onClear }: { items: readonly LiveUploadItem[]; onClear: () => void }) {
+  const summary = items.map(announce).join(". ");
+  return (
+    <section aria-label="Uploads" className="flex flex-col gap-2">
+      <p aria-live="polite" className="sr-only">
+        {summary}
+      </p>
+      {items.length > 0 ? (
+        <>
+          <div className="flex items-center justify-between gap-2">
+            <h3 className="font-medium text-sm">Uploads</h3>
+            <Button variant="ghost" size="sm" onClick={onClear} disabled={!items.some(isFinished)}>
+              Clear finished
+            </Button>
+          </div>
+          <ul className="flex flex-col divide-y rounded-lg border">
+            {items.map((item) => (
+              <UploadRow key={item.key} item={item} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function UploadRow({ item }: { item: LiveUploadItem }) {
+  const document = item.live;
+  return (
+    <li className="flex flex-col gap-2 px-3 py-3 sm:px-4">
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex min-w-0 flex-col">
+          <span className="truncate font-medium text-sm" title={item.name}>
+            {item.name}
+          </span>
+          <span className="text-muted-foreground text-xs">{formatFileSize(item.size)}</span>
+        </div>
+        {item.phase === "sent" && document ? <DocumentStatusBadge status={document.status} /> : null}
+      </div>
+      {item.phase === "uploading" ? (
+        <div className="flex flex-col gap-1">
+          <div className="flex items-center justify-between gap-2 text-muted-foreground text-xs">
+            <span>Uploading</span>
+            <span className="tabular-nums">{item.sent}%</span>
+          </div>
+          <Progress value={item.sent} aria-label={`Uploading ${item.name}`} />
+        </div>
+      ) : null}
+      {item.phase === "failed" ? <p className="break-words text-destructive text-xs">{item.error}</p> : null}
+      {item.phase === "sent" && item.document?.duplicate ? (
+        <p className="text-muted-foreground text-xs">
+          Already in your knowledge base: the same file was uploaded before, so it was not indexed again.
+        </p>
+      ) : null}
+      {item.phase === "sent" && document?.status === "processing" ? (
+        <DocumentStageProgress document={document} />
+      ) : null}
+      {item.phase === "sent" && document?.status === "failed" && document.error ? (
+        <p className="break-words text-destructive text-xs">{document.error}</p>
+      ) : null}
+    </li>
+  );
+}

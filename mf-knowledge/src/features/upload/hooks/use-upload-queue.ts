@@ -1,0 +1,142 @@
+// This session's uploads: the spec's type check, one request per drop or pick with its files' progress, then each
+// file's document as the pipeline reports it.
+import { errorMessage, isHttpError } from "@acp/client/http-error";
+import { fileProgress, type UploadProgress } from "@acp/client/knowledge/upload";
+import type { UploadResponse } from "@acp/contracts/knowledge";
+import { ERROR_TOASTS, SUCCESS_TOASTS, VALIDATION } from "@acp/contracts/messages";
+import { toast } from "@acp/ui/hooks/use-toast";
+import { useCallback, useRef, useState } from "react";
+import { toastError } from "../../../lib/toast-error";
+import { useUploadDocuments } from "../api/upload-documents";
+import { unsupportedFiles } from "../utils/validate-files";
+
+export type UploadedDocument = UploadResponse["documents"][number];
+
+export type UploadItem = {
+  key: string;
+  name: string;
+  size: number;
+  phase: "uploading" | "sent" | "failed";
+  /** Percentage of the file's bytes sent. */
+  sent: number;
+  document?: UploadedDocument | undefined;
+  error?: string | undefined;
+};
+
+type FileReason = { name: string; reason: string };
+
+function fileReasons(error: unknown): FileReason[] {
+  if (!isHttpError(error)) return [];
+  const details = error.details as { files?: unknown; file?: unknown } | undefined;
+  if (Array.isArray(details?.files)) {
+    return details.files.filter(
+      (entry): entry is FileReason => typeof entry?.name === "string" && typeof entry?.reason === "string",
+    );
+  }
+  return [];
+}
+
+function listNames(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+export function useUploadQueue({
+  agentId,
+  category,
+}: {
+  agentId?: string | undefined;
+  category?: string | undefined;
+}) {
+  const upload = useUploadDocuments();
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const counter = useRef(0);
+
+  const patch = useCallback(
+    (keys: readonly string[], change: (item: UploadItem, index: number) => Partial<UploadItem>) => {
+      setItems((current) =>
+        current.map((item) => {
+          const index = keys.indexOf(item.key);
+          return index < 0 ? item : { ...item, ...change(item, index) };
+        }),
+      );
+    },
+    [],
+  );
+
+  const start = useCallback(
+    async (files: readonly File[]) => {
+      if (files.length === 0) return;
+      const invalid = unsupportedFiles(files);
+      if (invalid.length > 0) {
+        // Spec section 5: nothing is uploaded if any file is invalid.
+        toast({
+          title: VALIDATION.invalidFileTypeTitle,
+          description: VALIDATION.invalidFileTypeDescription(invalid),
+          variant: "destructive",
+        });
+        return;
+      }
+      const batch = counter.current++;
+      const keys = files.map((_, index) => `${batch}-${index}`);
+      setItems((current) => [
+        ...files.map((file, index) => ({
+          key: keys[index] as string,
+          name: file.name,
+          size: file.size,
+          phase: "uploading" as const,
+          sent: 0,
+        })),
+        ...current,
+      ]);
+      const sizes = files.map((file) => file.size);
+      try {
+        const response = await upload.mutateAsync({
+          files,
+          agentId,
+          category,
+          onProgress: (progress: UploadProgress) => {
+            const perFile = fileProgress(sizes, progress);
+            patch(keys, (_item, index) => ({ sent: perFile[index] ?? 0 }));
+          },
+        });
+        const unmatched = [...response.documents];
+        const matched = files.map((file) => {
+          const at = unmatched.findIndex((document) => document.originalName === file.name);
+          return at >= 0 ? unmatched.splice(at, 1)[0] : undefined;
+        });
+        patch(keys, (_item, index) => ({
+          phase: "sent",
+          sent: 100,
+          document: matched[index] ?? unmatched.shift(),
+        }));
+        const duplicates = response.documents
+          .filter((document) => document.duplicate)
+          .map((d) => d.originalName);
+        const fresh = response.documents.length - duplicates.length;
+        const parts = [];
+        if (fresh > 0) parts.push(`${fresh} ${fresh === 1 ? "file is" : "files are"} being processed.`);
+        if (duplicates.length > 0) {
+          parts.push(
+            `${listNames(duplicates)} ${duplicates.length === 1 ? "was" : "were"} already in your knowledge base and not indexed again.`,
+          );
+        }
+        toast({ title: SUCCESS_TOASTS.filesUploaded, description: parts.join(" ") });
+      } catch (error) {
+        const reasons = fileReasons(error);
+        const message = errorMessage(error, ERROR_TOASTS.uploadFallback);
+        patch(keys, (item) => ({
+          phase: "failed",
+          error: reasons.find((reason) => reason.name === item.name)?.reason ?? message,
+        }));
+        toastError({ title: ERROR_TOASTS.uploadTitle, error, fallback: ERROR_TOASTS.uploadFallback });
+      }
+    },
+    [agentId, category, patch, upload],
+  );
+
+  const remove = useCallback((keys: ReadonlySet<string>) => {
+    setItems((current) => current.filter((item) => !keys.has(item.key)));
+  }, []);
+
+  return { items, start, remove };
+}

@@ -1,0 +1,16 @@
+// The spec's client-side type check (section 5): only pdf, doc, docx, txt, csv, xlsx, xls and json, case-insensitive.
+import { UPLOAD_EXTENSIONS } from "@acp/contracts/knowledge";
+
+export const ACCEPT_ATTRIBUTE = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(",");
+
+export function hasSupportedExtension(fileName: string): boolean {
+  const dot = fileName.lastIndexOf(".");
+  if (dot < 0) return false;
+  const ext = fileName.slice(dot + 1).toLowerCase();
+  return (UPLOAD_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+/** Names of the files the upload refuses; when there is any, nothing is uploaded. */
+export function unsupportedFiles(files: readonly File[]): string[] {
+  return files.filter((file) => !hasSupportedExtension(file.name)).map((file) => file.name);
+}

@@ -1,0 +1,73 @@
+// Human wording of a chunk's location ("Page 3", "Sheet Ersatzteilliste, rows 4-9", "Heading A › B", "Lines 10-24"),
+// its link form for the document detail, and which extracted part it points into.
+import { type ChunkLocation, chunkLocationSchema, type ExtractedPart } from "@acp/contracts/knowledge";
+
+function range(singular: string, plural: string, start: number, end: number): string {
+  return start === end ? `${singular} ${start}` : `${plural} ${start}-${end}`;
+}
+
+export function formatChunkLocation(location: ChunkLocation | null | undefined): string {
+  if (!location) return "Whole document";
+  switch (location.kind) {
+    case "page":
+      return location.ocr ? `Page ${location.page} (OCR)` : `Page ${location.page}`;
+    case "rows": {
+      const rows = range("row", "rows", location.rowStart, location.rowEnd);
+      return location.sheet
+        ? `Sheet ${location.sheet}, ${rows}`
+        : rows.charAt(0).toUpperCase() + rows.slice(1);
+    }
+    case "section": {
+      const path = location.headings.length > 0 ? location.headings.join(" › ") : "Before the first heading";
+      if (!location.table) return path;
+      const rows = range("row", "rows", location.table.rowStart, location.table.rowEnd);
+      return `${path}, table ${location.table.index}, ${rows}`;
+    }
+    case "lines":
+      return range("Line", "Lines", location.lineStart, location.lineEnd);
+  }
+}
+
+/** The `at` search parameter of a link into the document detail. */
+export function encodeChunkLocation(location: ChunkLocation): string {
+  return JSON.stringify(location);
+}
+
+/** Reads an `at` parameter back; anything malformed (hand-edited URLs) is ignored rather than trusted. */
+export function decodeChunkLocation(value: string | null): ChunkLocation | null {
+  if (!value) return null;
+  try {
+    const parsed = chunkLocationSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Index of the extracted part a location falls in (the page, the sheet, or the only part), or -1. */
+export function findPartForLocation(parts: readonly ExtractedPart[], location: ChunkLocation | null): number {
+  if (!location) return -1;
+  const exact = parts.findIndex((part) => {
+    const own = part.location;
+    if (!own || own.kind !== location.kind) return false;
+    if (own.kind === "page" && location.kind === "page") return own.page === location.page;
+    if (own.kind === "rows" && location.kind === "rows") {
+      return (
+        own.sheet === location.sheet && own.rowStart <= location.rowEnd && location.rowStart <= own.rowEnd
+      );
+    }
+    if (own.kind === "lines" && location.kind === "lines") {
+      return own.lineStart <= location.lineEnd && location.lineStart <= own.lineEnd;
+    }
+    if (own.kind === "section" && location.kind === "section") {
+      return own.headings.join("\u0000") === location.headings.join("\u0000");
+    }
+    return false;
+  });
+  if (exact >= 0) return exact;
+  if (location.kind === "rows" && location.sheet) {
+    const sheet = parts.findIndex((part) => part.label === `Sheet ${location.sheet}`);
+    if (sheet >= 0) return sheet;
+  }
+  return parts.length === 1 ? 0 : -1;
+}
