@@ -1,9 +1,9 @@
 // Builds the per-page/per-sheet parts of an extracted document and converts them to the contract's ExtractedPart.
-import type { ChunkLocation, ExtractedPart } from "@acp/contracts/knowledge";
+import type { ChunkLocation } from "@acp/contracts/knowledge";
 import { type ExtractedDocument, type ExtractedDocumentPart, PART_TEXT_LIMIT } from "./types";
 
 /** Cuts at a code-point boundary so a surrogate pair is never halved. */
-function cut(text: string, limit: number): { text: string; truncated: boolean } {
+export function cutText(text: string, limit: number): { text: string; truncated: boolean } {
   if (text.length <= limit) return { text, truncated: false };
   let end = limit;
   const code = text.charCodeAt(end - 1);
@@ -18,7 +18,7 @@ export function makePart(
   ocr: boolean,
 ): ExtractedDocumentPart {
   const trimmed = text.trim();
-  const { text: kept, truncated } = cut(trimmed, PART_TEXT_LIMIT);
+  const { text: kept, truncated } = cutText(trimmed, PART_TEXT_LIMIT);
   return { label, location, text: kept, truncated, hasText: trimmed.length > 0, ocr };
 }
 
@@ -32,22 +32,4 @@ export function joinForPart(texts: Iterable<string>, separator: string): string 
     if (length > PART_TEXT_LIMIT) break;
   }
   return kept.join(separator);
-}
-
-/** The document's parts in the contract's shape, each cut to `previewChars` characters. */
-export function toExtractedParts(
-  doc: ExtractedDocument,
-  { previewChars = 2000 }: { previewChars?: number } = {},
-): ExtractedPart[] {
-  return doc.parts.map((part) => {
-    const { text, truncated } = cut(part.text, previewChars);
-    return {
-      label: part.label,
-      location: part.location,
-      text,
-      truncated: truncated || part.truncated,
-      hasText: part.hasText,
-      ocr: part.ocr,
-    };
-  });
 }

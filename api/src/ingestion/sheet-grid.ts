@@ -37,14 +37,17 @@ export function gridToRows(grid: SheetGrid): TableRow[] {
   return rows;
 }
 
-/** The first row with at least two different non-empty values (a title merged across columns is not a header). */
+/**
+ * The header: among the first 20 rows, the first whose count of distinct non-empty values reaches 60% of the widest
+ * such row (titles merged across columns, "Customer:" lines above the table are skipped); 0 for a one-value table.
+ */
 function findHeaderIndex(rows: TableRow[]): number {
   const limit = Math.min(rows.length, 20);
-  for (let i = 0; i < limit; i++) {
-    const values = new Set((rows[i] as TableRow).cells.filter((c) => c !== ""));
-    if (values.size >= 2) return i;
-  }
-  return 0;
+  const distinct = rows.slice(0, limit).map((row) => new Set(row.cells.filter((c) => c !== "")).size);
+  const widest = Math.max(0, ...distinct);
+  if (widest < 2) return 0;
+  const index = distinct.findIndex((n) => n >= 2 && n >= widest * 0.6);
+  return Math.max(0, index);
 }
 
 /**

@@ -1,0 +1,402 @@
+// Splits an extracted document into token-sized chunks with locations: text on paragraph/sentence boundaries, tables row-wise.
+import type { ChunkLocation } from "@acp/contracts/knowledge";
+import type {
+  Chunk,
+  ChunkOptions,
+  ExtractedDocument,
+  TableBlock,
+  TableRow,
+  TextBlock,
+  TextBlockLocation,
+} from "./types";
+
+export const DEFAULT_TARGET_TOKENS = 800;
+export const DEFAULT_OVERLAP_TOKENS = 100;
+
+/*
+ * Token estimate (no tokenizer download, one regex pass): a character of a script written without spaces (Han,
+ * Hiragana, Katakana, Hangul, Thai, Lao, Khmer, Myanmar) counts 1; a run of letters/digits counts ceil(length / 5) for
+ * Latin script and ceil(length / 3) for other scripts (BPE vocabularies split them finer); every other visible
+ * character (punctuation, symbols) counts 1. Against OpenAI's cl100k this lands within about +-25% on English prose
+ * and errs high on Cyrillic, Arabic and CJK, which keeps chunks safely under embedding limits.
+ */
+const TOKEN_PATTERN =
+  /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}])|([\p{L}\p{M}\p{N}_]+)|([^\s\p{L}\p{M}\p{N}_])/gu;
+
+export function estimateTokens(text: string): number {
+  let tokens = 0;
+  TOKEN_PATTERN.lastIndex = 0;
+  for (let m = TOKEN_PATTERN.exec(text); m !== null; m = TOKEN_PATTERN.exec(text)) {
+    const word = m[2];
+    if (word === undefined) {
+      tokens += 1;
+    } else {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII and Latin-1/Extended ranges
+      const latin = /^[\u0000-\u024f]*$/.test(word);
+      tokens += Math.ceil(word.length / (latin ? 5 : 3));
+    }
+  }
+  return tokens;
+}
+
+type Unit = {
+  text: string;
+  tokens: number;
+  location: TextBlockLocation;
+  /** Lines covered (for "lines" locations). */
+  lineStart: number;
+  lineEnd: number;
+  /** First piece of a paragraph: joined to the previous unit with a blank line. */
+  newParagraph: boolean;
+};
+
+const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: "sentence" });
+
+function countNewlines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf("\n", from); i >= 0 && i < to; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
+/** Pieces of `text` (with their start offsets) of at most `maxTokens`: sentences, then words, then raw slices. */
+function splitText(text: string, maxTokens: number): Array<{ text: string; start: number; tokens: number }> {
+  const whole = estimateTokens(text);
+  if (whole <= maxTokens) return [{ text, start: 0, tokens: whole }];
+  const pieces: Array<{ text: string; start: number; tokens: number }> = [];
+  const sentences = Array.from(sentenceSegmenter.segment(text), (s) => ({ text: s.segment, start: s.index }));
+  const levels: Array<(piece: { text: string; start: number }) => Array<{ text: string; start: number }>> = [
+    (piece) =>
+      Array.from(piece.text.matchAll(/\S+\s*/g), (m) => ({
+        text: m[0],
+        start: piece.start + (m.index ?? 0),
+      })),
+    (piece) => hardSlices(piece, maxTokens),
+  ];
+  const pack = (parts: Array<{ text: string; start: number }>, level: number) => {
+    let current: { text: string; start: number } | null = null;
+    let currentTokens = 0;
+    const flush = () => {
+      if (current && current.text.trim() !== "") pieces.push({ ...current, tokens: currentTokens });
+      current = null;
+      currentTokens = 0;
+    };
+    for (const part of parts) {
+      const tokens = estimateTokens(part.text);
+      if (tokens > maxTokens) {
+        flush();
+        const next = levels[level];
+        if (next) pack(next(part), level + 1);
+        else pieces.push({ ...part, tokens });
+        continue;
+      }
+      if (current && currentTokens + tokens > maxTokens) flush();
+      if (current) {
+        current.text += part.text;
+        currentTokens += tokens;
+      } else {
+        current = { ...part };
+        currentTokens = tokens;
+      }
+    }
+    flush();
+  };
+  pack(sentences, 0);
+  return pieces;
+}
+
+/** A single enormous "word" (a base64 blob, unspaced CJK text) cut into slices, never inside a surrogate pair. */
+function hardSlices(
+  piece: { text: string; start: number },
+  maxTokens: number,
+): Array<{ text: string; start: number }> {
+  const tokens = Math.max(1, estimateTokens(piece.text));
+  const size = Math.max(1, Math.floor((piece.text.length * maxTokens) / tokens));
+  const out: Array<{ text: string; start: number }> = [];
+  let i = 0;
+  while (i < piece.text.length) {
+    let end = Math.min(piece.text.length, i + size);
+    const code = piece.text.charCodeAt(end - 1);
+    if (end < piece.text.length && code >= 0xd800 && code <= 0xdbff) end++;
+    out.push({ text: piece.text.slice(i, end), start: piece.start + i });
+    i = end;
+  }
+  return out;
+}
+
+function textUnits(block: TextBlock, maxTokens: number): Unit[] {
+  const text = block.text;
+  const base = block.location.kind === "lines" ? block.location.lineStart : 0;
+  return splitText(text, maxTokens).map((piece, i) => {
+    const trimmed = piece.text.trim();
+    const lead = piece.text.length - piece.text.trimStart().length;
+    const startOffset = piece.start + lead;
+    const lineStart = base + countNewlines(text, 0, startOffset);
+    const lineEnd = lineStart + countNewlines(trimmed, 0, trimmed.length);
+    return {
+      text: trimmed,
+      tokens: piece.tokens,
+      location: block.location,
+      lineStart,
+      lineEnd,
+      newParagraph: i === 0,
+    };
+  });
+}
+
+function sameHeadings(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((h, i) => h === b[i]);
+}
+
+function commonPrefix(lists: string[][]): string[] {
+  const first = lists[0] ?? [];
+  let n = first.length;
+  for (const list of lists) {
+    let i = 0;
+    while (i < n && list[i] === first[i]) i++;
+    n = i;
+  }
+  return first.slice(0, n);
+}
+
+function unitsLocation(units: Unit[]): ChunkLocation {
+  const first = units[0] as Unit;
+  const loc = first.location;
+  if (loc.kind === "page") return { kind: "page", page: loc.page, ...(loc.ocr ? { ocr: true } : {}) };
+  if (loc.kind === "section") {
+    return {
+      kind: "section",
+      headings: commonPrefix(units.map((u) => (u.location.kind === "section" ? u.location.headings : []))),
+    };
+  }
+  let lineStart = first.lineStart;
+  let lineEnd = first.lineEnd;
+  for (const unit of units) {
+    lineStart = Math.min(lineStart, unit.lineStart);
+    lineEnd = Math.max(lineEnd, unit.lineEnd);
+  }
+  return { kind: "lines", lineStart: Math.max(1, lineStart), lineEnd: Math.max(1, lineEnd) };
+}
+
+function joinUnits(units: Unit[]): string {
+  let text = "";
+  units.forEach((unit, i) => {
+    if (i > 0) text += unit.newParagraph ? "\n\n" : " ";
+    text += unit.text;
+  });
+  return text;
+}
+
+/** The end of `unit` worth at most `tokens` tokens, starting at a word boundary when there is one. */
+function tailUnit(unit: Unit, tokens: number): Unit | null {
+  if (tokens <= 0) return null;
+  const words = unit.text.match(/\S+\s*/g) ?? [];
+  let text = "";
+  let count = 0;
+  if (words.length > 1) {
+    for (let i = words.length - 1; i >= 0; i--) {
+      const candidate = (words[i] as string) + text;
+      const t = estimateTokens(candidate);
+      if (t > tokens) break;
+      text = candidate;
+      count = t;
+    }
+  } else {
+    const slice = hardSlices({ text: unit.text, start: 0 }, tokens);
+    text = slice[slice.length - 1]?.text ?? "";
+    count = estimateTokens(text);
+  }
+  text = text.trim();
+  if (text === "") return null;
+  return {
+    ...unit,
+    text,
+    tokens: count,
+    lineStart: unit.lineEnd - countNewlines(text, 0, text.length),
+    newParagraph: true,
+  };
+}
+
+/** Chunks a run of text blocks. Pages never share a chunk; sections do only while the chunk is small. */
+function chunkText(
+  blocks: TextBlock[],
+  target: number,
+  overlap: number,
+  emit: (text: string, location: ChunkLocation) => void,
+) {
+  let current: Unit[] = [];
+  let currentTokens = 0;
+  const flush = () => {
+    if (current.length > 0) emit(joinUnits(current), unitsLocation(current));
+  };
+  const startAfterSizeBreak = () => {
+    // Carry the last whole units (or the tail of the last one) into the next chunk.
+    const carried: Unit[] = [];
+    let tokens = 0;
+    for (let i = current.length - 1; i >= 0; i--) {
+      const unit = current[i] as Unit;
+      if (tokens + unit.tokens > overlap) {
+        if (carried.length === 0) {
+          const tail = tailUnit(unit, overlap);
+          if (tail) {
+            carried.unshift(tail);
+            tokens += tail.tokens;
+          }
+        }
+        break;
+      }
+      carried.unshift(unit);
+      tokens += unit.tokens;
+    }
+    current = carried;
+    currentTokens = tokens;
+  };
+  for (const block of blocks) {
+    const units = textUnits(block, Math.max(1, target - overlap));
+    for (const unit of units) {
+      const last = current[current.length - 1];
+      if (last) {
+        const a = last.location;
+        const b = unit.location;
+        const hardBoundary =
+          a.kind !== b.kind || (a.kind === "page" && b.kind === "page" && a.page !== b.page);
+        const sectionBoundary =
+          a.kind === "section" &&
+          b.kind === "section" &&
+          !sameHeadings(a.headings, b.headings) &&
+          currentTokens >= target / 2;
+        if (hardBoundary || sectionBoundary) {
+          flush();
+          current = [];
+          currentTokens = 0;
+        } else if (currentTokens + unit.tokens > target) {
+          flush();
+          startAfterSizeBreak();
+        }
+      }
+      current.push(unit);
+      currentTokens += unit.tokens;
+    }
+  }
+  flush();
+}
+
+function escapeCell(cell: string): string {
+  return cell.replace(/\|/g, "\\|");
+}
+
+/** A row as a markdown table row: `| v1 | v2 |`. Header words sit in the header line of the same chunk. */
+export function renderRow(cells: string[]): string {
+  return `| ${cells.map(escapeCell).join(" | ")} |`;
+}
+
+function tableLocation(table: TableBlock, rowStart: number, rowEnd: number): ChunkLocation {
+  if (table.context.kind === "sheet") {
+    return {
+      kind: "rows",
+      ...(table.context.sheet === undefined ? {} : { sheet: table.context.sheet }),
+      rowStart,
+      rowEnd,
+    };
+  }
+  return {
+    kind: "section",
+    headings: table.context.headings,
+    table: { index: table.context.tableIndex, rowStart, rowEnd },
+  };
+}
+
+function tablePrefix(table: TableBlock): string {
+  const lines: string[] = [];
+  if (table.context.kind === "sheet" && table.context.sheet !== undefined)
+    lines.push(`Sheet: ${table.context.sheet}`);
+  if (table.context.kind === "section" && table.context.headings.length > 0) {
+    lines.push(`Section: ${table.context.headings.join(" > ")}`);
+  }
+  if (table.header.length > 0) lines.push(renderRow(table.header));
+  return lines.join("\n");
+}
+
+/** Above this a row cannot be embedded whole; it is then split into `header: value` pieces (it never happens otherwise). */
+const ROW_HARD_LIMIT_FACTOR = 4;
+
+/** Chunks a table by rows: a row is never split (below the hard limit), every chunk starts with the header row. */
+function chunkTable(
+  table: TableBlock,
+  target: number,
+  emit: (text: string, location: ChunkLocation) => void,
+) {
+  const prefix = tablePrefix(table);
+  const prefixTokens = estimateTokens(prefix);
+  const budget = Math.max(1, target - prefixTokens);
+  const withPrefix = (lines: string[]) => (prefix ? [prefix, ...lines] : lines).join("\n");
+  if (table.rows.length === 0) {
+    if (prefix && table.headerRowNumber !== undefined) {
+      emit(prefix, tableLocation(table, table.headerRowNumber, table.headerRowNumber));
+    }
+    return;
+  }
+  let lines: string[] = [];
+  let tokens = 0;
+  let first: TableRow | null = null;
+  let last: TableRow | null = null;
+  const flush = () => {
+    if (first && last && lines.length > 0)
+      emit(withPrefix(lines), tableLocation(table, first.rowNumber, last.rowNumber));
+    lines = [];
+    tokens = 0;
+    first = null;
+    last = null;
+  };
+  for (const row of table.rows) {
+    const line = renderRow(row.cells);
+    const rowTokens = estimateTokens(line);
+    if (rowTokens > target * ROW_HARD_LIMIT_FACTOR) {
+      flush();
+      const described = row.cells
+        .map((cell, i) => (cell === "" ? "" : `${table.header[i] ? `${table.header[i]}: ` : ""}${cell}`))
+        .filter(Boolean)
+        .join("\n");
+      for (const piece of splitText(described, budget)) {
+        emit(withPrefix([piece.text.trim()]), tableLocation(table, row.rowNumber, row.rowNumber));
+      }
+      continue;
+    }
+    if (lines.length > 0 && tokens + rowTokens > budget) flush();
+    lines.push(line);
+    tokens += rowTokens;
+    if (!first) first = row;
+    last = row;
+  }
+  flush();
+}
+
+/**
+ * Chunks an extracted document. Text: ~targetTokens per chunk on paragraph, then sentence boundaries (Intl.Segmenter),
+ * then word boundaries; a word is cut only when it alone exceeds the target; consecutive chunks share ~overlapTokens.
+ * Tables: row-wise with the header row repeated in every chunk and no row overlap (each row is a whole record).
+ */
+export function chunkDocument(doc: ExtractedDocument, options: ChunkOptions = {}): Chunk[] {
+  const target = Math.max(16, options.targetTokens ?? DEFAULT_TARGET_TOKENS);
+  const overlap = Math.max(
+    0,
+    Math.min(options.overlapTokens ?? DEFAULT_OVERLAP_TOKENS, Math.floor(target / 2)),
+  );
+  const chunks: Chunk[] = [];
+  const emit = (text: string, location: ChunkLocation) => {
+    const trimmed = text.trim();
+    if (trimmed === "") return;
+    chunks.push({ index: chunks.length, text: trimmed, tokenCount: estimateTokens(trimmed), location });
+  };
+  let run: TextBlock[] = [];
+  for (const block of doc.blocks) {
+    if (block.kind === "text") {
+      run.push(block);
+      continue;
+    }
+    if (run.length > 0) chunkText(run, target, overlap, emit);
+    run = [];
+    chunkTable(block, target, emit);
+  }
+  if (run.length > 0) chunkText(run, target, overlap, emit);
+  return chunks;
+}
