@@ -1,6 +1,6 @@
-// Builds the per-page/per-sheet parts of an extracted document and converts them to the contract's ExtractedPart.
+// Builds the per-page/per-sheet parts of an extracted document, each cut to a bounded preview length.
 import type { ChunkLocation } from "@acp/contracts/knowledge";
-import { type ExtractedDocument, type ExtractedDocumentPart, PART_TEXT_LIMIT } from "./types";
+import { type ExtractedDocumentPart, PART_TEXT_LIMIT } from "./types";
 
 /** Cuts at a code-point boundary so a surrogate pair is never halved. */
 export function cutText(text: string, limit: number): { text: string; truncated: boolean } {
