@@ -182,7 +182,7 @@ export function DataSourcesCard({ defaultAgentId = "gtm" }: { defaultAgentId?: s
           ) : null}
           {type === "url" ? (
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor={ids.url}>Web URL</Label>
+              <Label htmlFor={ids.url}>URL</Label>
               <Input
                 id={ids.url}
                 type="url"

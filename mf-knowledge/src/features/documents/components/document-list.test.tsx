@@ -1,0 +1,68 @@
+// Deleting a document asks first; Cancel sends nothing, Delete sends DELETE and the spec's toasts follow.
+import { renderRemotePage } from "@acp/federation/testing";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { knowledgeDocument } from "../../../test/fixtures";
+import { mockApi, route } from "../../../test/mock-api";
+import { clearToasts, currentToast } from "../../../test/toasts";
+import { DocumentList } from "./document-list";
+
+const documents = [knowledgeDocument({ id: "d1", originalName: "Quarterly plan with a very long name.pdf" })];
+
+beforeEach(() => clearToasts());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("DocumentList", () => {
+  it("asks before deleting, and Cancel sends nothing", async () => {
+    const api = mockApi();
+    renderRemotePage(<DocumentList documents={documents} />);
+    const name = screen.getByRole("link", { name: "Quarterly plan with a very long name.pdf" });
+    expect(name.getAttribute("title")).toBe("Quarterly plan with a very long name.pdf");
+    expect(name.getAttribute("href")).toBe("/?document=d1");
+    fireEvent.click(screen.getByRole("button", { name: "Delete Quarterly plan with a very long name.pdf" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "Delete Quarterly plan with a very long name.pdf?",
+    });
+    expect(dialog.textContent).toContain("its vectors are removed");
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.requests.filter((request) => request.method === "DELETE")).toHaveLength(0);
+  });
+
+  it("deletes on confirmation and says so", async () => {
+    const api = mockApi(
+      route("DELETE", "/api/documents/d1", { status: 204 }),
+      route("GET", "/api/documents", { status: 200, body: [] }),
+    );
+    renderRemotePage(<DocumentList documents={documents} />);
+    fireEvent.click(screen.getByRole("button", { name: /^Delete Quarterly/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(currentToast()?.title).toBe("Document Deleted"));
+    expect(api.requests.filter((request) => request.method === "DELETE").map((r) => r.url)).toEqual([
+      "/api/documents/d1",
+    ]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("shows the spec's failure toast with the server's sentence", async () => {
+    mockApi(
+      route("DELETE", "/api/documents/d1", {
+        status: 404,
+        body: { error: "Document not found", code: "NOT_FOUND" },
+      }),
+    );
+    renderRemotePage(<DocumentList documents={documents} />);
+    fireEvent.click(screen.getByRole("button", { name: /^Delete Quarterly/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    await waitFor(() =>
+      expect(currentToast()).toEqual({
+        title: "Delete Failed",
+        description: "Failed to delete document: Document not found",
+        variant: "destructive",
+      }),
+    );
+  });
+});

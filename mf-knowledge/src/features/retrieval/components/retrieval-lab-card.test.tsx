@@ -1,0 +1,98 @@
+// The retrieval lab asks with includeBelowThreshold, shows each passage's place, both ranks and the fused score,
+// separates what falls under the threshold, links into the document detail, and shows the server's sentence.
+import { renderRemotePage } from "@acp/federation/testing";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi, route } from "../../../test/mock-api";
+import { RetrievalLabCard } from "./retrieval-lab-card";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const answer = {
+  threshold: 0.02,
+  embedder: "local-1536",
+  results: [
+    {
+      documentId: "xlsx1",
+      documentName: "five-sheets-german.xlsx",
+      chunkId: "c1",
+      text: "Bestandsliste Ersatzteile | Menge",
+      location: { kind: "rows", sheet: "Ersatzteilliste", rowStart: 4, rowEnd: 9 },
+      score: 0.0325,
+      lexicalRank: 1,
+      denseRank: 2,
+      aboveThreshold: true,
+    },
+    {
+      documentId: "pdf1",
+      documentName: "federal-register.pdf",
+      chunkId: "c2",
+      text: "Airworthiness Directives",
+      location: { kind: "page", page: 3 },
+      score: 0.0101,
+      lexicalRank: null,
+      denseRank: 7,
+      aboveThreshold: false,
+    },
+  ],
+};
+
+describe("RetrievalLabCard", () => {
+  it("shows the passages, their locations, both ranks, the score and where the threshold cuts", async () => {
+    const api = mockApi(route("POST", "/api/retrieval/search", { status: 200, body: answer }));
+    renderRemotePage(<RetrievalLabCard />, { path: "/knowledge" });
+    fireEvent.change(screen.getByLabelText("Question"), { target: { value: "  Ersatzteile Menge " } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+
+    const used = await screen.findByRole("list", { name: "Passages that would be used" });
+    expect(api.requests[0]?.body).toEqual({
+      query: "Ersatzteile Menge",
+      topK: 10,
+      includeBelowThreshold: true,
+    });
+    expect(within(used).getByText("Sheet Ersatzteilliste, rows 4-9")).toBeDefined();
+    expect(within(used).getByText("Lexical #1")).toBeDefined();
+    expect(within(used).getByText("Dense #2")).toBeDefined();
+    expect(within(used).getByText("Score 0.0325")).toBeDefined();
+    const link = within(used).getByRole("link", {
+      name: "Open Sheet Ersatzteilliste, rows 4-9 in five-sheets-german.xlsx",
+    });
+    const target = new URL(link.getAttribute("href") ?? "", "http://x");
+    expect(target.pathname).toBe("/knowledge");
+    expect(target.searchParams.get("document")).toBe("xlsx1");
+    expect(JSON.parse(target.searchParams.get("at") ?? "null")).toEqual(answer.results[0]?.location);
+
+    expect(
+      screen.getByRole("heading", { name: "Below the relevance threshold (0.0200): not used" }),
+    ).toBeDefined();
+    const below = screen.getByRole("list", { name: "Passages below the threshold" });
+    expect(within(below).getByText("Page 3")).toBeDefined();
+    expect(within(below).getByText("Lexical —")).toBeDefined();
+    expect(within(used).queryByText("Page 3")).toBeNull();
+  });
+
+  it("asks for a question instead of sending a blank one", () => {
+    const api = mockApi();
+    renderRemotePage(<RetrievalLabCard />);
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(screen.getByText("Please enter a question")).toBeDefined();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("shows the server's sentence when the search fails", async () => {
+    mockApi(
+      route("POST", "/api/retrieval/search", {
+        status: 503,
+        body: { error: "The vector store is not reachable", code: "VECTOR_STORE_UNAVAILABLE" },
+      }),
+    );
+    renderRemotePage(<RetrievalLabCard />);
+    fireEvent.change(screen.getByLabelText("Question"), { target: { value: "anything" } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("The search failed: The vector store is not reachable");
+  });
+});

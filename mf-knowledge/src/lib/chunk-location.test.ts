@@ -1,0 +1,68 @@
+// Chunk locations read the way a person names them, survive the trip through a link, and find their part.
+import type { ChunkLocation, ExtractedPart } from "@acp/contracts/knowledge";
+import { describe, expect, it } from "vitest";
+import {
+  decodeChunkLocation,
+  encodeChunkLocation,
+  findPartForLocation,
+  formatChunkLocation,
+} from "./chunk-location";
+
+describe("formatChunkLocation", () => {
+  it.each<[ChunkLocation | null, string]>([
+    [{ kind: "page", page: 3 }, "Page 3"],
+    [{ kind: "page", page: 2, ocr: true }, "Page 2 (OCR)"],
+    [{ kind: "rows", sheet: "Ersatzteilliste", rowStart: 4, rowEnd: 9 }, "Sheet Ersatzteilliste, rows 4-9"],
+    [{ kind: "rows", sheet: "Blätt1", rowStart: 7, rowEnd: 7 }, "Sheet Blätt1, row 7"],
+    [{ kind: "rows", rowStart: 1, rowEnd: 40 }, "Rows 1-40"],
+    [{ kind: "section", headings: ["A", "B"] }, "A › B"],
+    [
+      { kind: "section", headings: ["Licences"], table: { index: 1, rowStart: 2, rowEnd: 5 } },
+      "Licences, table 1, rows 2-5",
+    ],
+    [{ kind: "section", headings: [] }, "Before the first heading"],
+    [{ kind: "lines", lineStart: 10, lineEnd: 24 }, "Lines 10-24"],
+    [null, "Whole document"],
+  ])("%j reads %s", (location, expected) => {
+    expect(formatChunkLocation(location)).toBe(expected);
+  });
+});
+
+describe("encode/decodeChunkLocation", () => {
+  it("round-trips a location and ignores malformed values", () => {
+    const location = { kind: "rows", sheet: "Ersatzteilliste", rowStart: 4, rowEnd: 9 } as const;
+    expect(decodeChunkLocation(encodeChunkLocation(location))).toEqual(location);
+    expect(decodeChunkLocation("{not json")).toBeNull();
+    expect(decodeChunkLocation(JSON.stringify({ kind: "page", page: -1 }))).toBeNull();
+    expect(decodeChunkLocation(null)).toBeNull();
+  });
+});
+
+describe("findPartForLocation", () => {
+  const part = (label: string, location: ExtractedPart["location"]): ExtractedPart => ({
+    label,
+    location,
+    text: "",
+    truncated: false,
+    hasText: true,
+    ocr: false,
+  });
+  const parts = [
+    part("Page 1", { kind: "page", page: 1 }),
+    part("Page 2", { kind: "page", page: 2 }),
+    part("Sheet Ersatzteilliste", { kind: "rows", sheet: "Ersatzteilliste", rowStart: 1, rowEnd: 50 }),
+    part("Sheet Leiterprüfung", null),
+  ];
+
+  it("finds the page, the sheet by its rows, or the sheet by its name", () => {
+    expect(findPartForLocation(parts, { kind: "page", page: 2 })).toBe(1);
+    expect(
+      findPartForLocation(parts, { kind: "rows", sheet: "Ersatzteilliste", rowStart: 4, rowEnd: 9 }),
+    ).toBe(2);
+    expect(findPartForLocation(parts, { kind: "rows", sheet: "Leiterprüfung", rowStart: 1, rowEnd: 2 })).toBe(
+      3,
+    );
+    expect(findPartForLocation(parts, { kind: "page", page: 9 })).toBe(-1);
+    expect(findPartForLocation(parts, null)).toBe(-1);
+  });
+});
