@@ -1,0 +1,138 @@
+// Journey: upload a PDF and a spreadsheet, watch both reach Processed and the totals grow, ask the retrieval lab a
+// question the spreadsheet answers and open the sheet and rows it names, delete the PDF and see its vectors go;
+// the page fits a 375 px phone and has no serious accessibility violations.
+import path from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newAccount, signUp } from "./support/accounts";
+import { type AppServer, startAppServer } from "./support/app-server";
+import { seriousA11yViolations } from "./support/axe";
+import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { repoRoot } from "./support/env";
+
+const fixtures = path.resolve(repoRoot, "../shared/fixtures/real-world");
+const PDF = "hello-world-multiscript.pdf";
+const SPREADSHEET = "five-sheets-german.xlsx";
+/** MANIFEST.md: a phrase of the spreadsheet's spare-parts sheet. */
+const QUESTION = "Bestandsliste Ersatzteile";
+const INGESTION_TIMEOUT_MS = 120_000;
+
+function statValue(card: Locator, label: string): Locator {
+  return card.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+}
+
+async function text(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? "").trim();
+}
+
+async function numberIn(locator: Locator): Promise<number> {
+  return Number((await text(locator)).replaceAll(",", ""));
+}
+
+function card(page: Page, title: string): Locator {
+  return page
+    .locator("[data-slot=card]")
+    .filter({ has: page.getByRole("heading", { level: 2, name: title }) });
+}
+
+describe("uploading documents and asking about them", () => {
+  let server: AppServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+    page = await (await newContext(browser, server.url)).newPage();
+    await signUp(page, newAccount("Katherine", "Johnson"));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it(
+    "uploads a PDF and a spreadsheet, processes them, finds the spreadsheet's rows and deletes the PDF",
+    async () => {
+      await page.goto("/knowledge");
+      await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
+      const stats = card(page, "Knowledge Base Stats");
+      const vectors = card(page, "Vector Database");
+      await expect.poll(() => text(statValue(stats, "Total Documents"))).toBe("0");
+      expect(await text(statValue(stats, "Vector Embeddings"))).toBe("0");
+
+      await page
+        .getByLabel("Files to upload")
+        .setInputFiles([path.join(fixtures, PDF), path.join(fixtures, SPREADSHEET)]);
+      const uploads = page.getByRole("region", { name: "Uploads" });
+      await uploads.getByText(PDF, { exact: true }).waitFor();
+      await uploads.getByText(SPREADSHEET, { exact: true }).waitFor();
+      await page.getByText("Files Uploaded Successfully").first().waitFor();
+
+      const list = page.getByRole("list", { name: "Documents" });
+      const row = (name: string) => list.getByRole("listitem").filter({ hasText: name });
+      await row(PDF).getByText("Processed", { exact: true }).waitFor({ timeout: INGESTION_TIMEOUT_MS });
+      await row(SPREADSHEET)
+        .getByText("Processed", { exact: true })
+        .waitFor({ timeout: INGESTION_TIMEOUT_MS });
+      await expect.poll(() => uploads.getByText("Processed", { exact: true }).count()).toBe(2);
+
+      await expect.poll(() => text(statValue(stats, "Total Documents")), { timeout: 10_000 }).toBe("2");
+      await expect
+        .poll(() => numberIn(statValue(stats, "Vector Embeddings")), { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      expect(await text(statValue(stats, "Storage Used"))).toMatch(/^\d+(\.\d+)? KB$/);
+      await expect
+        .poll(() => numberIn(statValue(vectors, "Vectors")), { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      const vectorsWithBoth = await numberIn(statValue(vectors, "Vectors"));
+      await screenshot(page, "knowledge-processed");
+
+      const lab = card(page, "Retrieval Lab");
+      await lab.getByLabel("Question").fill(QUESTION);
+      await lab.getByRole("button", { name: "Search" }).click();
+      const used = lab.getByRole("list", { name: "Passages that would be used" });
+      const top = used.getByRole("listitem").first();
+      await top.waitFor();
+      expect(await text(top)).toContain(SPREADSHEET);
+      const where = await text(top.getByText(/^Sheet .+, rows? \d+(-\d+)?$/));
+      const sheet = where.replace(/^Sheet (.+), rows? .*$/, "$1");
+      await top
+        .getByRole("link", { name: new RegExp(`^Open ${where.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) })
+        .click();
+      const detail = page.getByRole("dialog", { name: SPREADSHEET });
+      await detail.waitFor();
+      const shown = detail.locator('[aria-current="location"]');
+      expect(await text(shown.getByRole("heading", { level: 4 }))).toContain(sheet);
+      expect(await text(shown)).toContain("Ersatzteile");
+      await screenshot(page, "knowledge-retrieval-location");
+      await page.keyboard.press("Escape");
+      await detail.waitFor({ state: "hidden" });
+
+      await row(PDF)
+        .getByRole("button", { name: `Delete ${PDF}` })
+        .click();
+      const confirm = page.getByRole("dialog", { name: `Delete ${PDF}?` });
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await page.getByText("Document Deleted").first().waitFor();
+      await row(PDF).waitFor({ state: "detached" });
+      await expect.poll(() => text(statValue(stats, "Total Documents")), { timeout: 10_000 }).toBe("1");
+      await expect
+        .poll(() => numberIn(statValue(vectors, "Vectors")), { timeout: 10_000 })
+        .toBeLessThan(vectorsWithBoth);
+    },
+    INGESTION_TIMEOUT_MS * 2 + 60_000,
+  );
+
+  it("fits a 375 px screen without horizontal scrolling and has no serious accessibility violations", async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/knowledge");
+    await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
+    await page.getByRole("list", { name: "Documents" }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, "knowledge-phone");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
