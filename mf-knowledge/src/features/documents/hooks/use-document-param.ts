@@ -19,7 +19,7 @@ export function useDocumentParam(): {
         next.delete(LOCATION_PARAM);
         return next;
       },
-      { preventScrollReset: true },
+      { preventScrollReset: true, replace: true },
     );
   }, [setSearchParams]);
   return {
