@@ -1,14 +1,5 @@
-// Vite config of the mf-agents remote: its name and exposed modules; the rest is the shared remote config.
-import { remoteViteConfig } from "@acp/federation/vite-remote";
+// Vite config of the mf-agents remote: everything comes from its name (exposes are listed in @acp/federation/remotes).
+import { createRemoteViteConfig } from "@acp/federation/vite-remote";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ command }) =>
-  remoteViteConfig({
-    command,
-    name: "mf-agents",
-    exposes: {
-      "./AgentManagementPage": "./src/exposes/agent-management-page.tsx",
-      "./AgentWizardPage": "./src/exposes/agent-wizard-page.tsx",
-    },
-  }),
-);
+export default defineConfig(({ command }) => createRemoteViteConfig({ name: "mf-agents", command }));

@@ -1,8 +1,2 @@
-// Component tests of the mf-agents remote run in happy-dom.
-import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
-
-export default defineConfig({
-  plugins: [react()],
-  test: { environment: "happy-dom", include: ["src/**/*.test.{ts,tsx}"] },
-});
+// Component tests of the mf-agents remote: the shared remote preset.
+export { default } from "@acp/federation/vitest-remote";

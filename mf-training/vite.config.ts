@@ -1,13 +1,5 @@
-// Vite config of the mf-training remote: its name and exposed modules; the rest is the shared remote config.
-import { remoteViteConfig } from "@acp/federation/vite-remote";
+// Vite config of the mf-training remote: everything comes from its name (exposes are listed in @acp/federation/remotes).
+import { createRemoteViteConfig } from "@acp/federation/vite-remote";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ command }) =>
-  remoteViteConfig({
-    command,
-    name: "mf-training",
-    exposes: {
-      "./TrainingPage": "./src/exposes/training-page.tsx",
-    },
-  }),
-);
+export default defineConfig(({ command }) => createRemoteViteConfig({ name: "mf-training", command }));

@@ -1,14 +1,10 @@
 // Standalone entry for `vite dev` in mf-agents: its pages inside the provider harness the shell would give them.
-import "./standalone.css";
-import "./styles";
 import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
 import { renderStandalone } from "@acp/federation/standalone";
 import { AgentManagementPage } from "./app/agent-management-page";
 import { AgentWizardPage } from "./app/agent-wizard-page";
-import { REMOTE_NAME } from "./env";
 
 renderStandalone({
-  remote: REMOTE_NAME,
   routes: [
     { path: "/", label: "AI Agent Management", element: <AgentManagementPage /> },
     ...BUILT_IN_AGENTS.map((agent) => ({

@@ -1,5 +1,5 @@
-// Federation entry of ./AgentManagementPage: loads the remote's styles, then default-exports the page.
-import "../styles";
+// Federation entry of ./AgentManagementPage, checked against the props @acp/federation/remotes declares for it.
+import type { ExposedComponent } from "@acp/federation/remotes";
 import { AgentManagementPage } from "../app/agent-management-page";
 
-export default AgentManagementPage;
+export default AgentManagementPage satisfies ExposedComponent<"mf-agents", "./AgentManagementPage">;

@@ -1,5 +1,5 @@
-// Federation entry of ./AgentWizardPage ({ agentType }): loads the remote's styles, then default-exports the page.
-import "../styles";
+// Federation entry of ./AgentWizardPage ({ agentType }), checked against the props @acp/federation/remotes declares.
+import type { ExposedComponent } from "@acp/federation/remotes";
 import { AgentWizardPage } from "../app/agent-wizard-page";
 
-export default AgentWizardPage;
+export default AgentWizardPage satisfies ExposedComponent<"mf-agents", "./AgentWizardPage">;

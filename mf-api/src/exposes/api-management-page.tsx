@@ -1,5 +1,5 @@
-// Federation entry of ./ApiManagementPage: loads the remote's styles, then default-exports the page.
-import "../styles";
+// Federation entry of ./ApiManagementPage, checked against the props @acp/federation/remotes declares for it.
+import type { ExposedComponent } from "@acp/federation/remotes";
 import { ApiManagementPage } from "../app/api-management-page";
 
-export default ApiManagementPage;
+export default ApiManagementPage satisfies ExposedComponent<"mf-api", "./ApiManagementPage">;

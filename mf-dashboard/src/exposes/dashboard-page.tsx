@@ -1,5 +1,5 @@
-// Federation entry of ./DashboardPage: loads the remote's styles, then default-exports the page for the shell.
-import "../styles";
+// Federation entry of ./DashboardPage, checked against the props @acp/federation/remotes declares for it.
+import type { ExposedComponent } from "@acp/federation/remotes";
 import { DashboardPage } from "../app/dashboard-page";
 
-export default DashboardPage;
+export default DashboardPage satisfies ExposedComponent<"mf-dashboard", "./DashboardPage">;

@@ -1,5 +1,5 @@
-// Federation entry of ./TrainingPage: loads the remote's styles, then default-exports the page.
-import "../styles";
+// Federation entry of ./TrainingPage, checked against the props @acp/federation/remotes declares for it.
+import type { ExposedComponent } from "@acp/federation/remotes";
 import { TrainingPage } from "../app/training-page";
 
-export default TrainingPage;
+export default TrainingPage satisfies ExposedComponent<"mf-training", "./TrainingPage">;

@@ -16,9 +16,7 @@ describe("RemoteComponent", () => {
     const load = vi.fn(async () => ({ default: Page }));
     render(
       <RemoteComponent
-        remote="mf-agents"
-        module="./AgentWizardPage"
-        props={{ agentType: "gtm" }}
+        target={{ remote: "mf-agents", module: "./AgentWizardPage", props: { agentType: "gtm" } }}
         load={load}
       />,
     );
@@ -34,7 +32,7 @@ describe("RemoteComponent", () => {
       .fn()
       .mockRejectedValueOnce(new RemoteLoadError("mf-knowledge", "./KnowledgePage", "no answer within 10 s"))
       .mockResolvedValue({ default: () => <h1>Knowledge Base Management</h1> });
-    render(<RemoteComponent remote="mf-knowledge" module="./KnowledgePage" load={load} />);
+    render(<RemoteComponent target={{ remote: "mf-knowledge", module: "./KnowledgePage" }} load={load} />);
 
     expect(await screen.findByText(REMOTE_FAILED_TITLE)).toBeDefined();
     expect(screen.getByText("no answer within 10 s")).toBeDefined();
@@ -50,7 +48,7 @@ describe("RemoteComponent", () => {
   it("treats a module without a default component as a failure", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const load = vi.fn(async () => ({ notDefault: true }));
-    render(<RemoteComponent remote="mf-api" module="./ApiManagementPage" load={load} />);
+    render(<RemoteComponent target={{ remote: "mf-api", module: "./ApiManagementPage" }} load={load} />);
     expect(await screen.findByText("the module has no default export component")).toBeDefined();
   });
 
@@ -59,10 +57,29 @@ describe("RemoteComponent", () => {
     const failing = vi.fn().mockRejectedValue(new Error("boom"));
     const working = vi.fn(async () => ({ default: () => <h1>API Management</h1> }));
     const { rerender } = render(
-      <RemoteComponent remote="mf-knowledge" module="./KnowledgePage" load={failing} />,
+      <RemoteComponent target={{ remote: "mf-knowledge", module: "./KnowledgePage" }} load={failing} />,
     );
     expect(await screen.findByText(REMOTE_FAILED_TITLE)).toBeDefined();
-    rerender(<RemoteComponent remote="mf-api" module="./ApiManagementPage" load={working} />);
+    rerender(<RemoteComponent target={{ remote: "mf-api", module: "./ApiManagementPage" }} load={working} />);
     expect(await screen.findByRole("heading", { name: "API Management" })).toBeDefined();
+  });
+});
+
+describe("RemoteComponent props", () => {
+  it("are checked against the props REMOTES declares for the module (type-level)", () => {
+    const load = vi.fn(async () => ({ default: Page }));
+    const cases = [
+      // @ts-expect-error the wizard needs its agentType
+      <RemoteComponent key="a" target={{ remote: "mf-agents", module: "./AgentWizardPage" }} load={load} />,
+      <RemoteComponent
+        key="b"
+        // @ts-expect-error "astrology" is not a built-in agent
+        target={{ remote: "mf-agents", module: "./AgentWizardPage", props: { agentType: "astrology" } }}
+        load={load}
+      />,
+      // @ts-expect-error mf-api exposes no such module
+      <RemoteComponent key="c" target={{ remote: "mf-api", module: "./KnowledgePage" }} load={load} />,
+    ];
+    expect(cases).toHaveLength(3);
   });
 });

@@ -3,11 +3,12 @@
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { PageSkeleton } from "@acp/ui/components/page-skeleton";
+import { PortalScopeProvider } from "@acp/ui/lib/portal-scope";
 import {
   Component,
   type ComponentType,
+  createElement,
   type ErrorInfo,
-  type JSX,
   lazy,
   type ReactNode,
   Suspense,
@@ -16,39 +17,55 @@ import {
   useState,
 } from "react";
 import { loadRemoteModule, RemoteLoadError } from "./loader";
-import type { ExposedModule, RemoteName } from "./remotes";
+import type { ExposedModule, ExposedProps, RemoteName } from "./remotes";
 
 export const REMOTE_FAILED_TITLE = "This section failed to load";
 
 type RemoteModule<P> = { default: ComponentType<P> };
 
-export type RemoteComponentProps<R extends RemoteName, P extends object> = {
+/** The one check where the shell meets a remote: whatever came over the wire must default-export a component. */
+function isRemoteModule<P>(loaded: unknown): loaded is RemoteModule<P> {
+  if (typeof loaded !== "object" || loaded === null || !("default" in loaded)) return false;
+  const component = loaded.default;
+  // Function components, classes, and memo/forwardRef objects.
+  return typeof component === "function" || (typeof component === "object" && component !== null);
+}
+
+/** Props are optional when every declared prop is; otherwise exactly the props declared in REMOTES are required. */
+type PropsOf<R extends RemoteName, M extends ExposedModule<R>> =
+  Record<string, never> extends ExposedProps<R, M>
+    ? { props?: ExposedProps<R, M> }
+    : { props: ExposedProps<R, M> };
+
+/** One exposed module and the props it declares: what a route or a widget slot renders. */
+export type RemoteTarget<R extends RemoteName, M extends ExposedModule<R>> = {
   remote: R;
-  module: ExposedModule<R>;
-  /** Props passed to the remote's default export. */
-  props?: P;
+  module: M;
+} & PropsOf<R, M>;
+
+export type RemoteComponentProps<R extends RemoteName, M extends ExposedModule<R>> = {
+  target: RemoteTarget<R, M>;
   /** Shown while the remote loads; a page-shaped skeleton by default. */
   fallback?: ReactNode;
   timeoutMs?: number;
   /** Injected by tests; the page-wide loader otherwise. */
-  load?: (remote: R, module: ExposedModule<R>, options: { timeoutMs?: number }) => Promise<unknown>;
+  load?: (remote: R, module: M, options: { timeoutMs?: number }) => Promise<unknown>;
 };
 
-export function RemoteComponent<R extends RemoteName, P extends object = Record<string, never>>(
-  props: RemoteComponentProps<R, P>,
+export function RemoteComponent<R extends RemoteName, M extends ExposedModule<R>>(
+  props: RemoteComponentProps<R, M>,
 ) {
   // A new remote or module is a new boundary: an error on one route never sticks to the next route.
-  return <RemoteSlot key={`${props.remote}/${props.module}`} {...props} />;
+  return <RemoteSlot key={`${props.target.remote}/${props.target.module}`} {...props} />;
 }
 
-function RemoteSlot<R extends RemoteName, P extends object>({
-  remote,
-  module,
-  props,
+function RemoteSlot<R extends RemoteName, M extends ExposedModule<R>>({
+  target,
   fallback,
   timeoutMs,
   load = loadRemoteModule,
-}: RemoteComponentProps<R, P>) {
+}: RemoteComponentProps<R, M>) {
+  const { remote, module, props } = target;
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
@@ -56,21 +73,25 @@ function RemoteSlot<R extends RemoteName, P extends object>({
   const Lazy = useMemo(
     () =>
       lazy(async () => {
-        const loaded = (await load(remote, module, { timeoutMs })) as Partial<RemoteModule<P>>;
-        if (typeof loaded.default !== "function" && typeof loaded.default !== "object") {
+        const loaded = await load(remote, module, { timeoutMs });
+        if (!isRemoteModule<ExposedProps<R, M>>(loaded)) {
           throw new RemoteLoadError(remote, module, "the module has no default export component");
         }
-        return loaded as RemoteModule<P>;
+        return loaded;
       }),
     [remote, module, timeoutMs, load, attempt],
   );
+  // Dialogs, sheets and selects the remote portals into <body> keep its scoped styles (see @acp/ui portal-scope).
+  const scope = useMemo(() => ({ "data-remote": remote }), [remote]);
 
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
       <Suspense fallback={fallback ?? <RemoteSkeleton />}>
-        <div data-remote={remote} className="contents">
-          <Lazy {...((props ?? {}) as P & JSX.IntrinsicAttributes)} />
-        </div>
+        <PortalScopeProvider attributes={scope}>
+          <div data-remote={remote} className="contents">
+            {createElement(Lazy, props ?? ({} as ExposedProps<R, M>))}
+          </div>
+        </PortalScopeProvider>
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -1,5 +1,5 @@
 // Puts a remote's compiled CSS into the page once, from the remote's own exposed module, so a remote deployed
-// on its own brings the utilities it uses (see the comment atop any remote's src/styles.css).
+// on its own brings the utilities it uses (see remote-utilities.css and vite-remote.ts beside this file).
 import type { RemoteName } from "./remotes";
 
 /**

@@ -1,17 +1,79 @@
-// The five remotes, the modules each exposes and their standalone dev ports: the one place these names are spelled.
+// The one place the remotes are spelled: their names, the modules each exposes with the props those take, their
+// dev ports and hosting paths, and the shell's page paths. The shell renders an exposed module and the remote
+// default-exports it against the same props type, so neither side can drift from the other.
+import type { BuiltInAgentId } from "@acp/contracts/agents";
 
+/** A type-only marker: `props<{ agentType: BuiltInAgentId }>()` records an exposed module's props. */
+type Props<P extends object> = { readonly __props?: P };
+function props<P extends object>(): Props<P> {
+  return {};
+}
+type NoProps = Record<string, never>;
+/** An exposed module that takes no props. */
+const noProps: Props<NoProps> = {};
+
+/**
+ * Adding an exposed module is one line here plus its file, `src/exposes/<kebab-case name>.tsx` in the remote,
+ * which default-exports a component typed `ExposedComponent<remote, "./Name">`.
+ */
 export const REMOTES = {
-  "mf-dashboard": { devPort: 5174, exposes: ["./DashboardPage"] },
-  "mf-agents": { devPort: 5175, exposes: ["./AgentManagementPage", "./AgentWizardPage"] },
-  "mf-knowledge": { devPort: 5176, exposes: ["./KnowledgePage"] },
-  "mf-training": { devPort: 5177, exposes: ["./TrainingPage"] },
-  "mf-api": { devPort: 5178, exposes: ["./ApiManagementPage"] },
-} as const;
+  "mf-dashboard": {
+    devPort: 5174,
+    exposes: { "./DashboardPage": noProps },
+  },
+  "mf-agents": {
+    devPort: 5175,
+    exposes: {
+      "./AgentManagementPage": noProps,
+      "./AgentWizardPage": props<{ agentType: BuiltInAgentId }>(),
+    },
+  },
+  "mf-knowledge": {
+    devPort: 5176,
+    exposes: {
+      "./KnowledgePage": noProps,
+      "./DocumentUpload": props<{ agentId?: string | undefined }>(),
+      "./DocumentList": noProps,
+      "./VectorDatabaseCard": noProps,
+      "./DataSources": props<{ defaultAgentId?: string | undefined }>(),
+    },
+  },
+  "mf-training": {
+    devPort: 5177,
+    exposes: { "./TrainingPage": noProps },
+  },
+  "mf-api": {
+    devPort: 5178,
+    exposes: { "./ApiManagementPage": noProps },
+  },
+} as const satisfies Record<string, { devPort: number; exposes: Record<`./${string}`, Props<object>> }>;
 
 export type RemoteName = keyof typeof REMOTES;
-export type ExposedModule<R extends RemoteName = RemoteName> = (typeof REMOTES)[R]["exposes"][number];
+export type ExposedModule<R extends RemoteName = RemoteName> = keyof (typeof REMOTES)[R]["exposes"] & string;
+
+/** The props of one exposed module's default export. */
+export type ExposedProps<R extends RemoteName, M extends ExposedModule<R>> =
+  (typeof REMOTES)[R]["exposes"][M] extends Props<infer P> ? P : never;
+
+/** What a remote's `src/exposes/*.tsx` default-exports for module M: checked where the remote declares it. */
+export type ExposedComponent<R extends RemoteName, M extends ExposedModule<R>> = (
+  props: ExposedProps<R, M>,
+) => React.ReactNode;
 
 export const REMOTE_NAMES = Object.keys(REMOTES) as RemoteName[];
+
+export function exposedModules<R extends RemoteName>(remote: R): ExposedModule<R>[] {
+  return Object.keys(REMOTES[remote].exposes) as ExposedModule<R>[];
+}
+
+/** "./DocumentUpload" -> "src/exposes/document-upload.tsx": where a remote keeps each exposed module's entry. */
+export function exposedModuleFile(module: string): string {
+  const name = module
+    .replace(/^\.\//, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase();
+  return `./src/exposes/${name}.tsx`;
+}
 
 /** The file every remote emits next to its manifest; the name the federation plugin's `filename` takes. */
 export const REMOTE_ENTRY_FILENAME = "remoteEntry.js";
@@ -24,4 +86,18 @@ export function remoteBasePath(name: RemoteName): string {
 
 export function isRemoteName(value: string): value is RemoteName {
   return Object.hasOwn(REMOTES, value);
+}
+
+/** The shell's pages (spec section 2). Remotes link with these instead of spelling paths. */
+export const PAGE_PATHS = {
+  dashboard: "/",
+  agents: "/agents",
+  agentManagement: "/agent-management",
+  knowledge: "/knowledge",
+  training: "/training",
+  apiManagement: "/api-management",
+} as const;
+
+export function agentWizardPath(agentType: BuiltInAgentId): string {
+  return `/agent/${agentType}`;
 }

@@ -11,17 +11,16 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Link, Route, Routes } from "react-router";
-import type { RemoteName } from "./remotes";
+import "./standalone.css";
+import { env } from "./env";
+import { isRemoteName } from "./remotes";
 
 export type StandaloneRoute = { path: string; label: string; element: React.ReactNode };
 
-export function renderStandalone({
-  remote,
-  routes,
-}: {
-  remote: RemoteName;
-  routes: StandaloneRoute[];
-}): void {
+export function renderStandalone({ routes }: { routes: StandaloneRoute[] }): void {
+  const remote = env.remoteName;
+  if (!remote || !isRemoteName(remote))
+    throw new Error("renderStandalone runs only in a remote's vite dev server");
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root element");
   // The shell's 401 behaviour, so a signed-out harness signs in through the API's dev proxy and comes back.

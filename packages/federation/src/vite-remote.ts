@@ -1,40 +1,117 @@
-// The Vite config every remote builds with: React, Tailwind, and module federation with a manifest, a relocatable
-// base and the shared singletons; the remote only names itself and its exposed modules.
+// The Vite config every remote builds with, generated from the remote's name alone: React, Tailwind, module
+// federation (manifest, relocatable base, shared singletons, exposes derived from REMOTES), the scoped styles each
+// exposed module injects, and the standalone dev page. Nothing of this is copied into the remotes.
 
-import { type ExposedModule, REMOTE_ENTRY_FILENAME, REMOTES, type RemoteName } from "@acp/federation/remotes";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  exposedModuleFile,
+  exposedModules,
+  REMOTE_ENTRY_FILENAME,
+  REMOTES,
+  type RemoteName,
+} from "@acp/federation/remotes";
 import { sharedSingletons } from "@acp/federation/shared";
 import { federation } from "@module-federation/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import type { UserConfig } from "vite";
+import type { Plugin, UserConfig } from "vite";
 
 // Node loads this file straight from TypeScript source when Vite reads a config, so siblings are imported through
 // the package name above: extensionless relative imports do not resolve in Node ESM.
 
 const API_ORIGIN = "http://localhost:3000";
+const REMOTE_UTILITIES_CSS = fileURLToPath(new URL("./remote-utilities.css", import.meta.url));
+const REMOTE_PLACEHOLDER = "__ACP_REMOTE__";
+const STYLES_MODULE = "virtual:acp-remote-styles";
+const RESOLVED_STYLES_MODULE = `\0${STYLES_MODULE}`;
 
-export type RemoteViteOptions<R extends RemoteName> = {
-  name: R;
-  /** Every module REMOTES lists for this remote, mapped to the file that default-exports it. */
-  exposes: Record<ExposedModule<R>, string>;
+export type RemoteViteOptions = {
+  name: RemoteName;
   /** Vite's command: a build runs only inside the shell; `vite dev` also serves the standalone harness. */
   command: "build" | "serve";
 };
 
-export function remoteViteConfig<R extends RemoteName>({
-  name,
-  exposes,
-  command,
-}: RemoteViteOptions<R>): UserConfig {
+/** The standalone page of `vite dev`: the remote's src/main.tsx inside an HTML shell nobody has to keep. */
+export function standaloneHtml(name: RemoteName): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>${name} (standalone) · Agent Control Panel</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/src/main.tsx"></script>
+  </body>
+</html>
+`;
+}
+
+/**
+ * What every remote used to copy: its scoped utilities (one shared CSS file with the remote's name put in), injected
+ * first by every exposed module, and the standalone index.html served by `vite dev` (a build emits no HTML).
+ */
+function remoteScaffolding(name: RemoteName, root: string): Plugin {
+  const exposedFiles = new Set(
+    exposedModules(name).map((module) => path.resolve(root, exposedModuleFile(module))),
+  );
+  return {
+    name: "acp-remote-scaffolding",
+    enforce: "pre",
+    resolveId(id) {
+      return id === STYLES_MODULE ? RESOLVED_STYLES_MODULE : null;
+    },
+    load(id) {
+      if (id !== RESOLVED_STYLES_MODULE) return null;
+      return [
+        `import css from ${JSON.stringify(`${REMOTE_UTILITIES_CSS}?inline`)};`,
+        `import { injectRemoteStyles } from "@acp/federation/remote-styles";`,
+        `injectRemoteStyles(${JSON.stringify(name)}, css);`,
+      ].join("\n");
+    },
+    transform(code, id) {
+      const file = id.replace(/\?.*$/, "");
+      if (file === REMOTE_UTILITIES_CSS) return code.replaceAll(REMOTE_PLACEHOLDER, name);
+      if (exposedFiles.has(file)) return `import ${JSON.stringify(STYLES_MODULE)};\n${code}`;
+      return null;
+    },
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const url = request.url ?? "/";
+        const wantsPage = request.method === "GET" && (request.headers.accept ?? "").includes("text/html");
+        if (!wantsPage || path.extname(url.replace(/\?.*$/, "")) !== "") return next();
+        try {
+          const html = await server.transformIndexHtml(url, standaloneHtml(name));
+          response.setHeader("Content-Type", "text/html; charset=utf-8");
+          response.end(html);
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
+
+export function createRemoteViteConfig({ name, command }: RemoteViteOptions): UserConfig {
+  const root = process.cwd();
   const { devPort } = REMOTES[name];
   const origin = `http://localhost:${devPort}`;
   // A built remote only ever runs inside the shell, which provides the singletons and the federation runtime, so
   // the build bundles neither; the standalone `vite dev` harness has no shell around it and keeps both.
   const inShellOnly = command === "build";
+  const exposes = Object.fromEntries(
+    exposedModules(name).map((module) => [module, exposedModuleFile(module)]),
+  );
   return {
+    root,
     // Relative, so the built remote works wherever it is served (the API serves it at /mf/<name>/).
     base: "./",
+    // The standalone harness reads its remote's name from here (see @acp/federation/env).
+    define: { "import.meta.env.ACP_REMOTE_NAME": JSON.stringify(name) },
     plugins: [
+      remoteScaffolding(name, root),
       react(),
       tailwindcss(),
       federation({
@@ -48,7 +125,13 @@ export function remoteViteConfig<R extends RemoteName>({
         experiments: { externalRuntime: inShellOnly },
       }),
     ],
-    build: { outDir: "dist", target: "es2022" },
+    build: {
+      outDir: "dist",
+      target: "es2022",
+      // There is no index.html: a build's entries are the exposed modules (the federation plugin adds remoteEntry),
+      // and `vite dev` enters through the standalone harness, which the federation plugin initialises first.
+      rollupOptions: { input: inShellOnly ? Object.values(exposes) : "src/main.tsx" },
+    },
     server: {
       port: devPort,
       strictPort: true,

@@ -19,14 +19,9 @@ export function SignedInApp() {
               <Route
                 key={route.path}
                 path={route.path}
-                element={
-                  <RemoteComponent
-                    remote={route.remote}
-                    module={route.module}
-                    props={route.props}
-                    timeoutMs={env.remoteTimeoutMs}
-                  />
-                }
+                element={route.use((target) => (
+                  <RemoteComponent target={target} timeoutMs={env.remoteTimeoutMs} />
+                ))}
               />
             ))}
             <Route path="*" element={<NotFoundPage />} />

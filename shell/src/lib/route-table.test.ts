@@ -2,6 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { findRemoteRoute, REMOTE_ROUTES, signedOutView } from "./route-table";
 
+/** The remote module (and props) a path renders. */
+function target(path: string) {
+  return findRemoteRoute(path)?.use((t): unknown => t);
+}
+
 describe("REMOTE_ROUTES", () => {
   it("has exactly the spec's routes", () => {
     expect(REMOTE_ROUTES.map((route) => route.path)).toEqual([
@@ -20,19 +25,18 @@ describe("REMOTE_ROUTES", () => {
   });
 
   it("renders /agents and /agent-management with the same page", () => {
-    const agents = findRemoteRoute("/agents");
-    const management = findRemoteRoute("/agent-management");
-    expect(agents?.remote).toBe("mf-agents");
-    expect(agents?.module).toBe("./AgentManagementPage");
-    expect(management?.module).toBe(agents?.module);
+    const agents = target("/agents");
+    expect(agents).toEqual({ remote: "mf-agents", module: "./AgentManagementPage" });
+    expect(target("/agent-management")).toEqual(agents);
   });
 
   it("renders every wizard with one exposed component and its agentType", () => {
-    expect(findRemoteRoute("/agent/technical")).toMatchObject({
+    expect(target("/agent/technical")).toEqual({
       remote: "mf-agents",
       module: "./AgentWizardPage",
       props: { agentType: "technical" },
     });
+    expect(findRemoteRoute("/agent/technical")?.label).toBe("Technical Architecture");
   });
 
   it("maps each management page to its remote", () => {

@@ -1,46 +1,53 @@
 // The route table of spec section 2: which remote module renders each path, and what a signed-out visitor sees.
-import { BUILT_IN_AGENT_IDS, type BuiltInAgentId } from "@acp/contracts/agents";
-import type { ExposedModule, RemoteName } from "@acp/federation/remotes";
+// Only types come from the federation runtime here, so the signed-out bundle that classifies paths stays small.
+import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
+import type { RemoteTarget } from "@acp/federation/remote-component";
+import { agentWizardPath, type ExposedModule, PAGE_PATHS, type RemoteName } from "@acp/federation/remotes";
 
-type RouteOf<R extends RemoteName> = {
+/** Receives a route's remote module with its props, typed for that very module (render it, preload it…). */
+export type RemoteTargetVisitor<T> = <R extends RemoteName, M extends ExposedModule<R>>(
+  target: RemoteTarget<R, M>,
+) => T;
+
+export type RemoteRoute = {
   path: string;
-  /** Shown in the top bar next to the sidebar trigger. */
+  /** Shown in the top bar next to the sidebar trigger and in the document title. */
   label: string;
-  remote: R;
-  module: ExposedModule<R>;
-  props?: { agentType: BuiltInAgentId };
+  remote: RemoteName;
+  /** Hands the route's remote module, checked against its declared props, to `visit`. */
+  use: <T>(visit: RemoteTargetVisitor<T>) => T;
 };
 
-export type RemoteRoute = { [R in RemoteName]: RouteOf<R> }[RemoteName];
+function route<R extends RemoteName, M extends ExposedModule<R>>(
+  path: string,
+  label: string,
+  target: RemoteTarget<R, M>,
+): RemoteRoute {
+  return { path, label, remote: target.remote, use: (visit) => visit(target) };
+}
 
-export const DASHBOARD_PATH = "/";
+export const DASHBOARD_PATH = PAGE_PATHS.dashboard;
 
 export const REMOTE_ROUTES: readonly RemoteRoute[] = [
-  { path: DASHBOARD_PATH, label: "Dashboard", remote: "mf-dashboard", module: "./DashboardPage" },
-  { path: "/agents", label: "AI Agent Management", remote: "mf-agents", module: "./AgentManagementPage" },
-  {
-    path: "/agent-management",
-    label: "AI Agent Management",
+  route(PAGE_PATHS.dashboard, "Dashboard", { remote: "mf-dashboard", module: "./DashboardPage" }),
+  route(PAGE_PATHS.agents, "AI Agent Management", { remote: "mf-agents", module: "./AgentManagementPage" }),
+  route(PAGE_PATHS.agentManagement, "AI Agent Management", {
     remote: "mf-agents",
     module: "./AgentManagementPage",
-  },
-  { path: "/knowledge", label: "Knowledge Base", remote: "mf-knowledge", module: "./KnowledgePage" },
-  { path: "/training", label: "Model Training", remote: "mf-training", module: "./TrainingPage" },
-  { path: "/api-management", label: "API Management", remote: "mf-api", module: "./ApiManagementPage" },
-  ...BUILT_IN_AGENT_IDS.map(
-    (agentType): RemoteRoute => ({
-      path: agentWizardPath(agentType),
-      label: "Agent Wizard",
+  }),
+  route(PAGE_PATHS.knowledge, "Knowledge Base", { remote: "mf-knowledge", module: "./KnowledgePage" }),
+  route(PAGE_PATHS.training, "Model Training", { remote: "mf-training", module: "./TrainingPage" }),
+  route(PAGE_PATHS.apiManagement, "API Management", { remote: "mf-api", module: "./ApiManagementPage" }),
+  ...BUILT_IN_AGENTS.map((agent) =>
+    route(agentWizardPath(agent.id), agent.name, {
       remote: "mf-agents",
       module: "./AgentWizardPage",
-      props: { agentType },
+      props: { agentType: agent.id },
     }),
   ),
 ];
 
-export function agentWizardPath(agentType: BuiltInAgentId): string {
-  return `/agent/${agentType}`;
-}
+export { agentWizardPath };
 
 /** "/knowledge/" and "/knowledge" are the same page, as React Router matches them. */
 export function normalizePath(pathname: string): string {
@@ -49,7 +56,7 @@ export function normalizePath(pathname: string): string {
 
 export function findRemoteRoute(pathname: string): RemoteRoute | undefined {
   const path = normalizePath(pathname);
-  return REMOTE_ROUTES.find((route) => route.path === path);
+  return REMOTE_ROUTES.find((entry) => entry.path === path);
 }
 
 export type SignedOutView = "landing" | "unauthorized" | "not-found";

@@ -3,6 +3,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
+import { usePortalScope } from "../lib/portal-scope";
 
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -21,8 +22,10 @@ export function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.C
 }
 
 export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
+  const scope = usePortalScope();
   return (
     <DialogPrimitive.Overlay
+      {...scope}
       data-slot="dialog-overlay"
       className={cn(
         "fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]",
@@ -48,10 +51,12 @@ export function DialogContent({
   closeLabel = "Close",
   ...props
 }: DialogContentProps) {
+  const scope = usePortalScope();
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
+        {...scope}
         data-slot="dialog-content"
         className={cn(
           "fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 sm:max-w-lg",

@@ -3,6 +3,7 @@ import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
+import { usePortalScope } from "../lib/portal-scope";
 
 export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
   return <SelectPrimitive.Root data-slot="select" {...props} />;
@@ -82,9 +83,11 @@ export function SelectContent({
   position = "popper",
   ...props
 }: React.ComponentProps<typeof SelectPrimitive.Content>) {
+  const scope = usePortalScope();
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
+        {...scope}
         data-slot="select-content"
         position={position}
         className={cn(

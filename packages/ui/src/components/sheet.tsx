@@ -4,6 +4,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
+import { usePortalScope } from "../lib/portal-scope";
 
 export function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
@@ -22,8 +23,10 @@ export function SheetPortal(props: React.ComponentProps<typeof SheetPrimitive.Po
 }
 
 export function SheetOverlay({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Overlay>) {
+  const scope = usePortalScope();
   return (
     <SheetPrimitive.Overlay
+      {...scope}
       data-slot="sheet-overlay"
       className={cn(
         "fixed inset-0 z-50 bg-black/50",
@@ -71,10 +74,12 @@ export function SheetContent({
   closeLabel = "Close",
   ...props
 }: SheetContentProps) {
+  const scope = usePortalScope();
   return (
     <SheetPortal>
       <SheetOverlay />
       <SheetPrimitive.Content
+        {...scope}
         data-slot="sheet-content"
         data-side={side}
         className={cn(sheetVariants({ side }), className)}

@@ -2,6 +2,7 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import * as React from "react";
 import { cn } from "../lib/cn";
+import { usePortalScope } from "../lib/portal-scope";
 
 export const TOOLTIP_DELAY_DURATION = 700;
 export const TOOLTIP_SKIP_DELAY_DURATION = 300;
@@ -42,9 +43,11 @@ export function TooltipContent({
   children,
   ...props
 }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
+  const scope = usePortalScope();
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content
+        {...scope}
         data-slot="tooltip-content"
         sideOffset={sideOffset}
         className={cn(

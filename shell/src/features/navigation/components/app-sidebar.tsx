@@ -32,8 +32,7 @@ import {
 
 /** Starts fetching a page's remote when the pointer or focus reaches its link, so the click rarely waits. */
 function warmRemote(to: string): void {
-  const route = findRemoteRoute(to);
-  if (route) preloadRemote(route.remote, route.module);
+  findRemoteRoute(to)?.use((target) => preloadRemote(target.remote, target.module));
 }
 
 function NavLinkItem({ item, pathname }: { item: NavItem; pathname: string }) {
