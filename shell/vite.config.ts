@@ -4,6 +4,7 @@ import { federation } from "@module-federation/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { prerenderLanding } from "./prerender-landing";
 
 const API_ORIGIN = "http://localhost:3000";
 
@@ -24,6 +25,7 @@ export default defineConfig({
       // The one runtime on the page: remotes are built with `externalRuntime` and use this copy.
       experiments: { provideExternalRuntime: true },
     }),
+    prerenderLanding(),
   ],
   build: { outDir: "dist", target: "es2022" },
   server: {

@@ -4,5 +4,5 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   plugins: [react()],
-  test: { environment: "happy-dom", include: ["src/**/*.test.{ts,tsx}"] },
+  test: { environment: "happy-dom", include: ["src/**/*.test.{ts,tsx}", "*.test.ts"] },
 });

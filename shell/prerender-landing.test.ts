@@ -1,0 +1,45 @@
+// The prerendered landing page: the real page's markup inside the built index.html, with its stylesheet and
+// without a single script, so a signed-out visitor reads it with no JavaScript.
+import { describe, expect, it } from "vitest";
+import { landingDocument } from "./prerender-landing";
+import { renderLandingMarkup } from "./src/features/landing/render-landing";
+
+const BUILT_INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Agent Control Panel</title>
+    <script type="module" crossorigin src="/assets/mf-entry-bootstrap-0-262b9d2b.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-C7juvzSl.css">
+  <link rel="modulepreload" crossorigin href="/assets/hostInit-xsyC3Qm_.js"><link rel="modulepreload" crossorigin href="/remoteEntry-C8LXLdO8.js"></head>
+  <body>
+    <div id="root"></div>
+    <script>window.inline = 1</script>
+  </body>
+</html>`;
+
+describe("landingDocument", () => {
+  it("fills #root and drops every script and module preload, keeping the stylesheet", () => {
+    const html = landingDocument(BUILT_INDEX, "<main>hello</main>");
+    expect(html).toContain('<div id="root"><main>hello</main></div>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-C7juvzSl.css">');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain("modulepreload");
+  });
+
+  it("refuses a template without an empty #root", () => {
+    expect(() => landingDocument("<html><body></body></html>", "x")).toThrow(/root/);
+  });
+});
+
+describe("renderLandingMarkup", () => {
+  it("renders the spec's landing page: hero, the five agents, and three ways to /api/login", () => {
+    const markup = renderLandingMarkup();
+    expect(markup).toContain("Your executive team of AI agents");
+    for (const agent of ["GTM Strategy", "Legal Foundation", "Vision Refinement", "Technical Architecture"]) {
+      expect(markup).toContain(agent);
+    }
+    expect(markup.match(/href="\/api\/login"/g)).toHaveLength(3);
+    expect(markup).toContain("<main");
+    expect(markup).toContain("<footer");
+  });
+});

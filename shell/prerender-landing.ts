@@ -1,0 +1,56 @@
+// Vite plugin of the shell's build: writes dist/landing.html, the landing page rendered with react-dom/server into
+// the built index.html with its stylesheet but none of its scripts. The API serves it on "/" to requests without a
+// valid session (DESIGN 2b), so the public page needs no application JavaScript and shows no skeleton first.
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import react from "@vitejs/plugin-react";
+import { createServer, type Plugin } from "vite";
+
+export const LANDING_FILE = "landing.html";
+
+/** The built index.html with `markup` in #root and every script and module preload removed. */
+export function landingDocument(indexHtml: string, markup: string): string {
+  const withoutScripts = indexHtml
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/gi, "")
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>\s*/gi, "");
+  if (!withoutScripts.includes('<div id="root"></div>')) {
+    throw new Error('prerender-landing: index.html has no empty <div id="root"></div> to fill');
+  }
+  return withoutScripts.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+}
+
+export function prerenderLanding(): Plugin {
+  let root = "";
+  let outDir = "";
+  return {
+    name: "acp-prerender-landing",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      // A throwaway SSR loader with only React's transform: no federation, no Tailwind, nothing written to disk.
+      const server = await createServer({
+        configFile: false,
+        root,
+        logLevel: "warn",
+        appType: "custom",
+        server: { middlewareMode: true, hmr: false, ws: false },
+        plugins: [react()],
+      });
+      try {
+        const module = (await server.ssrLoadModule("/src/features/landing/render-landing.tsx")) as {
+          renderLandingMarkup: () => string;
+        };
+        const indexHtml = await readFile(path.join(outDir, "index.html"), "utf8");
+        await writeFile(
+          path.join(outDir, LANDING_FILE),
+          landingDocument(indexHtml, module.renderLandingMarkup()),
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
