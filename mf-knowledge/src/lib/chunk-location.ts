@@ -1,6 +1,6 @@
 // Human wording of a chunk's location ("Page 3", "Sheet Ersatzteilliste, rows 4-9", "Heading A › B", "Lines 10-24"),
 // its link form for the document detail, and which extracted part it points into.
-import { type ChunkLocation, chunkLocationSchema, type ExtractedPart } from "@acp/contracts/knowledge";
+import type { ChunkLocation, ExtractedPart } from "@acp/contracts/knowledge";
 
 function range(singular: string, plural: string, start: number, end: number): string {
   return start === end ? `${singular} ${start}` : `${plural} ${start}-${end}`;
@@ -33,12 +33,37 @@ export function encodeChunkLocation(location: ChunkLocation): string {
   return JSON.stringify(location);
 }
 
+const isPositiveInt = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+const isRange = (start: unknown, end: unknown) => isPositiveInt(start) && isPositiveInt(end) && start <= end;
+
+/** The contract's location shapes, checked by hand: this runs in the browser, which should not ship zod for it. */
+function isChunkLocation(value: unknown): value is ChunkLocation {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  switch (v.kind) {
+    case "page":
+      return isPositiveInt(v.page) && (v.ocr === undefined || typeof v.ocr === "boolean");
+    case "rows":
+      return isRange(v.rowStart, v.rowEnd) && (v.sheet === undefined || typeof v.sheet === "string");
+    case "lines":
+      return isRange(v.lineStart, v.lineEnd);
+    case "section": {
+      if (!Array.isArray(v.headings) || !v.headings.every((h) => typeof h === "string")) return false;
+      if (v.table === undefined) return true;
+      const table = v.table as Record<string, unknown> | null;
+      return table !== null && isPositiveInt(table.index) && isRange(table.rowStart, table.rowEnd);
+    }
+    default:
+      return false;
+  }
+}
+
 /** Reads an `at` parameter back; anything malformed (hand-edited URLs) is ignored rather than trusted. */
 export function decodeChunkLocation(value: string | null): ChunkLocation | null {
   if (!value) return null;
   try {
-    const parsed = chunkLocationSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(value);
+    return isChunkLocation(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -49,7 +49,7 @@ export const documentSchema = z.object({
 });
 export type Document = z.infer<typeof documentSchema>;
 
-export const DATA_SOURCE_CATEGORY = "Custom Training Data";
+export { DATA_SOURCE_CATEGORY } from "./knowledge-constants";
 export const dataSourceTypeSchema = z.enum(["text", "url", "api"]);
 export const dataSourceSchema = z.object({
   id,

@@ -1,27 +1,19 @@
 // Knowledge-base contracts shared by the API and mf-knowledge: ingestion stages, chunk locations, document detail, retrieval.
 import { z } from "zod";
 import { documentSchema } from "./entities";
+import { DOCUMENT_STAGES } from "./knowledge-constants";
+
+export {
+  DATA_SOURCE_AGENTS,
+  type DataSourceAgentId,
+  DOCUMENT_STAGES,
+  UPLOAD_EXTENSIONS,
+  type UploadExtension,
+} from "./knowledge-constants";
 
 /** Upload limit enforced by the server (spec section 9 states it; DESIGN 5 enforces it). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
-/** Extensions the upload accepts (spec section 5), lower case, without the dot. */
-export const UPLOAD_EXTENSIONS = ["pdf", "doc", "docx", "txt", "csv", "xlsx", "xls", "json"] as const;
-export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
-
-/**
- * Where a document is in the pipeline. The spec's `status` stays processing/completed/failed; `stage` says more.
- * queued -> extracting -> chunking -> embedding -> indexing -> completed, or failed at any point.
- */
-export const DOCUMENT_STAGES = [
-  "queued",
-  "extracting",
-  "chunking",
-  "embedding",
-  "indexing",
-  "completed",
-  "failed",
-] as const;
 export const documentStageSchema = z.enum(DOCUMENT_STAGES);
 export type DocumentStage = z.infer<typeof documentStageSchema>;
 
@@ -144,41 +136,6 @@ export const retrievalSearchResponseSchema = z.object({
   embedder: z.string(),
 });
 export type RetrievalSearchResponse = z.infer<typeof retrievalSearchResponseSchema>;
-
-/** The agent choices of the data-sources card: the five built-in agents plus QA and Compliance (spec section 3). */
-export const DATA_SOURCE_AGENTS = [
-  {
-    id: "gtm",
-    label: "GTM Strategy",
-    categories: ["Market Research", "Sales Playbooks", "Competitive Analysis", "Customer Personas"],
-  },
-  {
-    id: "legal",
-    label: "Legal Foundation",
-    categories: ["Contracts", "Policies", "Compliance Documents", "Corporate Governance"],
-  },
-  {
-    id: "vision",
-    label: "Vision Refinement",
-    categories: ["Strategic Plans", "Mission & Values", "Product Roadmaps", "Board Presentations"],
-  },
-  {
-    id: "technical",
-    label: "Technical Architecture",
-    categories: ["System Architecture", "API Documentation", "Database Schemas", "Infrastructure"],
-  },
-  {
-    id: "fundraising",
-    label: "Fundraising Prep",
-    categories: ["Financial Statements", "Business Plans", "Market Analysis", "Investor Materials"],
-  },
-  {
-    id: "qa-compliance",
-    label: "QA and Compliance",
-    categories: ["Quality Standards", "Audit Reports", "Regulatory Requirements", "Test Plans"],
-  },
-] as const;
-export type DataSourceAgentId = (typeof DATA_SOURCE_AGENTS)[number]["id"];
 
 /** Knowledge base totals for the "Knowledge Base Stats" card. */
 export const knowledgeStatsSchema = z.object({

@@ -1,7 +1,6 @@
 // "Agent Data Sources": text knowledge or a web page for one agent (the five agents plus QA and Compliance),
 // ingested like an uploaded document. An API endpoint cannot be ingested yet and says so (never a false success).
-import { DATA_SOURCE_CATEGORY } from "@acp/contracts/entities";
-import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge";
+import { DATA_SOURCE_AGENTS, DATA_SOURCE_CATEGORY } from "@acp/contracts/knowledge-constants";
 import { ERROR_TOASTS, SUCCESS_TOASTS, VALIDATION } from "@acp/contracts/messages";
 import { Badge } from "@acp/ui/components/badge";
 import { Button } from "@acp/ui/components/button";

@@ -1,7 +1,8 @@
 // "Retrieval Lab": ask a question (optionally as one agent) and see the chunks an agent would be given, with both
 // legs' ranks, the fused score and where the relevance threshold cuts, each linking to its place in the document.
 import { errorMessage } from "@acp/client/http-error";
-import { DATA_SOURCE_AGENTS, type RetrievalResult } from "@acp/contracts/knowledge";
+import type { RetrievalResult } from "@acp/contracts/knowledge";
+import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
 import { Badge } from "@acp/ui/components/badge";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";

@@ -1,6 +1,6 @@
 // The upload card: drop or pick several files, optionally for one agent and category; each file's upload and
 // ingestion progress shows below. With `agentId` it uploads for that agent (the per-agent widget).
-import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge";
+import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Label } from "@acp/ui/components/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@acp/ui/components/select";

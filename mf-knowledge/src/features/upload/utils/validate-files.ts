@@ -1,5 +1,5 @@
 // The spec's client-side type check (section 5): only pdf, doc, docx, txt, csv, xlsx, xls and json, case-insensitive.
-import { UPLOAD_EXTENSIONS } from "@acp/contracts/knowledge";
+import { UPLOAD_EXTENSIONS } from "@acp/contracts/knowledge-constants";
 
 export const ACCEPT_ATTRIBUTE = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(",");
 
