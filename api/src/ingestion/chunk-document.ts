@@ -225,30 +225,33 @@ function chunkText(
 ) {
   let current: Unit[] = [];
   let currentTokens = 0;
+  /** How many units at the start of `current` were carried over as overlap (never emitted on their own). */
+  let carried = 0;
   const flush = () => {
-    if (current.length > 0) emit(joinUnits(current), unitsLocation(current));
+    if (current.length > carried) emit(joinUnits(current), unitsLocation(current));
   };
   const startAfterSizeBreak = () => {
     // Carry the last whole units (or the tail of the last one) into the next chunk.
-    const carried: Unit[] = [];
+    const carriedUnits: Unit[] = [];
     let tokens = 0;
     for (let i = current.length - 1; i >= 0; i--) {
       const unit = current[i] as Unit;
       if (tokens + unit.tokens > overlap) {
-        if (carried.length === 0) {
+        if (carriedUnits.length === 0) {
           const tail = tailUnit(unit, overlap);
           if (tail) {
-            carried.unshift(tail);
+            carriedUnits.unshift(tail);
             tokens += tail.tokens;
           }
         }
         break;
       }
-      carried.unshift(unit);
+      carriedUnits.unshift(unit);
       tokens += unit.tokens;
     }
-    current = carried;
+    current = carriedUnits;
     currentTokens = tokens;
+    carried = carriedUnits.length;
   };
   for (const block of blocks) {
     const units = textUnits(block, Math.max(1, target - overlap));
@@ -259,15 +262,18 @@ function chunkText(
         const b = unit.location;
         const hardBoundary =
           a.kind !== b.kind || (a.kind === "page" && b.kind === "page" && a.page !== b.page);
+        // A new section starts a new chunk, unless the chunk so far is small and shares a top heading with it
+        // (a heading line followed by its first subsection stays together).
         const sectionBoundary =
           a.kind === "section" &&
           b.kind === "section" &&
           !sameHeadings(a.headings, b.headings) &&
-          currentTokens >= target / 2;
+          (currentTokens >= target / 2 || a.headings[0] !== b.headings[0] || current.length === carried);
         if (hardBoundary || sectionBoundary) {
           flush();
           current = [];
           currentTokens = 0;
+          carried = 0;
         } else if (currentTokens + unit.tokens > target) {
           flush();
           startAfterSizeBreak();
