@@ -126,6 +126,8 @@ export const retrievalResultSchema = z.object({
   denseRank: z.number().int().positive().nullable(),
   /** False for a candidate below the relevance threshold (only returned with includeBelowThreshold). */
   aboveThreshold: z.boolean(),
+  /** What the threshold is compared with: the better of the lexical share of the ideal BM25 score and the scaled cosine. */
+  relevance: z.number().optional(),
 });
 export type RetrievalResult = z.infer<typeof retrievalResultSchema>;
 

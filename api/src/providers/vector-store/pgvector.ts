@@ -29,7 +29,7 @@ export const embeddings = pgTable(
     embedding: vector({ dimensions: VECTOR_DIMENSION_DEFAULT }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+  (t) => [primaryKey({ columns: [t.userId, t.embedder, t.id] })],
 );
 
 /** Idempotent schema, run in order inside one transaction. Vectors go with their user and their document. */
@@ -44,8 +44,15 @@ const EMBEDDINGS_DDL: SQL[] = [
     embedder text not null,
     embedding vector(${VECTOR_DIMENSION_DEFAULT}) not null,
     created_at timestamp with time zone not null default now(),
-    primary key (user_id, id)
+    primary key (user_id, embedder, id)
   )`),
+  // Tables made before vectors of two embedders could coexist (an embedder change) had (user_id, id) as key.
+  sql.raw(`do $$ begin
+    if exists (select 1 from pg_constraint where conname = 'embeddings_pkey' and conrelid = 'embeddings'::regclass and array_length(conkey, 1) = 2) then
+      alter table embeddings drop constraint embeddings_pkey;
+      alter table embeddings add primary key (user_id, embedder, id);
+    end if;
+  end $$`),
   sql`create index if not exists embeddings_user_id_document_id_index on embeddings (user_id, document_id)`,
   sql`create index if not exists embeddings_user_id_agent_id_index on embeddings (user_id, agent_id)`,
   sql`create index if not exists embeddings_embedding_hnsw_cosine_index on embeddings using hnsw (embedding vector_cosine_ops)`,
@@ -128,6 +135,8 @@ export function createPgvectorStore({
     if (filter?.documentId !== undefined) where.push(eq(embeddings.documentId, filter.documentId));
     if (filter?.agentId !== undefined) where.push(eq(embeddings.agentId, filter.agentId));
     if (filter?.embedder !== undefined) where.push(eq(embeddings.embedder, filter.embedder));
+    if (filter?.documentIds !== undefined)
+      where.push(inArray(embeddings.documentId, [...filter.documentIds]));
     return where;
   }
 
@@ -136,19 +145,22 @@ export function createPgvectorStore({
     dimension,
     ensureReady,
 
-    async stats({ userId }) {
+    async stats({ userId, embedder }) {
       await requireReady();
-      const [row] = await db.select({ value: count() }).from(embeddings).where(eq(embeddings.userId, userId));
+      const [row] = await db
+        .select({ value: count() })
+        .from(embeddings)
+        .where(and(...conditions(userId, embedder === undefined ? undefined : { embedder })));
       return { totalVectorCount: row?.value ?? 0, namespace: VECTOR_NAMESPACE_DEFAULT, dimension };
     },
 
     async upsert({ userId, vectors }) {
-      // The last record wins when an id repeats: one INSERT cannot update the same row twice.
+      // The last record wins when an id repeats (per embedder): one INSERT cannot update the same row twice.
       const byId = new Map<string, (typeof embeddings)["$inferInsert"]>();
       for (const [index, record] of vectors.entries()) {
         if (!record.id) throw new RangeError(`vectors[${index}]: id must not be empty`);
         assertEmbedding(record.embedding, dimension, `vectors[${index}] (${record.id})`);
-        byId.set(record.id, {
+        byId.set(`${record.embedder}\u0000${record.id}`, {
           id: record.id,
           userId,
           documentId: record.documentId ?? null,
@@ -167,12 +179,11 @@ export function createPgvectorStore({
             .insert(embeddings)
             .values(rows.slice(start, start + UPSERT_BATCH_SIZE))
             .onConflictDoUpdate({
-              target: [embeddings.userId, embeddings.id],
+              target: [embeddings.userId, embeddings.embedder, embeddings.id],
               set: {
                 documentId: sql`excluded.document_id`,
                 agentId: sql`excluded.agent_id`,
                 chunk: sql`excluded.chunk`,
-                embedder: sql`excluded.embedder`,
                 embedding: sql`excluded.embedding`,
                 createdAt: sql`excluded.created_at`,
               },

@@ -6,7 +6,10 @@ import { AppError } from "../../lib/app-error";
 /** Whether the store can serve requests; `reason` says why not, in words an operator can act on. */
 export type VectorStoreStatus = { ready: true } | { ready: false; reason: string };
 
-/** One embedded chunk. The namespace is the user's: ids are unique per user, not globally. */
+/**
+ * One embedded chunk. The namespace is the user's: ids are unique per user and embedder, not globally (while the
+ * embedder changes, a chunk has a vector of the old and one of the new embedder under the same id).
+ */
 export type VectorRecord = {
   /** e.g. `<documentId>:<chunkIndex>`; upserting an id the user already has replaces that vector. */
   id: string;
@@ -24,6 +27,8 @@ export type VectorFilter = {
   documentId?: string;
   agentId?: string;
   embedder?: string;
+  /** Any of these documents (an agent's knowledge); an empty list matches nothing. */
+  documentIds?: readonly string[];
 };
 
 export type VectorMatch = {
@@ -48,8 +53,8 @@ export interface VectorStore {
    * VECTOR_STORE_UNAVAILABLE (503). A store that is not ready checks again on the next call.
    */
   ensureReady(): Promise<VectorStoreStatus>;
-  /** How many vectors the user has; namespace and dimension as the spec's stats entity has them. */
-  stats(params: { userId: string }): Promise<VectorStoreStats>;
+  /** How many vectors the user has (of one embedder if given); namespace and dimension as the spec's stats entity has them. */
+  stats(params: { userId: string; embedder?: string }): Promise<VectorStoreStats>;
   /** Inserts or replaces the user's vectors, all or none. */
   upsert(params: { userId: string; vectors: readonly VectorRecord[] }): Promise<void>;
   /** Deletes the user's vectors with the given ids and/or matching the filter (at least one selector required). */
@@ -83,5 +88,7 @@ export function assertEmbedding(embedding: readonly number[], dimension: number,
 
 /** True when the filter selects something (a filter of only undefined fields would select everything). */
 export function hasFilter(filter: VectorFilter | undefined): boolean {
-  return Boolean(filter && (filter.documentId ?? filter.agentId ?? filter.embedder) !== undefined);
+  return Boolean(
+    filter && (filter.documentId ?? filter.agentId ?? filter.embedder ?? filter.documentIds) !== undefined,
+  );
 }

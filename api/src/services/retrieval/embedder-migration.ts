@@ -1,0 +1,203 @@
+// Changing the embedder: a user's chunks are re-embedded in the background; the dense leg switches when all are done.
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { documentChunks, userEmbedders } from "../../db/schema";
+import type { Embedder } from "../../providers/embedder/embedder";
+import { createLocalEmbedder, LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
+import type { RetrievalDeps } from "./retrieval-deps";
+
+/** Chunks re-embedded per step. */
+const MIGRATION_SLICE = 256;
+/** How long a process owns a user's rebuild without renewing it (a crashed process's lease runs out). */
+const LEASE_MS = 120_000;
+
+export type UserEmbedderState = { active: string; target: string | null };
+
+/**
+ * The user's embedder state, created on first use with the configured embedder active. When the configured
+ * embedder is not the active one it becomes the target; switching back to the active one abandons the rebuild.
+ */
+export async function ensureUserEmbedder({
+  deps,
+  userId,
+}: {
+  deps: RetrievalDeps;
+  userId: string;
+}): Promise<UserEmbedderState> {
+  const { db } = deps.database;
+  const configured = deps.embedder.id;
+  await db.insert(userEmbedders).values({ userId, active: configured }).onConflictDoNothing();
+  const [row] = await db
+    .select({ active: userEmbedders.active, target: userEmbedders.target })
+    .from(userEmbedders)
+    .where(eq(userEmbedders.userId, userId));
+  if (!row) throw new Error(`no embedder state for user ${userId}`);
+  if (row.active === configured && row.target !== null) {
+    await abandonRebuild(deps, userId, row.target);
+    return { active: configured, target: null };
+  }
+  if (row.active !== configured && row.target !== configured) {
+    await db.update(userEmbedders).set({ target: configured }).where(eq(userEmbedders.userId, userId));
+    return { active: row.active, target: configured };
+  }
+  return row;
+}
+
+/** Back to the active embedder: the half-built target's vectors go, its chunks point at the active vectors again. */
+async function abandonRebuild(deps: RetrievalDeps, userId: string, target: string): Promise<void> {
+  const { db } = deps.database;
+  await db
+    .update(documentChunks)
+    .set({ embedder: deps.embedder.id })
+    .where(and(eq(documentChunks.userId, userId), eq(documentChunks.embedder, target)));
+  await db.update(userEmbedders).set({ target: null }).where(eq(userEmbedders.userId, userId));
+  if ((await deps.vectorStore.ensureReady()).ready) {
+    await deps.vectorStore.delete({ userId, filter: { embedder: target } });
+  }
+}
+
+/** The embedder that made `id`'s vectors, if this process can make query vectors with it. */
+export function embedderById(deps: RetrievalDeps, id: string): Embedder | undefined {
+  if (id === deps.embedder.id) return deps.embedder;
+  if (id === LOCAL_EMBEDDER_ID) return createLocalEmbedder();
+  return undefined;
+}
+
+/** Whether the user's index needs work: a different target, or chunks the vector store never got (it was down). */
+export async function needsMigration(
+  deps: RetrievalDeps,
+  userId: string,
+  state: UserEmbedderState,
+): Promise<boolean> {
+  if (state.target !== null) return true;
+  const [missing] = await deps.database.db
+    .select({ id: documentChunks.id })
+    .from(documentChunks)
+    .where(and(eq(documentChunks.userId, userId), isNull(documentChunks.embedder)))
+    .limit(1);
+  return missing !== undefined;
+}
+
+const running = new Map<string, Promise<MigrationOutcome>>();
+
+export type MigrationOutcome = "switched" | "busy" | "store-unavailable" | "nothing-to-do";
+
+/**
+ * Starts (or joins) the rebuild of one user's vectors with deps.embedder, in the background; errors are logged.
+ * Returns the promise so tests and shutdown can wait for it.
+ */
+export function startEmbedderMigration(deps: RetrievalDeps, userId: string): Promise<MigrationOutcome> {
+  const key = `${userId}\u0000${deps.embedder.id}`;
+  let task = running.get(key);
+  if (!task) {
+    task = migrateUserEmbeddings({ deps, userId })
+      .catch((error: unknown) => {
+        deps.logger?.error(
+          { err: error, userId },
+          "re-embedding the user's knowledge failed; retried on next use",
+        );
+        return "busy" as const;
+      })
+      .finally(() => running.delete(key));
+    running.set(key, task);
+  }
+  return task;
+}
+
+/**
+ * Re-embeds every chunk of the user not yet embedded by deps.embedder (batch by batch, resumable: each chunk row
+ * records its embedder), then makes it the active embedder and deletes the old vectors. Until then the dense leg
+ * keeps querying the old embedder's complete set, so search never loses its results mid-way.
+ */
+export async function migrateUserEmbeddings({
+  deps,
+  userId,
+  signal,
+}: {
+  deps: RetrievalDeps;
+  userId: string;
+  signal?: AbortSignal;
+}): Promise<MigrationOutcome> {
+  const { db } = deps.database;
+  const target = deps.embedder.id;
+  if (!(await deps.vectorStore.ensureReady()).ready) return "store-unavailable";
+  const state = await ensureUserEmbedder({ deps, userId });
+  if (!(await needsMigration(deps, userId, state))) return "nothing-to-do";
+
+  const claim = async () =>
+    (
+      await db
+        .update(userEmbedders)
+        .set({ leaseUntil: new Date(Date.now() + LEASE_MS) })
+        .where(
+          and(
+            eq(userEmbedders.userId, userId),
+            or(isNull(userEmbedders.leaseUntil), lt(userEmbedders.leaseUntil, new Date())),
+          ),
+        )
+        .returning({ userId: userEmbedders.userId })
+    ).length === 1;
+  if (!(await claim())) return "busy";
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const rows = await db
+        .select({
+          id: documentChunks.id,
+          documentId: documentChunks.documentId,
+          agentId: documentChunks.agentId,
+          text: documentChunks.text,
+        })
+        .from(documentChunks)
+        .where(
+          and(eq(documentChunks.userId, userId), sql`${documentChunks.embedder} is distinct from ${target}`),
+        )
+        .orderBy(documentChunks.id)
+        .limit(MIGRATION_SLICE);
+      if (rows.length === 0) break;
+      const vectors = await deps.embedder.embed(
+        rows.map((row) => row.text),
+        { signal },
+      );
+      await deps.vectorStore.upsert({
+        userId,
+        vectors: rows.map((row, i) => ({
+          id: row.id,
+          documentId: row.documentId,
+          agentId: row.agentId,
+          chunk: row.text,
+          embedder: target,
+          embedding: vectors[i] ?? [],
+        })),
+      });
+      await db
+        .update(documentChunks)
+        .set({ embedder: target })
+        .where(
+          and(eq(documentChunks.userId, userId), sql`${documentChunks.id} in ${rows.map((row) => row.id)}`),
+        );
+      await db
+        .update(userEmbedders)
+        .set({ leaseUntil: new Date(Date.now() + LEASE_MS) })
+        .where(eq(userEmbedders.userId, userId));
+    }
+    // Every chunk has a vector of the target: switch, then drop the old embedder's vectors.
+    const [before] = await db
+      .select({ active: userEmbedders.active })
+      .from(userEmbedders)
+      .where(eq(userEmbedders.userId, userId));
+    await db
+      .update(userEmbedders)
+      .set({ active: target, target: null })
+      .where(eq(userEmbedders.userId, userId));
+    if (before && before.active !== target) {
+      await deps.vectorStore.delete({ userId, filter: { embedder: before.active } });
+      deps.logger?.info(
+        { userId, from: before.active, to: target },
+        "knowledge re-embedded; dense search switched",
+      );
+    }
+    return "switched";
+  } finally {
+    await db.update(userEmbedders).set({ leaseUntil: null }).where(eq(userEmbedders.userId, userId));
+  }
+}

@@ -1,0 +1,182 @@
+// Indexing and deleting a document: chunk rows, BM25 statistics kept by triggers, vectors, idempotency, isolation.
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/create-database";
+import { documentChunks, documents, lexicalScopes, lexicalTerms, users } from "../../db/schema";
+import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
+import { deleteDocumentIndex, indexDocumentChunks } from "./index-document";
+import { lexemesOf, rowsOf } from "./lexical";
+import type { RetrievalDeps } from "./retrieval-deps";
+import { indexTexts, insertDocument, insertUser, retrievalDeps, textChunks } from "./test-support";
+
+const hasPgvector = await postgresHasPgvector();
+
+/** What the statistics should be, recomputed from scratch from the chunk rows. */
+async function recomputedStats(database: Database, userId: string) {
+  const lexemes = await database.db.execute(sql`
+    select u.lexeme as term, count(*)::integer as df
+    from document_chunks c, unnest(c.lexemes) u where c.user_id = ${userId} group by u.lexeme order by u.lexeme`);
+  const [scope] = rowsOf<{ n: number; total: number }>(
+    await database.db.execute(sql`
+      select count(*)::integer as n, coalesce(sum(lexical_length), 0)::integer as total
+      from document_chunks where user_id = ${userId}`),
+  );
+  return {
+    terms: rowsOf<{ term: string; df: number }>(lexemes),
+    chunkCount: scope?.n ?? 0,
+    total: scope?.total ?? 0,
+  };
+}
+
+async function storedStats(database: Database, userId: string) {
+  const terms = await database.db
+    .select({ term: lexicalTerms.term, df: lexicalTerms.df })
+    .from(lexicalTerms)
+    .where(eq(lexicalTerms.userId, userId))
+    .orderBy(lexicalTerms.term);
+  const [scope] = await database.db.select().from(lexicalScopes).where(eq(lexicalScopes.userId, userId));
+  return { terms, chunkCount: scope?.chunkCount ?? 0, total: Number(scope?.totalLength ?? 0) };
+}
+
+describe.each(engines)("indexing documents on %s", (engine) => {
+  const vectors = engine === "pglite" || hasPgvector;
+  let database: Database;
+  let deps: RetrievalDeps;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    deps = retrievalDeps(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("writes chunk rows with lexemes, length, location and embedder, and statistics equal to a recount", async () => {
+    const userId = await insertUser(database);
+    const progress: unknown[] = [];
+    const documentId = await insertDocument(database, userId, {
+      agentId: "gtm",
+      category: "Market Research",
+    });
+    await indexDocumentChunks({
+      deps,
+      userId,
+      documentId,
+      agentId: "gtm",
+      category: "Market Research",
+      chunks: textChunks(["Cats chase cats and mice.", "Dogs chase cats.", "東京都の人口"]),
+      onProgress: (p) => progress.push(p),
+    });
+    const rows = await database.db
+      .select()
+      .from(documentChunks)
+      .where(eq(documentChunks.documentId, documentId))
+      .orderBy(documentChunks.chunkIndex);
+    expect(rows.map((row) => [row.id, row.agentId, row.category, row.embedder])).toEqual([
+      [`${documentId}:0`, "gtm", "Market Research", vectors ? "local-1536" : null],
+      [`${documentId}:1`, "gtm", "Market Research", vectors ? "local-1536" : null],
+      [`${documentId}:2`, "gtm", "Market Research", vectors ? "local-1536" : null],
+    ]);
+    expect(rows[0]?.location).toEqual({ kind: "lines", lineStart: 1, lineEnd: 1 });
+    // "and" is an english stop word; cats twice, chase, mice.
+    expect(rows[0]?.lexicalLength).toBe(4);
+    expect(rows[2]?.lexemes).toContain("'東京'");
+    expect(rows[2]?.lexemes).toContain("'人口'");
+    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
+    expect((await storedStats(database, userId)).terms).toContainEqual({ term: "cat", df: 2 });
+    expect(progress.at(0)).toEqual({ stage: "embedding", done: 0, total: 3 });
+    expect(progress.at(-1)).toEqual({ stage: "indexing", done: 3, total: 3 });
+    if (vectors) expect((await deps.vectorStore.stats({ userId })).totalVectorCount).toBe(3);
+  });
+
+  it("is idempotent per document: indexing again replaces rows, vectors and statistics", async () => {
+    const userId = await insertUser(database);
+    const documentId = await indexTexts(deps, userId, ["alpha beta", "beta gamma", "gamma delta"]);
+    const before = await storedStats(database, userId);
+    for (let i = 0; i < 2; i += 1) {
+      await indexDocumentChunks({
+        deps,
+        userId,
+        documentId,
+        agentId: null,
+        category: null,
+        chunks: textChunks(["alpha beta", "beta gamma", "gamma delta"]),
+      });
+    }
+    expect(await storedStats(database, userId)).toEqual(before);
+    await indexDocumentChunks({
+      deps,
+      userId,
+      documentId,
+      agentId: null,
+      category: null,
+      chunks: textChunks(["omega"]),
+    });
+    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
+    expect((await storedStats(database, userId)).terms).toEqual([{ term: "omega", df: 1 }]);
+    if (vectors) expect((await deps.vectorStore.stats({ userId })).totalVectorCount).toBe(1);
+  });
+
+  it("deletes a document's chunks, vectors and statistics, and only that user's", async () => {
+    const a = await insertUser(database);
+    const b = await insertUser(database);
+    const keep = await indexTexts(deps, a, ["shared words here", "apples"]);
+    const gone = await indexTexts(deps, a, ["shared words there", "bananas"]);
+    await indexTexts(deps, b, ["shared words", "bananas"]);
+    const bBefore = await storedStats(database, b);
+
+    await deleteDocumentIndex({ deps, userId: a, documentId: gone });
+    const left = await database.db
+      .select({ id: documentChunks.id })
+      .from(documentChunks)
+      .where(eq(documentChunks.userId, a));
+    expect(left.map((row) => row.id).sort()).toEqual([`${keep}:0`, `${keep}:1`]);
+    expect(await storedStats(database, a)).toEqual(await recomputedStats(database, a));
+    expect((await storedStats(database, a)).terms.map((t) => t.term)).not.toContain("banana");
+    expect(await storedStats(database, b)).toEqual(bBefore);
+    if (vectors) {
+      expect((await deps.vectorStore.stats({ userId: a })).totalVectorCount).toBe(2);
+      expect((await deps.vectorStore.stats({ userId: b })).totalVectorCount).toBe(2);
+    }
+    // Deleting someone else's document id through another user does nothing.
+    await deleteDocumentIndex({ deps, userId: b, documentId: keep });
+    expect((await storedStats(database, a)).chunkCount).toBe(2);
+  });
+
+  it("keeps the statistics right when rows go by cascade (document row or user deleted)", async () => {
+    const userId = await insertUser(database);
+    const first = await indexTexts(deps, userId, ["red green", "green blue"]);
+    await indexTexts(deps, userId, ["blue yellow"]);
+    await database.db.delete(documents).where(eq(documents.id, first));
+    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
+    expect((await storedStats(database, userId)).terms).toEqual([
+      { term: "blue", df: 1 },
+      { term: "yellow", df: 1 },
+    ]);
+    await database.db.delete(users).where(eq(users.id, userId));
+    const orphans = await database.db.select().from(lexicalTerms).where(eq(lexicalTerms.userId, userId));
+    expect(orphans).toEqual([]);
+  });
+
+  it("keeps statistics consistent under concurrent ingests of one user", async () => {
+    const userId = await insertUser(database);
+    const texts = (n: number) =>
+      Array.from({ length: 40 }, (_, i) => `common term${i % 9} doc${n} word${(i * n) % 13}`);
+    await Promise.all([1, 2, 3, 4].map((n) => indexTexts(deps, userId, texts(n))));
+    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
+    expect((await storedStats(database, userId)).chunkCount).toBe(160);
+  });
+
+  it("strips NUL characters instead of failing the document", async () => {
+    const userId = await insertUser(database);
+    const documentId = await indexTexts(deps, userId, ["nul\u0000inside"]);
+    const [row] = await database.db
+      .select({ text: documentChunks.text })
+      .from(documentChunks)
+      .where(and(eq(documentChunks.documentId, documentId)));
+    expect(row?.text).toBe("nul inside");
+    const lexemes = rowsOf<{ v: string }>(
+      await database.db.execute(sql`select ${lexemesOf("a\u0000b")}::text as v`),
+    );
+    expect(lexemes[0]?.v).toBe("'b':2");
+  });
+});

@@ -1,0 +1,173 @@
+// Indexes a document's chunks (rows, lexemes and BM25 statistics, then vectors) and removes them again.
+import type { ChunkLocation } from "@acp/contracts/knowledge";
+import { and, eq, sql } from "drizzle-orm";
+import { documentChunks } from "../../db/schema";
+import type { VectorRecord } from "../../providers/vector-store/vector-store";
+import { ensureUserEmbedder } from "./embedder-migration";
+import { lexemesOf } from "./lexical";
+import type { RetrievalDeps } from "./retrieval-deps";
+
+/** The chunk shape EXTRACTION's chunkDocument produces. */
+export type IndexableChunk = {
+  index: number;
+  text: string;
+  tokenCount: number;
+  location: ChunkLocation | null;
+};
+
+export type IndexProgress = { stage: "embedding" | "indexing"; done: number; total: number };
+
+/**
+ * Chunks embedded and written per step: bounds memory (a 200 MB CSV makes ~70k chunks; all their vectors at once
+ * would take ~1 GB) and is the batch size of the vector upserts (DESIGN 2: batches, not row by row).
+ */
+const SLICE = 256;
+/** Rows per INSERT of chunk rows (one jsonb parameter each). */
+const ROW_BATCH = 128;
+
+/** The id a chunk has in document_chunks and in the vector store. */
+export const chunkId = (documentId: string, index: number) => `${documentId}:${index}`;
+
+/**
+ * Replaces whatever the document had in the index with `chunks` (idempotent per documentId: a retried job
+ * writes the same rows and vectors again). Embeds with deps.embedder in slices, reporting progress; if the vector
+ * store cannot be used (PostgreSQL without pgvector) the chunks are indexed lexically only, and the embedder
+ * migration embeds them once the store is back.
+ */
+export async function indexDocumentChunks({
+  deps,
+  userId,
+  documentId,
+  agentId,
+  category,
+  chunks: given,
+  onProgress,
+  signal,
+}: {
+  deps: RetrievalDeps;
+  userId: string;
+  documentId: string;
+  agentId: string | null | undefined;
+  category: string | null | undefined;
+  chunks: readonly IndexableChunk[];
+  onProgress?: (progress: IndexProgress) => void;
+  signal?: AbortSignal;
+}): Promise<void> {
+  const { embedder, vectorStore } = deps;
+  signal?.throwIfAborted();
+  // PostgreSQL text cannot hold NUL: extraction should never produce one, but one must not fail a document.
+  const chunks = given.map((chunk) =>
+    chunk.text.includes("\u0000") ? { ...chunk, text: chunk.text.replaceAll("\u0000", " ") } : chunk,
+  );
+  await ensureUserEmbedder({ deps, userId });
+  const status = await vectorStore.ensureReady();
+  if (!status.ready) {
+    deps.logger?.warn(
+      { documentId, reason: status.reason },
+      "vector store unavailable: indexing lexically only",
+    );
+  }
+
+  await removeRows(deps, userId, documentId);
+  if (status.ready) await vectorStore.delete({ userId, filter: { documentId } });
+
+  const total = chunks.length;
+  onProgress?.({ stage: "embedding", done: 0, total });
+  for (let start = 0; start < total; start += SLICE) {
+    signal?.throwIfAborted();
+    const slice = chunks.slice(start, start + SLICE);
+    const vectors = status.ready
+      ? await embedder.embed(
+          slice.map((chunk) => chunk.text),
+          { signal },
+        )
+      : undefined;
+    signal?.throwIfAborted();
+    await insertRows(deps, {
+      userId,
+      documentId,
+      agentId: agentId ?? null,
+      category: category ?? null,
+      chunks: slice,
+      embedder: vectors ? embedder.id : null,
+    });
+    if (vectors) {
+      const records: VectorRecord[] = slice.map((chunk, i) => ({
+        id: chunkId(documentId, chunk.index),
+        documentId,
+        agentId: agentId ?? null,
+        chunk: chunk.text,
+        embedder: embedder.id,
+        embedding: vectors[i] ?? [],
+      }));
+      await vectorStore.upsert({ userId, vectors: records });
+    }
+    onProgress?.({ stage: "embedding", done: Math.min(total, start + slice.length), total });
+  }
+  onProgress?.({ stage: "indexing", done: total, total });
+}
+
+async function insertRows(
+  deps: RetrievalDeps,
+  {
+    userId,
+    documentId,
+    agentId,
+    category,
+    chunks,
+    embedder,
+  }: {
+    userId: string;
+    documentId: string;
+    agentId: string | null;
+    category: string | null;
+    chunks: readonly IndexableChunk[];
+    embedder: string | null;
+  },
+): Promise<void> {
+  const { db } = deps.database;
+  for (let start = 0; start < chunks.length; start += ROW_BATCH) {
+    const batch = chunks.slice(start, start + ROW_BATCH);
+    // One statement per batch: the statement-level triggers update the BM25 statistics once for all its rows.
+    await db
+      .insert(documentChunks)
+      .values(
+        batch.map((chunk) => ({
+          id: chunkId(documentId, chunk.index),
+          userId,
+          documentId,
+          agentId,
+          category,
+          chunkIndex: chunk.index,
+          text: chunk.text,
+          location: chunk.location,
+          tokenCount: chunk.tokenCount,
+          embedder,
+          lexemes: lexemesOf(chunk.text),
+          lexicalLength: sql`(select coalesce(sum(coalesce(array_length(u.positions, 1), 1)), 0)::integer from unnest(${lexemesOf(chunk.text)}) u)`,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
+async function removeRows(deps: RetrievalDeps, userId: string, documentId: string): Promise<void> {
+  await deps.database.db
+    .delete(documentChunks)
+    .where(and(eq(documentChunks.userId, userId), eq(documentChunks.documentId, documentId)));
+}
+
+/** Removes the document's chunk rows (the statistics follow through the triggers) and its vectors of every embedder. */
+export async function deleteDocumentIndex({
+  deps,
+  userId,
+  documentId,
+}: {
+  deps: RetrievalDeps;
+  userId: string;
+  documentId: string;
+}): Promise<void> {
+  await removeRows(deps, userId, documentId);
+  const status = await deps.vectorStore.ensureReady();
+  if (status.ready) await deps.vectorStore.delete({ userId, filter: { documentId } });
+}

@@ -1,0 +1,13 @@
+// What the retrieval services need from Deps (a subset, so tests and benchmarks can build it without the whole app).
+import type { Database } from "../../db/create-database";
+import type { Logger } from "../../lib/logger";
+import type { Embedder } from "../../providers/embedder/embedder";
+import type { VectorStore } from "../../providers/vector-store/vector-store";
+
+export type RetrievalDeps = {
+  database: Pick<Database, "db" | "engine">;
+  vectorStore: VectorStore;
+  /** The configured embedder: new vectors are made with it, and the index is rebuilt towards it when it changed. */
+  embedder: Embedder;
+  logger?: Pick<Logger, "info" | "warn" | "error">;
+};

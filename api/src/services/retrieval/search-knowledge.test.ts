@@ -1,0 +1,270 @@
+// Hybrid search: BM25 equal to a reference computed here, CJK parts, typos, the threshold, scopes and isolation.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/create-database";
+import { customAgents } from "../../db/schema";
+import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
+import { BM25_B, BM25_K1, bm25Idf, lexemesOf, rowsOf, searchLexical } from "./lexical";
+import type { RetrievalDeps } from "./retrieval-deps";
+import { RELEVANCE_THRESHOLD, searchKnowledge } from "./search-knowledge";
+import { indexTexts, insertUser, retrievalDeps } from "./test-support";
+
+const hasPgvector = await postgresHasPgvector();
+
+/** A deterministic pseudo-random generator (mulberry32). */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const VOCABULARY = (
+  "invoice refund contract turbine pump warranty shipping delivery battery engine customer supplier " +
+  "payment schedule audit policy license server database network storage backup latency region " +
+  "market pricing revenue forecast budget hiring onboarding security incident outage compliance"
+).split(" ");
+
+/** Sentences with a skewed word distribution, so document frequencies and lengths vary. */
+function corpus(count: number, seed: number): string[] {
+  const next = random(seed);
+  return Array.from({ length: count }, () => {
+    const length = 4 + Math.floor(next() * 40);
+    return Array.from({ length }, () => VOCABULARY[Math.floor(next() ** 2 * VOCABULARY.length)]).join(" ");
+  });
+}
+
+/** BM25 computed here from the lexemes PostgreSQL makes of the same texts (the tokenisation is not under test). */
+async function referenceBm25(
+  database: Database,
+  texts: string[],
+  query: string,
+  idOf: (index: number) => string,
+) {
+  const tokens = async (text: string) =>
+    rowsOf<{ lexeme: string; n: number }>(
+      await database.db.execute(
+        sql`select lexeme, coalesce(array_length(positions, 1), 1)::integer as n from unnest(${lexemesOf(text)})`,
+      ),
+    );
+  const docs = await Promise.all(
+    texts.map(async (text) => new Map((await tokens(text)).map((t) => [t.lexeme, t.n]))),
+  );
+  const length = (doc: Map<string, number>) => [...doc.values()].reduce((a, b) => a + b, 0);
+  const average = docs.reduce((sum, doc) => sum + length(doc), 0) / docs.length;
+  const terms = (await tokens(query)).map((t) => t.lexeme);
+  return (
+    docs
+      .map((doc, index) => {
+        let score = 0;
+        for (const term of terms) {
+          const tf = doc.get(term) ?? 0;
+          if (tf === 0) continue;
+          const df = docs.filter((d) => d.has(term)).length;
+          score +=
+            (bm25Idf(docs.length, df) * (tf * (BM25_K1 + 1))) /
+            (tf + BM25_K1 * (1 - BM25_B + (BM25_B * length(doc)) / average));
+        }
+        return { index, score };
+      })
+      .filter((entry) => entry.score > 0)
+      // Equal scores in chunk id order, as the service breaks ties.
+      .sort((a, b) => b.score - a.score || (idOf(a.index) < idOf(b.index) ? -1 : 1))
+  );
+}
+
+describe.each(engines)("searchKnowledge on %s", (engine) => {
+  const vectors = engine === "pglite" || hasPgvector;
+  let database: Database;
+  let deps: RetrievalDeps;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    deps = retrievalDeps(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("scores BM25 exactly as a reference computed on the same text, with IDF from the user's knowledge", async () => {
+    const userId = await insertUser(database);
+    const texts = corpus(60, 7);
+    // Half in one document, half in another: statistics span the user's documents.
+    const first = await indexTexts(deps, userId, texts.slice(0, 30));
+    const second = await indexTexts(deps, userId, texts.slice(30));
+    // Another user's chunks must not change this user's IDF.
+    await indexTexts(deps, await insertUser(database), corpus(40, 99));
+    const idOf = (index: number) => (index < 30 ? `${first}:${index}` : `${second}:${index - 30}`);
+
+    for (const query of [
+      "refund warranty",
+      "turbine pump battery engine",
+      "audit",
+      "latency region outage incident",
+    ]) {
+      const reference = await referenceBm25(database, texts, query, idOf);
+      const { hits } = await searchLexical({ db: database.db, userId, query, limit: 100 });
+      expect(hits.map((hit) => hit.chunkId)).toEqual(reference.map((entry) => idOf(entry.index)));
+      for (const [i, hit] of hits.entries()) expect(hit.score).toBeCloseTo(reference[i]?.score ?? 0, 9);
+
+      // The fused ranking keeps BM25's top order (the local embedder's dense weight cannot reorder it).
+      const { results } = await searchKnowledge({ deps, userId, query, topK: 10 });
+      const lexicalTop = results.filter((r) => r.lexicalRank !== null).slice(0, 10);
+      expect(lexicalTop.map((r) => r.chunkId)).toEqual(
+        reference.slice(0, lexicalTop.length).map((e) => idOf(e.index)),
+      );
+    }
+  });
+
+  it("finds unspaced Japanese and Chinese by part of a sentence", async () => {
+    const userId = await insertUser(database);
+    await indexTexts(
+      deps,
+      userId,
+      ["東京都の人口は約千四百万人です。", "大阪の名物はたこ焼きです。", "English text only."],
+      {
+        name: "cities.txt",
+      },
+    );
+    await indexTexts(deps, userId, ["台北市是台灣的首都，人口約二百五十萬。"], { name: "taipei.txt" });
+    const jp = await searchKnowledge({ deps, userId, query: "人口", topK: 5 });
+    expect(jp.results.map((r) => r.text)).toEqual(
+      expect.arrayContaining(["東京都の人口は約千四百万人です。", "台北市是台灣的首都，人口約二百五十萬。"]),
+    );
+    const osaka = await searchKnowledge({ deps, userId, query: "たこ焼き", topK: 5 });
+    expect(osaka.results[0]).toMatchObject({
+      text: "大阪の名物はたこ焼きです。",
+      documentName: "cities.txt",
+      location: { kind: "lines", lineStart: 2, lineEnd: 2 },
+      lexicalRank: 1,
+      aboveThreshold: true,
+    });
+    const taipei = await searchKnowledge({ deps, userId, query: "台灣的首都", topK: 5 });
+    expect(taipei.results[0]?.documentName).toBe("taipei.txt");
+  });
+
+  it("returns nothing for a query of unrelated words, and shows the cut when asked", async () => {
+    const userId = await insertUser(database);
+    await indexTexts(deps, userId, [
+      "Our refund policy: customers on annual plans may receive a full refund within 30 days of purchase.",
+      "The warehouse ships spare parts for turbines and pumps within five business days.",
+      "Invoices are payable within 30 days; late payments incur a fee.",
+    ]);
+    for (const query of [
+      "purple elephants dancing on the moon",
+      "what is the weather like in paris tomorrow",
+      "zzz",
+    ]) {
+      const { results, threshold } = await searchKnowledge({ deps, userId, query, topK: 5 });
+      expect(results).toEqual([]);
+      expect(threshold).toBe(RELEVANCE_THRESHOLD);
+    }
+    const lab = await searchKnowledge({
+      deps,
+      userId,
+      query: "purple elephants dancing on the moon",
+      topK: 5,
+      includeBelowThreshold: true,
+    });
+    if (vectors) {
+      // The dense leg always has nearest neighbours; the lab sees them below the threshold.
+      expect(lab.results.length).toBeGreaterThan(0);
+      expect(lab.results.every((r) => !r.aboveThreshold && (r.relevance ?? 1) < RELEVANCE_THRESHOLD)).toBe(
+        true,
+      );
+    }
+    const relevant = await searchKnowledge({ deps, userId, query: "refund for an annual plan", topK: 5 });
+    expect(relevant.results[0]?.text).toMatch(/^Our refund policy/);
+    expect(relevant.results.every((r) => r.aboveThreshold)).toBe(true);
+  });
+
+  it.runIf(vectors)("finds a typo'd query through the dense leg where BM25 finds nothing", async () => {
+    const userId = await insertUser(database);
+    await indexTexts(deps, userId, [
+      "Customers may receive a refund within 30 days.",
+      "The warehouse ships spare parts for turbines.",
+    ]);
+    const { results } = await searchKnowledge({ deps, userId, query: "recieve refnud", topK: 5 });
+    expect(results[0]).toMatchObject({
+      text: "Customers may receive a refund within 30 days.",
+      lexicalRank: null,
+      denseRank: 1,
+      aboveThreshold: true,
+    });
+  });
+
+  it("never returns another user's chunks", async () => {
+    const a = await insertUser(database);
+    const b = await insertUser(database);
+    await indexTexts(deps, a, ["the secret merger codename is bluebird"]);
+    await indexTexts(deps, b, ["our public roadmap mentions nothing secret"]);
+    const forB = await searchKnowledge({
+      deps,
+      userId: b,
+      query: "secret merger codename bluebird",
+      topK: 10,
+      includeBelowThreshold: true,
+    });
+    expect(forB.results.map((r) => r.text)).toEqual(["our public roadmap mentions nothing secret"]);
+    const stranger = await insertUser(database);
+    expect(
+      (
+        await searchKnowledge({
+          deps,
+          userId: stranger,
+          query: "bluebird",
+          topK: 10,
+          includeBelowThreshold: true,
+        })
+      ).results,
+    ).toEqual([]);
+  });
+
+  it("limits an agent to its own documents and its type's categories, custom agents included", async () => {
+    const userId = await insertUser(database);
+    await indexTexts(deps, userId, ["pricing strategy for the enterprise segment"], {
+      name: "gtm.txt",
+      agentId: "gtm",
+    });
+    await indexTexts(deps, userId, ["pricing clause in the master services agreement"], {
+      name: "contract.txt",
+      category: "Contracts",
+    });
+    await indexTexts(deps, userId, ["pricing research across competitors"], {
+      name: "research.txt",
+      category: "Market Research",
+    });
+    await indexTexts(deps, userId, ["pricing notes nobody assigned"], { name: "loose.txt" });
+    const names = async (agentId?: string) =>
+      (await searchKnowledge({ deps, userId, query: "pricing", agentId, topK: 10 })).results
+        .map((r) => r.documentName)
+        .sort();
+
+    expect(await names()).toEqual(["contract.txt", "gtm.txt", "loose.txt", "research.txt"]);
+    expect(await names("gtm")).toEqual(["gtm.txt", "research.txt"]);
+    expect(await names("legal")).toEqual(["contract.txt"]);
+    expect(await names("vision")).toEqual([]);
+
+    const [custom] = await database.db
+      .insert(customAgents)
+      .values({
+        userId,
+        name: "Deal desk",
+        systemPrompt: "Help",
+        agentType: "legal",
+        apiEndpoint: `/x/${crypto.randomUUID()}`,
+      })
+      .returning({ id: customAgents.id });
+    const customId = custom?.id ?? "";
+    await indexTexts(deps, userId, ["pricing exceptions approved by the deal desk"], {
+      name: "desk.txt",
+      agentId: customId,
+    });
+    expect(await names(customId)).toEqual(["contract.txt", "desk.txt"]);
+    // Another user's custom agent id gives no categories, only documents given to that id.
+    expect(await names("no-such-agent")).toEqual([]);
+  });
+});

@@ -1,0 +1,230 @@
+// Hybrid retrieval over the user's knowledge: BM25 and the dense leg fused by weighted RRF, behind a relevance threshold.
+import {
+  type ChunkLocation,
+  DATA_SOURCE_AGENTS,
+  type RetrievalResult,
+  type RetrievalSearchResponse,
+} from "@acp/contracts/knowledge";
+import { and, eq, inArray, or, type SQL } from "drizzle-orm";
+import { customAgents, documentChunks, documents } from "../../db/schema";
+import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
+import type { VectorMatch } from "../../providers/vector-store/vector-store";
+import {
+  embedderById,
+  ensureUserEmbedder,
+  needsMigration,
+  startEmbedderMigration,
+} from "./embedder-migration";
+import { searchLexical } from "./lexical";
+import type { RetrievalDeps } from "./retrieval-deps";
+
+/** RRF's damping constant (Cormack et al.): rank r contributes weight / (RRF_K + r). */
+export const RRF_K = 60;
+
+/**
+ * A candidate is relevant when it reaches this on the relevance scale: for the lexical leg, its BM25 score as a
+ * share of the query's ideal score (every known query term once, at average length); for the dense leg, its cosine
+ * divided by the embedder's floor times this value (so the floor lands exactly on the threshold).
+ */
+export const RELEVANCE_THRESHOLD = 0.25;
+
+export type LegSettings = {
+  /** Weight of the dense leg in RRF (the lexical leg's is 1). */
+  denseWeight: number;
+  /** Cosine from which a dense match counts as relevant on its own. */
+  denseFloor: number;
+};
+
+/**
+ * Per embedder (DESIGN 5: fusion must never rank below the best single leg). The hashed local embedder is a
+ * lexical signal: at equal weight it lowered BM25's nDCG@10 from 0.69 to 0.66 (0.67 at half weight). At 0.01 its
+ * best contribution (0.01/61 = 0.00016) is below the gap between BM25 ranks 1-12 (1/(60+r) - 1/(61+r) >= 0.0002),
+ * so it cannot reorder BM25's top 12 and mostly breaks ties; it earns its place by recall (typos, word forms,
+ * scripts) where BM25 finds nothing. Its floor: unrelated queries measured <= 0.05 cosine against chunks, typo'd
+ * related ones >= 0.14 (local-embedder.test.ts). A semantic model (OpenAI's) is fused at equal weight; cosines of
+ * text-embedding-3-small for unrelated text sit around 0.1-0.2.
+ */
+export function legSettings(embedderId: string): LegSettings {
+  if (embedderId === LOCAL_EMBEDDER_ID) return { denseWeight: 0.01, denseFloor: 0.1 };
+  return { denseWeight: 1, denseFloor: 0.3 };
+}
+
+/** Candidates each leg contributes before fusion. */
+const candidatePool = (topK: number) => Math.max(50, topK * 5);
+
+/**
+ * Which of the user's chunks an agent may use: the documents given to it (agentId) and the documents whose
+ * category belongs to its agent type. A custom agent's type comes from custom_agents; an unknown id has only its own.
+ */
+export async function agentScope(deps: RetrievalDeps, userId: string, agentId: string): Promise<SQL> {
+  let agentType: string = agentId;
+  if (!DATA_SOURCE_AGENTS.some((agent) => agent.id === agentId)) {
+    const [custom] = await deps.database.db
+      .select({ agentType: customAgents.agentType })
+      .from(customAgents)
+      .where(and(eq(customAgents.id, agentId), eq(customAgents.userId, userId)));
+    agentType = custom?.agentType ?? "";
+  }
+  const categories: readonly string[] =
+    DATA_SOURCE_AGENTS.find((agent) => agent.id === agentType)?.categories ?? [];
+  const own = eq(documentChunks.agentId, agentId);
+  return categories.length > 0 ? (or(own, inArray(documentChunks.category, [...categories])) as SQL) : own;
+}
+
+type Candidate = {
+  chunkId: string;
+  lexicalRank: number | null;
+  denseRank: number | null;
+  lexicalRelevance: number;
+  denseRelevance: number;
+  score: number;
+};
+
+/** The user's best chunks for `query` (see the module comment), with both legs' ranks and the threshold applied. */
+export async function searchKnowledge({
+  deps,
+  userId,
+  query,
+  agentId,
+  topK,
+  includeBelowThreshold = false,
+}: {
+  deps: RetrievalDeps;
+  userId: string;
+  query: string;
+  agentId?: string | undefined;
+  topK: number;
+  includeBelowThreshold?: boolean;
+}): Promise<RetrievalSearchResponse> {
+  const { db } = deps.database;
+  const state = await ensureUserEmbedder({ deps, userId });
+  if (await needsMigration(deps, userId, state)) void startEmbedderMigration(deps, userId);
+  const scope = agentId ? await agentScope(deps, userId, agentId) : undefined;
+  const pool = candidatePool(topK);
+  const settings = legSettings(state.active);
+
+  const [lexical, dense] = await Promise.all([
+    searchLexical({ db, userId, query, scope, limit: pool }),
+    searchDense(deps, { userId, query, scope, limit: pool, embedderId: state.active }),
+  ]);
+
+  const candidates = new Map<string, Candidate>();
+  const candidate = (chunkId: string) => {
+    let entry = candidates.get(chunkId);
+    if (!entry) {
+      entry = {
+        chunkId,
+        lexicalRank: null,
+        denseRank: null,
+        lexicalRelevance: 0,
+        denseRelevance: 0,
+        score: 0,
+      };
+      candidates.set(chunkId, entry);
+    }
+    return entry;
+  };
+  for (const hit of lexical.hits) {
+    const entry = candidate(hit.chunkId);
+    entry.lexicalRank = hit.rank;
+    entry.lexicalRelevance = lexical.idealScore > 0 ? hit.score / lexical.idealScore : 0;
+    entry.score += 1 / (RRF_K + hit.rank);
+  }
+  for (const [index, match] of dense.entries()) {
+    const entry = candidate(match.id);
+    entry.denseRank = index + 1;
+    entry.denseRelevance = (match.score / settings.denseFloor) * RELEVANCE_THRESHOLD;
+    entry.score += settings.denseWeight / (RRF_K + index + 1);
+  }
+
+  const ranked = [...candidates.values()]
+    .map((entry) => ({ ...entry, relevance: Math.max(entry.lexicalRelevance, entry.denseRelevance) }))
+    .map((entry) => ({ ...entry, aboveThreshold: entry.relevance >= RELEVANCE_THRESHOLD }))
+    .sort((a, b) => Number(b.aboveThreshold) - Number(a.aboveThreshold) || b.score - a.score);
+  const kept = includeBelowThreshold
+    ? [
+        ...ranked.filter((c) => c.aboveThreshold).slice(0, topK),
+        ...ranked.filter((c) => !c.aboveThreshold).slice(0, topK),
+      ]
+    : ranked.filter((c) => c.aboveThreshold).slice(0, topK);
+  if (kept.length === 0) return { results: [], threshold: RELEVANCE_THRESHOLD, embedder: state.active };
+
+  const rows = await db
+    .select({
+      id: documentChunks.id,
+      documentId: documentChunks.documentId,
+      documentName: documents.name,
+      text: documentChunks.text,
+      location: documentChunks.location,
+    })
+    .from(documentChunks)
+    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+    .where(
+      and(
+        eq(documentChunks.userId, userId),
+        inArray(
+          documentChunks.id,
+          kept.map((c) => c.chunkId),
+        ),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const results: RetrievalResult[] = [];
+  for (const entry of kept) {
+    const row = byId.get(entry.chunkId);
+    // A vector whose chunk row is gone (document deleted meanwhile) is skipped.
+    if (!row) continue;
+    results.push({
+      documentId: row.documentId,
+      documentName: row.documentName,
+      chunkId: row.id,
+      text: row.text,
+      location: (row.location ?? null) as ChunkLocation | null,
+      score: entry.score,
+      lexicalRank: entry.lexicalRank,
+      denseRank: entry.denseRank,
+      aboveThreshold: entry.aboveThreshold,
+      relevance: entry.relevance,
+    });
+  }
+  return { results, threshold: RELEVANCE_THRESHOLD, embedder: state.active };
+}
+
+/** The dense leg: nearest vectors of the active embedder within the scope; empty when it cannot run. */
+async function searchDense(
+  deps: RetrievalDeps,
+  {
+    userId,
+    query,
+    scope,
+    limit,
+    embedderId,
+  }: { userId: string; query: string; scope: SQL | undefined; limit: number; embedderId: string },
+): Promise<VectorMatch[]> {
+  const embedder = embedderById(deps, embedderId);
+  if (!embedder) {
+    deps.logger?.warn(
+      { embedder: embedderId },
+      "the active embedder is not configured here: lexical search only",
+    );
+    return [];
+  }
+  if (!(await deps.vectorStore.ensureReady()).ready) return [];
+  let documentIds: string[] | undefined;
+  if (scope) {
+    const rows = await deps.database.db
+      .selectDistinct({ documentId: documentChunks.documentId })
+      .from(documentChunks)
+      .where(and(eq(documentChunks.userId, userId), scope));
+    documentIds = rows.map((row) => row.documentId);
+    if (documentIds.length === 0) return [];
+  }
+  const [vector] = await embedder.embed([query]);
+  if (!vector) return [];
+  return deps.vectorStore.query({
+    userId,
+    embedding: vector,
+    topK: limit,
+    filter: { embedder: embedderId, ...(documentIds ? { documentIds } : {}) },
+  });
+}

@@ -1,0 +1,71 @@
+// Test support for retrieval: users, documents and indexed chunks on a throwaway database with real stores.
+import type { Database } from "../../db/create-database";
+import { documents, users } from "../../db/schema";
+import type { Embedder } from "../../providers/embedder/embedder";
+import { createLocalEmbedder } from "../../providers/embedder/local-embedder";
+import { createPgvectorStore } from "../../providers/vector-store/pgvector";
+import type { VectorStore } from "../../providers/vector-store/vector-store";
+import { type IndexableChunk, indexDocumentChunks } from "./index-document";
+import type { RetrievalDeps } from "./retrieval-deps";
+
+export function retrievalDeps(
+  database: Database,
+  { embedder = createLocalEmbedder(), vectorStore }: { embedder?: Embedder; vectorStore?: VectorStore } = {},
+): RetrievalDeps {
+  return { database, embedder, vectorStore: vectorStore ?? createPgvectorStore({ database }) };
+}
+
+export async function insertUser(database: Database): Promise<string> {
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `${crypto.randomUUID()}@example.test` })
+    .returning({ id: users.id });
+  if (!user) throw new Error("no user inserted");
+  return user.id;
+}
+
+export async function insertDocument(
+  database: Database,
+  userId: string,
+  {
+    name = "notes.txt",
+    agentId = null,
+    category = null,
+  }: { name?: string; agentId?: string | null; category?: string | null } = {},
+): Promise<string> {
+  const [document] = await database.db
+    .insert(documents)
+    .values({ userId, originalName: name, name, mimeType: "text/plain", size: 1, agentId, category })
+    .returning({ id: documents.id });
+  if (!document) throw new Error("no document inserted");
+  return document.id;
+}
+
+/** Chunks of the given texts, located by line. */
+export function textChunks(texts: readonly string[]): IndexableChunk[] {
+  return texts.map((text, index) => ({
+    index,
+    text,
+    tokenCount: text.split(/\s+/).length,
+    location: { kind: "lines", lineStart: index + 1, lineEnd: index + 1 },
+  }));
+}
+
+/** A document row and its indexed chunks; returns the document id. */
+export async function indexTexts(
+  deps: RetrievalDeps,
+  userId: string,
+  texts: readonly string[],
+  options: { name?: string; agentId?: string | null; category?: string | null } = {},
+): Promise<string> {
+  const documentId = await insertDocument(deps.database as Database, userId, options);
+  await indexDocumentChunks({
+    deps,
+    userId,
+    documentId,
+    agentId: options.agentId ?? null,
+    category: options.category ?? null,
+    chunks: textChunks(texts),
+  });
+  return documentId;
+}
