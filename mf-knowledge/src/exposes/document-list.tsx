@@ -1,10 +1,9 @@
 // Federation entry of ./DocumentList: the user's documents with status, delete and detail.
+import type { ExposedComponent } from "@acp/federation/remotes";
 import { DocumentDetailDialog } from "../features/documents/components/document-detail-dialog";
 import { DocumentListCard } from "../features/documents/components/document-list-card";
 
-export type DocumentListProps = Record<string, never>;
-
-export default function DocumentList() {
+function DocumentList() {
   return (
     <>
       <DocumentListCard />
@@ -12,3 +11,5 @@ export default function DocumentList() {
     </>
   );
 }
+
+export default DocumentList satisfies ExposedComponent<"mf-knowledge", "./DocumentList">;

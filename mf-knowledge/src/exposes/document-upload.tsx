@@ -1,16 +1,14 @@
 // Federation entry of ./DocumentUpload: the upload card for other screens; with `agentId` it uploads for that agent
 // and lists the agent's 5 latest documents with a working delete.
 
+import type { ExposedComponent, ExposedProps } from "@acp/federation/remotes";
 import { AgentDocuments } from "../features/documents/components/agent-documents";
 import { DocumentDetailDialog } from "../features/documents/components/document-detail-dialog";
 import { DocumentUploadCard } from "../features/upload/components/document-upload-card";
 
-export type DocumentUploadProps = {
-  /** Upload for this agent (e.g. "technical") and list its latest documents. */
-  agentId?: string | undefined;
-};
+export type DocumentUploadProps = ExposedProps<"mf-knowledge", "./DocumentUpload">;
 
-export default function DocumentUpload({ agentId }: DocumentUploadProps) {
+function DocumentUpload({ agentId }: DocumentUploadProps) {
   return (
     <>
       <DocumentUploadCard agentId={agentId}>
@@ -25,3 +23,5 @@ export default function DocumentUpload({ agentId }: DocumentUploadProps) {
     </>
   );
 }
+
+export default DocumentUpload satisfies ExposedComponent<"mf-knowledge", "./DocumentUpload">;

@@ -1,4 +1,5 @@
-// Federation entry of ./KnowledgePage: loads the remote's styles, then default-exports the page.
+// Federation entry of ./KnowledgePage, checked against the props @acp/federation/remotes declares for it.
+import type { ExposedComponent } from "@acp/federation/remotes";
 import { KnowledgePage } from "../app/knowledge-page";
 
-export default KnowledgePage;
+export default KnowledgePage satisfies ExposedComponent<"mf-knowledge", "./KnowledgePage">;

@@ -35,8 +35,14 @@ describe("encode/decodeChunkLocation", () => {
     expect(decodeChunkLocation("{not json")).toBeNull();
     expect(decodeChunkLocation(JSON.stringify({ kind: "page", page: -1 }))).toBeNull();
     expect(decodeChunkLocation(null)).toBeNull();
-    const section = { kind: "section", headings: ["A", "B"], table: { index: 1, rowStart: 2, rowEnd: 5 } } as const;
-    expect(decodeChunkLocation(encodeChunkLocation({ ...section, headings: [...section.headings] }))).toEqual(section);
+    const section = {
+      kind: "section",
+      headings: ["A", "B"],
+      table: { index: 1, rowStart: 2, rowEnd: 5 },
+    } as const;
+    expect(decodeChunkLocation(encodeChunkLocation({ ...section, headings: [...section.headings] }))).toEqual(
+      section,
+    );
     expect(decodeChunkLocation(JSON.stringify({ kind: "lines", lineStart: 9, lineEnd: 3 }))).toBeNull();
     expect(decodeChunkLocation(JSON.stringify({ kind: "script", page: 1 }))).toBeNull();
   });

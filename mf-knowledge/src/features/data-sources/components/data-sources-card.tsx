@@ -12,7 +12,6 @@ import { Textarea } from "@acp/ui/components/textarea";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { cn } from "@acp/ui/lib/cn";
 import { type FormEvent, useId, useState } from "react";
-import { REMOTE_NAME } from "../../../env";
 import { toastError } from "../../../lib/toast-error";
 import { useAddDataSource } from "../api/add-data-source";
 
@@ -109,7 +108,7 @@ export function DataSourcesCard({ defaultAgentId = "gtm" }: { defaultAgentId?: s
               <SelectTrigger aria-labelledby={ids.agent} className="w-full">
                 <SelectValue />
               </SelectTrigger>
-              <SelectContent data-remote={REMOTE_NAME}>
+              <SelectContent>
                 {DATA_SOURCE_AGENTS.map((choice) => (
                   <SelectItem key={choice.id} value={choice.id}>
                     {choice.label}

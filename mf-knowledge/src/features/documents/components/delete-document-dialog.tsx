@@ -9,7 +9,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@acp/ui/components/dialog";
-import { REMOTE_NAME } from "../../../env";
 import { toastDocumentDeleted, useDeleteDocument } from "../api/delete-document";
 
 export type DeleteTarget = { id: string; name: string };
@@ -36,7 +35,7 @@ export function DeleteDocumentDialog({
   };
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent data-remote={REMOTE_NAME}>
+      <DialogContent>
         <DialogHeader>
           <DialogTitle className="break-words leading-snug">Delete {target?.name}?</DialogTitle>
           <DialogDescription>

@@ -16,7 +16,6 @@ import { StatList } from "@acp/ui/components/stat-list";
 import { cn } from "@acp/ui/lib/cn";
 import { type Ref, useEffect, useRef } from "react";
 import { DocumentStageProgress, DocumentStatusBadge, stageLabel } from "../../../components/document-status";
-import { REMOTE_NAME } from "../../../env";
 import { findPartForLocation, formatChunkLocation } from "../../../lib/chunk-location";
 import { useDocumentDetail } from "../api/get-document-detail";
 import { useDocumentParam } from "../hooks/use-document-param";
@@ -35,10 +34,7 @@ export function DocumentDetailDialog() {
   const detail = useDocumentDetail(documentId);
   return (
     <Dialog open={documentId !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      <DialogContent
-        data-remote={REMOTE_NAME}
-        className="flex max-h-[90dvh] flex-col gap-4 overflow-hidden sm:max-w-3xl"
-      >
+      <DialogContent className="flex max-h-[90dvh] flex-col gap-4 overflow-hidden sm:max-w-3xl">
         {detail.isPending ? (
           <>
             <DialogHeader>

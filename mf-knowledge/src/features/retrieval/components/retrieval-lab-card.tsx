@@ -12,7 +12,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { cn } from "@acp/ui/lib/cn";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { REMOTE_NAME } from "../../../env";
 import { formatChunkLocation } from "../../../lib/chunk-location";
 import { documentDetailSearch } from "../../../lib/document-link";
 import { useSearchKnowledge } from "../api/search-knowledge";
@@ -82,7 +81,7 @@ export function RetrievalLabCard() {
                 <SelectTrigger aria-labelledby={ids.agent} className="w-full">
                   <SelectValue />
                 </SelectTrigger>
-                <SelectContent data-remote={REMOTE_NAME}>
+                <SelectContent>
                   <SelectItem value={ALL}>All my knowledge</SelectItem>
                   {DATA_SOURCE_AGENTS.map((agent) => (
                     <SelectItem key={agent.id} value={agent.id}>

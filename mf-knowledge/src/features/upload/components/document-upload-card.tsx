@@ -5,7 +5,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/
 import { Label } from "@acp/ui/components/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@acp/ui/components/select";
 import { type ReactNode, useId, useState } from "react";
-import { REMOTE_NAME } from "../../../env";
 import { useDocuments } from "../../../hooks/use-documents";
 import { useUploadQueue } from "../hooks/use-upload-queue";
 import { DropZone } from "./drop-zone";
@@ -68,7 +67,7 @@ export function DocumentUploadCard({
                 <SelectTrigger aria-labelledby={agentLabelId} className="w-full">
                   <SelectValue />
                 </SelectTrigger>
-                <SelectContent data-remote={REMOTE_NAME}>
+                <SelectContent>
                   <SelectItem value={NONE}>All agents</SelectItem>
                   {DATA_SOURCE_AGENTS.map((agent) => (
                     <SelectItem key={agent.id} value={agent.id}>
@@ -86,7 +85,7 @@ export function DocumentUploadCard({
                 <SelectTrigger aria-labelledby={categoryLabelId} className="w-full">
                   <SelectValue />
                 </SelectTrigger>
-                <SelectContent data-remote={REMOTE_NAME}>
+                <SelectContent>
                   <SelectItem value={NONE}>No category</SelectItem>
                   {categories.map((name) => (
                     <SelectItem key={name} value={name}>
