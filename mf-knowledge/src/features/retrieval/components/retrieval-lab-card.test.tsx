@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 const answer = {
-  threshold: 0.02,
+  threshold: 0.25,
   embedder: "local-1536",
   results: [
     {
@@ -25,6 +25,7 @@ const answer = {
       lexicalRank: 1,
       denseRank: 2,
       aboveThreshold: true,
+      relevance: 0.8123,
     },
     {
       documentId: "pdf1",
@@ -36,6 +37,7 @@ const answer = {
       lexicalRank: null,
       denseRank: 7,
       aboveThreshold: false,
+      relevance: 0.1,
     },
   ],
 };
@@ -56,7 +58,8 @@ describe("RetrievalLabCard", () => {
     expect(within(used).getByText("Sheet Ersatzteilliste, rows 4-9")).toBeDefined();
     expect(within(used).getByText("Lexical #1")).toBeDefined();
     expect(within(used).getByText("Dense #2")).toBeDefined();
-    expect(within(used).getByText("Score 0.0325")).toBeDefined();
+    expect(within(used).getByText("Fused score 0.0325")).toBeDefined();
+    expect(within(used).getByText("Relevance 0.81")).toBeDefined();
     const link = within(used).getByRole("link", {
       name: "Open Sheet Ersatzteilliste, rows 4-9 in five-sheets-german.xlsx",
     });
@@ -66,11 +69,12 @@ describe("RetrievalLabCard", () => {
     expect(JSON.parse(target.searchParams.get("at") ?? "null")).toEqual(answer.results[0]?.location);
 
     expect(
-      screen.getByRole("heading", { name: "Below the relevance threshold (0.0200): not used" }),
+      screen.getByRole("heading", { name: "Below the relevance threshold (0.25): not used" }),
     ).toBeDefined();
     const below = screen.getByRole("list", { name: "Passages below the threshold" });
     expect(within(below).getByText("Page 3")).toBeDefined();
     expect(within(below).getByText("Lexical —")).toBeDefined();
+    expect(within(below).getByText("Relevance 0.10")).toBeDefined();
     expect(within(used).queryByText("Page 3")).toBeNull();
   });
 

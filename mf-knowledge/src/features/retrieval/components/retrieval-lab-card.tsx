@@ -21,6 +21,10 @@ export const LAB_TOP_K = 10;
 export const EMPTY_QUESTION = "Please enter a question";
 
 const scoreFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4, minimumFractionDigits: 4 });
+const relevanceFormat = new Intl.NumberFormat("en-US", {
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 2,
+});
 
 export function RetrievalLabCard() {
   const [question, setQuestion] = useState("");
@@ -132,7 +136,7 @@ export function RetrievalResults({
         {used.length === 0
           ? "No passage is relevant enough: an agent would answer without your knowledge."
           : `${used.length} ${used.length === 1 ? "passage" : "passages"} would be used.`}{" "}
-        Relevance threshold {scoreFormat.format(threshold)} · embedder {embedder}
+        Relevance threshold {relevanceFormat.format(threshold)} · embedder {embedder}
       </p>
       {used.length > 0 ? (
         <ol aria-label="Passages that would be used" className="flex flex-col gap-3">
@@ -145,7 +149,7 @@ export function RetrievalResults({
         <section aria-labelledby="below-threshold" className="flex flex-col gap-3">
           <hr className="border-destructive/50 border-t border-dashed" />
           <h3 id="below-threshold" className="font-medium text-muted-foreground text-sm">
-            Below the relevance threshold ({scoreFormat.format(threshold)}): not used
+            Below the relevance threshold ({relevanceFormat.format(threshold)}): not used
           </h3>
           <ol
             aria-label="Passages below the threshold"
@@ -190,9 +194,12 @@ function ResultItem({ result, position }: { result: RetrievalResult; position: n
       <div className="flex flex-wrap items-center gap-1.5 text-xs">
         <Badge variant="outline">Lexical {rank(result.lexicalRank)}</Badge>
         <Badge variant="outline">Dense {rank(result.denseRank)}</Badge>
-        <Badge variant={result.aboveThreshold ? "secondary" : "outline"}>
-          Score {scoreFormat.format(result.score)}
-        </Badge>
+        {result.relevance === undefined ? null : (
+          <Badge variant={result.aboveThreshold ? "secondary" : "outline"}>
+            Relevance {relevanceFormat.format(result.relevance)}
+          </Badge>
+        )}
+        <Badge variant="outline">Fused score {scoreFormat.format(result.score)}</Badge>
         <Link
           to={{ search: documentDetailSearch(searchParams, result.documentId, result.location) }}
           preventScrollReset
