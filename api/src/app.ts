@@ -1,19 +1,19 @@
 // Builds the Hono app from its dependencies: middleware, one router per resource, errors, docs and static files.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { API_KEY_SCHEME, SESSION_COOKIE_SCHEME } from "./auth/authenticate";
 import { csrfProtection } from "./auth/csrf";
 import { SESSION_COOKIE } from "./auth/session-cookie";
 import { isUnstorableText } from "./db/errors";
-import type { AppDeps, AppEnv } from "./lib/app-env";
+import type { Deps } from "./deps";
+import type { AppEnv } from "./lib/app-env";
 import { AppError, type ErrorCode, errorBody } from "./lib/app-error";
+import { requestBodyLimit } from "./lib/body-limit";
 import { cspDirectives } from "./lib/content-security-policy";
-import { SESSION_COOKIE_SCHEME } from "./lib/openapi";
+import { requestLog } from "./lib/request-log";
 import { validationHook } from "./lib/validation";
-import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-limit-store";
-import { createVectorStore } from "./providers/vector-store/create-vector-store";
 import { apiKeysRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { conversationsRoutes } from "./routes/conversations";
@@ -56,20 +56,21 @@ function toAppError(error: unknown): AppError {
   return new AppError("INTERNAL_ERROR", "Something went wrong on our side", { cause: error });
 }
 
-/** JSON and form bodies are small; file uploads will stream through their own route with the 200 MB limit. */
-export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Re-exported for tests and docs: the limit on JSON and urlencoded bodies (lib/body-limit.ts). */
+export { JSON_BODY_LIMIT_BYTES } from "./lib/body-limit";
 
-export function createApp(deps: AppDeps) {
-  const { config, database } = deps;
-  const now = deps.now ?? (() => new Date());
-  const vectorStore = deps.vectorStore ?? createVectorStore({ config, database });
-  const rateLimitStore = deps.rateLimitStore ?? createMemoryRateLimitStore({ now });
+/** The Hono app on one set of dependencies (createDeps); handlers read them as `c.var.deps`. */
+export function createApp(deps: Deps) {
+  const { config } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.onError((error, c) => {
     const appError = toAppError(error);
     if (appError.code === "INTERNAL_ERROR") {
-      console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+      (c.var.logger ?? deps.logger).error(
+        { err: error, method: c.req.method, path: c.req.path },
+        "unhandled error",
+      );
     }
     for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
     return c.json(errorBody(appError), appError.status as ContentfulStatusCode);
@@ -78,6 +79,11 @@ export function createApp(deps: AppDeps) {
     c.json(errorBody(new AppError("NOT_FOUND", `No such endpoint: ${c.req.method} ${c.req.path}`)), 404),
   );
 
+  app.use(async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use(requestLog);
   app.use(
     secureHeaders({
       contentSecurityPolicy: cspDirectives(config),
@@ -90,36 +96,19 @@ export function createApp(deps: AppDeps) {
       overwrite: false,
     }),
   );
-  app.use(async (c, next) => {
-    c.set("config", config);
-    c.set("db", database.db);
-    c.set("engine", database.engine);
-    c.set("now", now);
-    c.set("vectorStore", vectorStore);
-    c.set("rateLimitStore", rateLimitStore);
-    await next();
-  });
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", `Request body larger than ${JSON_BODY_LIMIT_BYTES} bytes`);
-      },
-    }),
-  );
+  app.use("/api/*", requestBodyLimit);
   app.use("/api/*", csrfProtection);
 
   const routes = app
-    .route("/api", healthRoutes)
+    .route("/api/health", healthRoutes)
     .route("/api", authRoutes)
-    .route("/api", dashboardRoutes)
-    .route("/api", documentsRoutes)
-    .route("/api", vectorStoreRoutes)
-    .route("/api", trainingJobsRoutes)
-    .route("/api", apiKeysRoutes)
-    .route("/api", customAgentsRoutes)
-    .route("/api", conversationsRoutes)
+    .route("/api/dashboard", dashboardRoutes)
+    .route("/api/documents", documentsRoutes)
+    .route("/api/pinecone", vectorStoreRoutes)
+    .route("/api/training-jobs", trainingJobsRoutes)
+    .route("/api/api-keys", apiKeysRoutes)
+    .route("/api/custom-agents", customAgentsRoutes)
+    .route("/api/conversations", conversationsRoutes)
     .route("/", remotesRoutes);
 
   routes.openAPIRegistry.registerComponent("securitySchemes", SESSION_COOKIE_SCHEME, {
@@ -128,6 +117,12 @@ export function createApp(deps: AppDeps) {
     name: SESSION_COOKIE,
     description: "The session cookie set by sign-in, sign-up or the OpenID Connect callback",
   });
+  routes.openAPIRegistry.registerComponent("securitySchemes", API_KEY_SCHEME, {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "An API key as `Authorization: Bearer <key>`, on the routes that accept keys. With this header present the session cookie is never used.",
+  });
   const docs = createDocsRoutes(() =>
     routes.getOpenAPI31Document({
       openapi: "3.1.0",
@@ -135,7 +130,7 @@ export function createApp(deps: AppDeps) {
         title: "Agent Control Panel API",
         version: "0.1.0",
         description:
-          'Signed-in routes use the HttpOnly `session` cookie set by /api/auth/sign-in, /api/auth/sign-up or the OIDC callback. Errors are JSON `{ "error", "code", "details"? }`.',
+          'Signed-in routes use the HttpOnly `session` cookie set by /api/auth/sign-in, /api/auth/sign-up or the OIDC callback; routes that say so also accept an API key (`Authorization: Bearer <key>`). Errors are JSON `{ "error", "code", "details"? }`. Every response carries an `X-Request-Id` (also in the server logs).',
       },
       servers: [{ url: config.publicUrl }],
     }),

@@ -11,6 +11,10 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 export const VECTOR_STORES = ["pgvector"] as const;
 export type VectorStoreKind = (typeof VECTOR_STORES)[number];
 
+/** pino's levels; `silent` logs nothing (the default under NODE_ENV=test). */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const REMOTE_ENV_KEYS = {
   "mf-dashboard": "REMOTES_MF_DASHBOARD",
   "mf-agents": "REMOTES_MF_AGENTS",
@@ -76,6 +80,9 @@ const envSchema = z.object({
   REMOTES_MF_KNOWLEDGE: manifestUrl,
   REMOTES_MF_TRAINING: manifestUrl,
   REMOTES_MF_API: manifestUrl,
+  LOG_LEVEL: optionalString.pipe(
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
+  ),
   VECTOR_STORE: optionalString.pipe(
     z.enum(VECTOR_STORES, { error: "must be pgvector (the Pinecone store is not available yet)" }).optional(),
   ),
@@ -112,6 +119,8 @@ export type AppConfig = {
   remotes: Record<RemoteName, string>;
   /** Where embeddings live: pgvector inside the app's own database (PGlite or PostgreSQL with the extension). */
   vectorStore: VectorStoreKind;
+  /** LOG_LEVEL: how much the JSON logs on stdout say (info by default, silent in tests). */
+  logLevel: LogLevel;
 };
 
 export class ConfigError extends Error {
@@ -166,5 +175,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     staticRoot: path.resolve(env.STATIC_ROOT ?? repoRoot),
     remotes,
     vectorStore: env.VECTOR_STORE ?? "pgvector",
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
   };
 }

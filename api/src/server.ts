@@ -1,52 +1,62 @@
-// Process entry point: reads the environment, opens and migrates the database, readies the vector store, serves HTTP, shuts down cleanly.
+// Process entry point: reads the environment, builds the dependencies, readies the vector store, serves HTTP, shuts down cleanly.
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { createDatabase } from "./db/create-database";
+import { createDeps } from "./deps";
 import { ConfigError, loadConfig } from "./env";
-import { createVectorStore } from "./providers/vector-store/create-vector-store";
+import { createLogger } from "./lib/logger";
+
+/** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await createDatabase(config);
-  const vectorStore = createVectorStore({ config, database });
+  const logger = createLogger(config);
+  const deps = await createDeps(config, { logger });
+  const { vectorStore } = deps;
   // Never fatal: without a usable store the rest of the app works and the vector routes answer 503.
   const vectorStatus = await vectorStore.ensureReady();
   if (vectorStatus.ready) {
-    console.log(`[api] vector store: ${vectorStore.kind} ready (${vectorStore.dimension} dimensions)`);
+    logger.info({ kind: vectorStore.kind, dimension: vectorStore.dimension }, "vector store ready");
   } else {
-    console.warn(`[api] vector store unavailable: ${vectorStatus.reason}`);
+    logger.warn({ reason: vectorStatus.reason }, "vector store unavailable");
   }
-  const app = createApp({ config, database, vectorStore });
+  const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const where = config.databaseUrl ? "PostgreSQL" : `PGlite at ${config.dataDir}`;
-    console.log(
-      `[api] listening on http://${info.address}:${info.port} (public URL ${config.publicUrl}, ${where})`,
+    logger.info(
+      {
+        url: `http://${info.address}:${info.port}`,
+        publicUrl: config.publicUrl,
+        database: config.databaseUrl ? "postgres" : `pglite:${config.dataDir}`,
+        oidcIssuer: config.oidc?.issuer,
+      },
+      "listening",
     );
-    if (config.oidc) console.log(`[api] sign-in via OpenID Connect: ${config.oidc.issuer}`);
   });
   server.on("error", (error) => {
-    console.error("[api] HTTP server error:", error);
+    logger.error({ err: error }, "HTTP server error");
     process.exitCode = 1;
-    void database.close().finally(() => process.exit());
+    void deps.close().finally(() => process.exit());
   });
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[api] ${signal}: closing the HTTP server, then the database`);
-    // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+    logger.info({ signal }, "shutting down: closing the HTTP server, open streams, then the database");
     const force = setTimeout(() => {
-      console.error("[api] shutdown took more than 10 s, exiting");
+      logger.error("shutdown took more than 10 s, exiting");
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Streaming responses (SSE) never end on their own: abort them now so close() does not wait for clients.
+    deps.streams.abortAll();
+    // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
     if ("closeIdleConnections" in server) server.closeIdleConnections();
     server.close(() => {
-      database
+      deps
         .close()
-        .catch((error: unknown) => console.error("[api] closing the database failed:", error))
+        .catch((error: unknown) => logger.error({ err: error }, "closing the dependencies failed"))
         .finally(() => {
           clearTimeout(force);
           process.exit();
@@ -58,6 +68,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Before the logger exists (bad environment) a plain line on stderr is the clearest message.
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 // Client addresses for rate limits: socket peer, X-Forwarded-For only behind trusted proxies, IPv6 grouped by /64.
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import type { Deps } from "../deps";
 import type { AppEnv } from "../lib/app-env";
 import { socketBindings, testConfig } from "../test/test-app";
 import { clientIp, clientIpKey, normalizeIp, UNKNOWN_CLIENT } from "./client-ip";
@@ -8,9 +9,11 @@ import { clientIp, clientIpKey, normalizeIp, UNKNOWN_CLIENT } from "./client-ip"
 /** A bare app answering with clientIp(c), with TRUST_PROXY set to `hops`. */
 function ipApp(hops: number) {
   const config = testConfig({ trustProxyHops: hops });
+  // clientIp reads only deps.config.
+  const deps = { config } as Deps;
   return new Hono<AppEnv>()
     .use(async (c, next) => {
-      c.set("config", config);
+      c.set("deps", deps);
       await next();
     })
     .get("/", (c) => c.text(clientIp(c)));

@@ -33,8 +33,8 @@ function socketAddress(c: Context): string | undefined {
  * The client's IP address. With `trustProxyHops` = n > 0, the n-th X-Forwarded-For entry from the right: entries
  * to its left were written by whoever sent the request and prove nothing. Falls back to the socket's peer.
  */
-export function clientIp(c: Context<AppEnv>): string {
-  const hops = c.var.config.trustProxyHops;
+export function clientIp<E extends AppEnv>(c: Context<E>): string {
+  const hops = c.var.deps.config.trustProxyHops;
   if (hops > 0) {
     const entries = (c.req.header("x-forwarded-for") ?? "")
       .split(",")

@@ -3,6 +3,7 @@ import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
+import { bearerToken, routeAcceptsApiKeys } from "./authenticate";
 import { SESSION_COOKIE } from "./session-cookie";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -20,17 +21,19 @@ function requestOrigin(originHeader: string | undefined, referer: string | undef
 /**
  * Rejects (403 CSRF_REJECTED) a POST/PUT/PATCH/DELETE that a browser could send with our session cookie,
  * unless its Origin, or Referer when Origin is absent, is the configured public origin or the request's own
- * origin. Requests with `Authorization: Bearer` carry no ambient credential and are exempt, as are requests
- * without a session cookie (nothing to forge), except the sign-in/sign-up posts that would set one.
+ * origin. Requests with `Authorization: Bearer` to a route that accepts API keys are exempt (the key is not an
+ * ambient credential, and such routes never fall back to the cookie), as are requests without a session cookie
+ * (nothing to forge), except the sign-in/sign-up posts that would set one. Anywhere else a Bearer header changes
+ * nothing.
  */
 export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  if (/^Bearer\s+\S/i.test(c.req.header("authorization") ?? "")) return next();
+  if (bearerToken(c) !== undefined && routeAcceptsApiKeys(c)) return next();
   const carriesCookie = getCookie(c, SESSION_COOKIE) !== undefined;
   if (!carriesCookie && !COOKIE_ISSUING_PATHS.has(c.req.path)) return next();
 
   const origin = requestOrigin(c.req.header("origin"), c.req.header("referer"));
-  const allowed = new Set([c.var.config.publicOrigin, new URL(c.req.url).origin]);
+  const allowed = new Set([c.var.deps.config.publicOrigin, new URL(c.req.url).origin]);
   if (!origin || !allowed.has(origin)) {
     throw new AppError("CSRF_REJECTED", "Cross-origin request refused");
   }

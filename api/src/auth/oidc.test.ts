@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import type { Database } from "../db/create-database";
 import { oidcAccounts, sessions } from "../db/schema";
+import { createDeps } from "../deps";
 import { createTestDatabase, engines, testConfig } from "../test/test-app";
 import { sessionIdFromToken } from "./session";
 
@@ -125,7 +126,7 @@ describe.each(engines)("OpenID Connect sign-in on %s", (engine) => {
       },
     );
     expect(config.oidc?.allowInsecureRequests).toBe(true);
-    const app = createApp({ config, database });
+    const app = createApp(await createDeps(config, { database }));
     appServer = serve({ fetch: app.fetch, port: appPort, hostname: "127.0.0.1" });
     await new Promise((resolve) => appServer.once("listening", resolve));
   });
@@ -332,13 +333,15 @@ describe.each(engines)("OpenID Connect sign-in on %s", (engine) => {
     const probe = http.createServer();
     const deadPort = await listen(probe);
     await closeServer(probe);
-    const offline = createApp({
-      config: testConfig(
-        {},
-        { PUBLIC_URL: appUrl, OIDC_ISSUER: `http://127.0.0.1:${deadPort}`, OIDC_CLIENT_ID: CLIENT_ID },
+    const offline = createApp(
+      await createDeps(
+        testConfig(
+          {},
+          { PUBLIC_URL: appUrl, OIDC_ISSUER: `http://127.0.0.1:${deadPort}`, OIDC_CLIENT_ID: CLIENT_ID },
+        ),
+        { database },
       ),
-      database,
-    });
+    );
     const response = await offline.request(`${appUrl}/api/logout`);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");

@@ -16,7 +16,7 @@ export function setSessionCookie<E extends AppEnv>(c: Context<E>, token: string,
     httpOnly: true,
     sameSite: "Lax",
     path: "/",
-    secure: c.var.config.sessionSecureCookie,
+    secure: c.var.deps.config.sessionSecureCookie,
     expires: expiresAt,
   });
 }
@@ -26,6 +26,6 @@ export function clearSessionCookie<E extends AppEnv>(c: Context<E>): void {
     httpOnly: true,
     sameSite: "Lax",
     path: "/",
-    secure: c.var.config.sessionSecureCookie,
+    secure: c.var.deps.config.sessionSecureCookie,
   });
 }

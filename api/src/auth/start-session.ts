@@ -9,14 +9,15 @@ export async function startSession(
   userId: string,
   options: { oidcIdToken?: string } = {},
 ): Promise<void> {
+  const { database, now } = c.var.deps;
   const previous = readSessionToken(c);
-  if (previous) await invalidateSession({ db: c.var.db, sessionId: sessionIdFromToken(previous) });
+  if (previous) await invalidateSession({ db: database.db, sessionId: sessionIdFromToken(previous) });
   const token = generateSessionToken();
   const session = await createSession({
-    db: c.var.db,
+    db: database.db,
     token,
     userId,
-    now: c.var.now(),
+    now: now(),
     ...(options.oidcIdToken ? { oidcIdToken: options.oidcIdToken } : {}),
   });
   setSessionCookie(c, token, session.expiresAt);

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { Logger } from "../lib/logger";
 import { migrationsFolder } from "../paths";
 import * as schema from "./schema";
 
@@ -16,11 +17,13 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseEngine = "pglite" | "postgres";
 
-export type Database = {
-  db: Db;
-  engine: DatabaseEngine;
-  close: () => Promise<void>;
-};
+/**
+ * The open database. `raw` is the driver under drizzle, for libraries that need it (pg-boss): the PGlite instance
+ * (in-process) or the pg.Pool (PostgreSQL); `engine` tells which.
+ */
+export type Database =
+  | { db: Db; engine: "pglite"; raw: PGlite; close: () => Promise<void> }
+  | { db: Db; engine: "postgres"; raw: pg.Pool; close: () => Promise<void> };
 
 /** The part of the app config that picks the engine: DATABASE_URL wins, else PGlite in DATA_DIR. */
 export type DatabaseConfig = {
@@ -34,11 +37,14 @@ export const IN_MEMORY_DATA_DIR = "memory://";
 const drizzleConfig = { schema, casing: "snake_case" } as const;
 
 /** Opens the configured engine and applies every migration in api/drizzle before returning. */
-export async function createDatabase(config: DatabaseConfig): Promise<Database> {
+export async function createDatabase(
+  config: DatabaseConfig,
+  options: { logger?: Pick<Logger, "error"> } = {},
+): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle client error (server restart, network blip) must not crash the process; the pool reconnects.
-    pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+    pool.on("error", (error) => options.logger?.error({ err: error }, "idle PostgreSQL client error"));
     const db = drizzlePg({ client: pool, ...drizzleConfig });
     try {
       await migratePg(db, { migrationsFolder });
@@ -46,14 +52,14 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
       await pool.end();
       throw error;
     }
-    return { db, engine: "postgres", close: () => pool.end() };
+    return { db, engine: "postgres", raw: pool, close: () => pool.end() };
   }
 
   const inMemory = config.dataDir === IN_MEMORY_DATA_DIR;
   if (!inMemory) await mkdir(config.dataDir, { recursive: true });
   // pgvector is registered here so the vector store (providers/vector-store) can CREATE EXTENSION it later.
-  const options = { extensions: { vector } };
-  const client = inMemory ? new PGlite(options) : new PGlite(config.dataDir, options);
+  const pgliteOptions = { extensions: { vector } };
+  const client = inMemory ? new PGlite(pgliteOptions) : new PGlite(config.dataDir, pgliteOptions);
   const db = drizzlePglite({ client, ...drizzleConfig });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -61,5 +67,5 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
     await client.close();
     throw error;
   }
-  return { db, engine: "pglite", close: () => client.close() };
+  return { db, engine: "pglite", raw: client, close: () => client.close() };
 }

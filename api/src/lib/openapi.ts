@@ -18,10 +18,6 @@ export function componentSchema<T extends z.ZodType>(schema: T, refId: string): 
   return schema.clone().openapi(refId);
 }
 
-/** Routes that need a signed-in user declare this: the HttpOnly `session` cookie (registered in app.ts). */
-export const SESSION_COOKIE_SCHEME = "sessionCookie";
-export const signedInSecurity = [{ [SESSION_COOKIE_SCHEME]: [] }];
-
 /** The shared error body (DESIGN 4), registered once as a named component (cloned: see componentSchema). */
 export const apiErrorResponseSchema = apiErrorSchema.clone().openapi("ApiError", {
   example: { error: "You are logged out", code: "UNAUTHORIZED" },

@@ -1,18 +1,16 @@
 // The signed-in user's API keys: GET /api/api-keys (previews only, never the key or its hash).
 import { apiKeySchema } from "@acp/contracts/entities";
-import { createRoute, z } from "@hono/zod-openapi";
-import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
+import { z } from "@hono/zod-openapi";
+import { signedInRoute } from "../auth/signed-in-route";
+import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { listApiKeys } from "../services/api-keys/list-api-keys";
 
-const listApiKeysRoute = createRoute({
+const listApiKeysRoute = signedInRoute({
   method: "get",
-  path: "/api-keys",
+  path: "/",
   tags: ["API keys"],
   summary: "The signed-in user's API keys, newest first",
   description: "The full key is shown only once, when it is created; lists carry `keyPreview` instead.",
-  middleware: [requireUser] as const,
-  security: signedInSecurity,
   responses: {
     200: {
       description: "The user's API keys",
@@ -25,6 +23,6 @@ const listApiKeysRoute = createRoute({
 });
 
 export const apiKeysRoutes = createRouter().openapi(listApiKeysRoute, async (c) => {
-  const list = await listApiKeys({ db: c.var.db, userId: c.var.user.id });
+  const list = await listApiKeys({ db: c.var.deps.database.db, userId: c.var.user.id });
   return c.json(list, 200);
 });

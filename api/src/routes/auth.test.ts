@@ -323,16 +323,19 @@ describe.each(engines)("auth routes on %s", (engine) => {
       expect(ownHost.status).toBe(200);
     });
 
-    it("exempts Bearer-authenticated calls (no ambient credential to forge)", async () => {
-      const response = await t.app.request("/api/not-a-route", {
+    it("does not exempt a Bearer request on a route that takes no API keys", async () => {
+      const response = await t.app.request("/api/auth/sign-in", {
         method: "POST",
         headers: {
           authorization: "Bearer acp_test",
           origin: "https://elsewhere.example",
           cookie: "session=x",
+          "content-type": "application/json",
         },
+        body: JSON.stringify({ email: "a@example.test", password: "whatever1" }),
       });
-      expect(response.status).toBe(404);
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { code: string }).code).toBe("CSRF_REJECTED");
     });
   });
 

@@ -11,11 +11,11 @@ import {
   encodeOidcFlow,
   startOidcSignIn,
 } from "../auth/oidc";
-import { requireUser } from "../auth/require-user";
 import { safeReturnTo } from "../auth/return-to";
 import { invalidateSession, sessionIdFromToken, validateSessionToken } from "../auth/session";
 import { clearSessionCookie, readSessionToken } from "../auth/session-cookie";
 import { renderSignInPage, type SignInPageState } from "../auth/sign-in-page";
+import { signedInRoute } from "../auth/signed-in-route";
 import { startSession } from "../auth/start-session";
 import {
   beginSignInAttempt,
@@ -29,7 +29,7 @@ import {
 import { toUserResponse } from "../auth/user-response";
 import type { AppEnv } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
-import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
+import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { validationError } from "../lib/validation";
 import { signInWithPassword } from "../services/auth/sign-in-with-password";
 import { signUpWithPassword } from "../services/auth/sign-up-with-password";
@@ -114,7 +114,7 @@ function requireFormOrJson(c: Context): "form" | "json" {
 }
 
 function requireBuiltInAccounts(c: Context<AppEnv>): void {
-  if (c.var.config.oidc) {
+  if (c.var.deps.config.oidc) {
     throw new AppError("NOT_FOUND", "Built-in accounts are disabled: sign in with your identity provider");
   }
 }
@@ -145,7 +145,7 @@ async function formErrorPage(c: Context<AppEnv>, form: "sign-in" | "sign-up", er
     form,
     error: error.issues[0]?.message ?? "Please check the form",
     values,
-    returnTo: safeReturnTo(returnTo, c.var.config.publicOrigin),
+    returnTo: safeReturnTo(returnTo, c.var.deps.config.publicOrigin),
   });
   return c.html(page, 400);
 }
@@ -204,13 +204,11 @@ const logoutRoute = createRoute({
   },
 });
 
-const currentUserRoute = createRoute({
+const currentUserRoute = signedInRoute({
   method: "get",
   path: "/auth/user",
   tags: ["Auth"],
   summary: "The signed-in user",
-  middleware: [requireUser] as const,
-  security: signedInSecurity,
   responses: { 200: userResponse, ...errorResponses(401) },
 });
 
@@ -250,7 +248,7 @@ const signUpRoute = createRoute({
 
 export const authRoutes = createRouter()
   .openapi(loginRoute, async (c) => {
-    const { config, db } = c.var;
+    const { config, database, now } = c.var.deps;
     const returnTo = safeReturnTo(c.req.valid("query").returnTo, config.publicOrigin);
     c.header("Cache-Control", "no-store");
     if (config.oidc) {
@@ -270,13 +268,13 @@ export const authRoutes = createRouter()
       return c.redirect(url.href, 302);
     }
     const token = readSessionToken(c);
-    if (token && (await validateSessionToken({ db, token, now: c.var.now() })).session) {
+    if (token && (await validateSessionToken({ db: database.db, token, now: now() })).session) {
       return c.redirect(returnTo, 302);
     }
     return c.html(renderSignInPage({ returnTo }), 200);
   })
   .openapi(callbackRoute, async (c) => {
-    const { config } = c.var;
+    const { config } = c.var.deps;
     if (!config.oidc) throw new AppError("NOT_FOUND", "OpenID Connect sign-in is not configured");
     const flow = decodeOidcFlow(getCookie(c, OIDC_FLOW_COOKIE));
     deleteCookie(c, OIDC_FLOW_COOKIE, { path: "/api", secure: config.sessionSecureCookie });
@@ -289,15 +287,15 @@ export const authRoutes = createRouter()
     // Rebuild the URL from PUBLIC_URL: behind a proxy the request URL's host is not what the provider knows.
     const callbackUrl = new URL(`/api/callback${new URL(c.req.url).search}`, config.publicUrl);
     const { profile, idToken } = await completeOidcSignIn({ oidc: config.oidc, callbackUrl, flow });
-    const user = await upsertOidcUser({ db: c.var.db, profile });
+    const user = await upsertOidcUser({ db: c.var.deps.database.db, profile });
     await startSession(c, user.id, { oidcIdToken: idToken });
     return c.redirect(safeReturnTo(flow.returnTo, config.publicOrigin), 302);
   })
   .openapi(logoutRoute, async (c) => {
-    const { config } = c.var;
+    const { config, database } = c.var.deps;
     const token = readSessionToken(c);
     const ended = token
-      ? await invalidateSession({ db: c.var.db, sessionId: sessionIdFromToken(token) })
+      ? await invalidateSession({ db: database.db, sessionId: sessionIdFromToken(token) })
       : undefined;
     clearSessionCookie(c);
     c.header("Cache-Control", "no-store");
@@ -311,7 +309,6 @@ export const authRoutes = createRouter()
     return c.redirect(providerLogout?.href ?? "/", 302);
   })
   .openapi(currentUserRoute, (c) => {
-    c.header("Cache-Control", "no-store");
     return c.json(toUserResponse(c.var.user), 200);
   })
   .openapi(
@@ -320,15 +317,20 @@ export const authRoutes = createRouter()
       requireBuiltInAccounts(c);
       const kind = requireFormOrJson(c);
       const input = kind === "form" ? c.req.valid("form") : c.req.valid("json");
-      const returnTo = safeReturnTo(input.returnTo, c.var.config.publicOrigin);
+      const { config, database, rateLimitStore, now } = c.var.deps;
+      const returnTo = safeReturnTo(input.returnTo, config.publicOrigin);
       try {
         const attempt = await beginSignInAttempt({
-          store: c.var.rateLimitStore,
+          store: rateLimitStore,
           email: input.email,
           ip: clientIp(c),
-          now: c.var.now(),
+          now: now(),
         });
-        const user = await signInWithPassword({ db: c.var.db, email: input.email, password: input.password });
+        const user = await signInWithPassword({
+          db: database.db,
+          email: input.email,
+          password: input.password,
+        });
         await attempt.succeeded();
         await startSession(c, user.id);
         return kind === "form" ? c.redirect(returnTo, 303) : c.json(toUserResponse(user), 200);
@@ -354,10 +356,11 @@ export const authRoutes = createRouter()
       requireBuiltInAccounts(c);
       const kind = requireFormOrJson(c);
       const input = kind === "form" ? c.req.valid("form") : c.req.valid("json");
-      const returnTo = safeReturnTo(input.returnTo, c.var.config.publicOrigin);
+      const { config, database, rateLimitStore, now } = c.var.deps;
+      const returnTo = safeReturnTo(input.returnTo, config.publicOrigin);
       try {
-        await countSignUpAttempt({ store: c.var.rateLimitStore, ip: clientIp(c), now: c.var.now() });
-        const user = await signUpWithPassword({ db: c.var.db, ...input });
+        await countSignUpAttempt({ store: rateLimitStore, ip: clientIp(c), now: now() });
+        const user = await signUpWithPassword({ db: database.db, ...input });
         await startSession(c, user.id);
         return kind === "form" ? c.redirect(returnTo, 303) : c.json(toUserResponse(user), 201);
       } catch (error) {

@@ -1,18 +1,16 @@
 // The signed-in user's chat history: GET /api/conversations and GET /api/conversations/{id}/messages.
 import { conversationSchema, messageSchema } from "@acp/contracts/entities";
-import { createRoute, z } from "@hono/zod-openapi";
-import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
+import { z } from "@hono/zod-openapi";
+import { signedInRoute } from "../auth/signed-in-route";
+import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { listConversationMessages } from "../services/conversations/list-conversation-messages";
 import { listConversations } from "../services/conversations/list-conversations";
 
-const listConversationsRoute = createRoute({
+const listConversationsRoute = signedInRoute({
   method: "get",
-  path: "/conversations",
+  path: "/",
   tags: ["Chat"],
   summary: "The signed-in user's conversations, most recently updated first",
-  middleware: [requireUser] as const,
-  security: signedInSecurity,
   responses: {
     200: {
       description: "The user's conversations",
@@ -24,14 +22,12 @@ const listConversationsRoute = createRoute({
   },
 });
 
-const listMessagesRoute = createRoute({
+const listMessagesRoute = signedInRoute({
   method: "get",
-  path: "/conversations/{id}/messages",
+  path: "/{id}/messages",
   tags: ["Chat"],
   summary: "The messages of one of the user's conversations, oldest first",
   description: "Another user's conversation answers 404, exactly like one that does not exist.",
-  middleware: [requireUser] as const,
-  security: signedInSecurity,
   request: {
     params: z.object({
       id: z.string().min(1).max(200).openapi({ description: "Conversation id" }),
@@ -48,11 +44,15 @@ const listMessagesRoute = createRoute({
 
 export const conversationsRoutes = createRouter()
   .openapi(listConversationsRoute, async (c) => {
-    const list = await listConversations({ db: c.var.db, userId: c.var.user.id });
+    const list = await listConversations({ db: c.var.deps.database.db, userId: c.var.user.id });
     return c.json(list, 200);
   })
   .openapi(listMessagesRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const list = await listConversationMessages({ db: c.var.db, userId: c.var.user.id, conversationId: id });
+    const list = await listConversationMessages({
+      db: c.var.deps.database.db,
+      userId: c.var.user.id,
+      conversationId: id,
+    });
     return c.json(list, 200);
   });

@@ -1,17 +1,15 @@
 // The signed-in user's custom agents: GET /api/custom-agents.
 import { customAgentSchema } from "@acp/contracts/entities";
-import { createRoute, z } from "@hono/zod-openapi";
-import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
+import { z } from "@hono/zod-openapi";
+import { signedInRoute } from "../auth/signed-in-route";
+import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { listCustomAgents } from "../services/custom-agents/list-custom-agents";
 
-const listCustomAgentsRoute = createRoute({
+const listCustomAgentsRoute = signedInRoute({
   method: "get",
-  path: "/custom-agents",
+  path: "/",
   tags: ["Agents"],
   summary: "The signed-in user's custom agents, newest first",
-  middleware: [requireUser] as const,
-  security: signedInSecurity,
   responses: {
     200: {
       description: "The user's custom agents",
@@ -22,6 +20,6 @@ const listCustomAgentsRoute = createRoute({
 });
 
 export const customAgentsRoutes = createRouter().openapi(listCustomAgentsRoute, async (c) => {
-  const list = await listCustomAgents({ db: c.var.db, userId: c.var.user.id });
+  const list = await listCustomAgents({ db: c.var.deps.database.db, userId: c.var.user.id });
   return c.json(list, 200);
 });

@@ -8,7 +8,7 @@ const now = new Date("2026-05-10T15:30:00.000Z");
 describe.each(engines)("GET /api/dashboard/metrics on %s", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, { now: () => now });
+    t = await createTestApp(engine, { overrides: { now: () => now } });
   });
   afterAll(async () => {
     await t?.close();

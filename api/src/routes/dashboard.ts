@@ -1,19 +1,16 @@
 // Dashboard data for the signed-in user: GET /api/dashboard/metrics.
 import { dashboardMetricsSchema } from "@acp/contracts/entities";
-import { createRoute } from "@hono/zod-openapi";
-import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
+import { signedInRoute } from "../auth/signed-in-route";
+import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { getDashboardMetrics } from "../services/dashboard/get-dashboard-metrics";
 
-const metricsRoute = createRoute({
+const metricsRoute = signedInRoute({
   method: "get",
-  path: "/dashboard/metrics",
+  path: "/metrics",
   tags: ["Dashboard"],
   summary: "The signed-in user's dashboard counts",
   description:
     "activeTrainingJobs: jobs pending or running; totalAPICallsToday: calls to the user's keys and agents since midnight UTC; totalDocuments: the user's documents.",
-  middleware: [requireUser] as const,
-  security: signedInSecurity,
   responses: {
     200: {
       description: "Counts for the signed-in user",
@@ -28,6 +25,10 @@ const metricsRoute = createRoute({
 });
 
 export const dashboardRoutes = createRouter().openapi(metricsRoute, async (c) => {
-  const metrics = await getDashboardMetrics({ db: c.var.db, userId: c.var.user.id, now: c.var.now() });
+  const metrics = await getDashboardMetrics({
+    db: c.var.deps.database.db,
+    userId: c.var.user.id,
+    now: c.var.deps.now(),
+  });
   return c.json(metrics, 200);
 });

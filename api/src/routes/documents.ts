@@ -1,17 +1,15 @@
-// The signed-in user's knowledge-base documents: GET /api/documents[?agent=<agentId>].
+// The signed-in user's knowledge-base documents: GET /api/documents[?agent=<agentId>] (mounted at /api/documents).
 import { documentSchema } from "@acp/contracts/entities";
-import { createRoute, z } from "@hono/zod-openapi";
-import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
+import { z } from "@hono/zod-openapi";
+import { signedInRoute } from "../auth/signed-in-route";
+import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { listDocuments } from "../services/documents/list-documents";
 
-const listDocumentsRoute = createRoute({
+const listDocumentsRoute = signedInRoute({
   method: "get",
-  path: "/documents",
+  path: "/",
   tags: ["Knowledge"],
   summary: "The signed-in user's documents, newest first",
-  middleware: [requireUser] as const,
-  security: signedInSecurity,
   request: {
     query: z.object({
       agent: z
@@ -33,6 +31,6 @@ const listDocumentsRoute = createRoute({
 
 export const documentsRoutes = createRouter().openapi(listDocumentsRoute, async (c) => {
   const { agent } = c.req.valid("query");
-  const list = await listDocuments({ db: c.var.db, userId: c.var.user.id, agentId: agent });
+  const list = await listDocuments({ db: c.var.deps.database.db, userId: c.var.user.id, agentId: agent });
   return c.json(list, 200);
 });

@@ -10,7 +10,7 @@ const healthSchema = z
 
 const healthRoute = createRoute({
   method: "get",
-  path: "/health",
+  path: "/",
   tags: ["System"],
   summary: "Health check",
   responses: {
@@ -24,10 +24,10 @@ const healthRoute = createRoute({
 
 export const healthRoutes = createRouter().openapi(healthRoute, async (c) => {
   try {
-    await c.var.db.execute(sql`select 1`);
+    await c.var.deps.database.db.execute(sql`select 1`);
   } catch (error) {
     throw new AppError("SERVICE_UNAVAILABLE", "The database is not answering", { cause: error });
   }
   c.header("Cache-Control", "no-store");
-  return c.json({ status: "ok" as const, database: c.var.engine }, 200);
+  return c.json({ status: "ok" as const, database: c.var.deps.database.engine }, 200);
 });

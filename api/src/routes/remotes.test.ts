@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import type { Database } from "../db/create-database";
+import { createDeps } from "../deps";
 import { createTestDatabase, testConfig } from "../test/test-app";
 
 describe("GET /remotes.json", () => {
@@ -13,7 +14,8 @@ describe("GET /remotes.json", () => {
     await database?.close();
   });
 
-  const appWith = async (env: Record<string, string>) => createApp({ config: testConfig({}, env), database });
+  const appWith = async (env: Record<string, string>) =>
+    createApp(await createDeps(testConfig({}, env), { database }));
 
   it("points every remote at the copy this server hosts by default", async () => {
     const app = await appWith({});

@@ -29,5 +29,5 @@ const remotesRoute = createRoute({
 export const remotesRoutes = createRouter().openapi(remotesRoute, (c) => {
   // Moving a remote is a config change; browsers must not hold on to the old address.
   c.header("Cache-Control", "no-cache");
-  return c.json(c.var.config.remotes, 200);
+  return c.json(c.var.deps.config.remotes, 200);
 });

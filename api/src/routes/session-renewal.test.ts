@@ -8,7 +8,7 @@ describe.each(engines)("session cookie renewal on %s", (engine) => {
   let t: TestApp;
   let clock = new Date("2026-03-01T00:00:00.000Z");
   beforeAll(async () => {
-    t = await createTestApp(engine, { now: () => clock });
+    t = await createTestApp(engine, { overrides: { now: () => clock } });
   });
   afterAll(async () => {
     await t?.close();

@@ -31,7 +31,7 @@ describe.each(engines)("sign-in and sign-up throttling on %s", (engine) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { now: () => clock });
+    t = await createTestApp(engine, { overrides: { now: () => clock } });
   });
   afterAll(async () => {
     await t?.close();

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import type { Database } from "../db/create-database";
+import { createDeps } from "../deps";
 import { createTestDatabase, testConfig } from "../test/test-app";
 
 const INDEX_HTML = `<!doctype html><html><head><script>window.__boot=1</script><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="root"></div></body></html>`;
@@ -29,7 +30,7 @@ describe("static front-end serving", () => {
     await write("mf-agents/dist/assets/style-Qr5tUv78.css", "body{}");
     await write("secret.txt", "do not serve");
     database = await createTestDatabase("pglite");
-    app = createApp({ config: testConfig({ staticRoot: root }), database });
+    app = createApp(await createDeps(testConfig({ staticRoot: root }), { database }));
   });
 
   afterAll(async () => {
@@ -137,7 +138,9 @@ describe("static front-end serving", () => {
   });
 
   it("answers 503 with a clear message when the shell is not built", async () => {
-    const bare = createApp({ config: testConfig({ staticRoot: path.join(root, "nothing-here") }), database });
+    const bare = createApp(
+      await createDeps(testConfig({ staticRoot: path.join(root, "nothing-here") }), { database }),
+    );
     const response = await bare.request("/");
     expect(response.status).toBe(503);
     expect(await response.text()).toBe("front end not built: run npm start");

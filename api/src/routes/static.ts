@@ -90,7 +90,7 @@ export const staticRoutes = $(
     .get("/mf/:remote/*", async (c) => {
       const remote = c.req.param("remote");
       if (!REMOTE_NAMES.includes(remote as RemoteName)) return c.text("Not found", 404);
-      const root = path.join(c.var.config.staticRoot, remote, "dist");
+      const root = path.join(c.var.deps.config.staticRoot, remote, "dist");
       // Remotes may be consumed by a shell on another origin (CDN, dev server).
       c.header("Access-Control-Allow-Origin", "*");
       c.header("Cross-Origin-Resource-Policy", "cross-origin");
@@ -105,7 +105,7 @@ export const staticRoutes = $(
       if (c.req.path === "/api" || c.req.path.startsWith("/api/")) {
         throw new AppError("NOT_FOUND", `No such endpoint: ${c.req.method} ${c.req.path}`);
       }
-      const root = path.join(c.var.config.staticRoot, "shell", "dist");
+      const root = path.join(c.var.deps.config.staticRoot, "shell", "dist");
       const index = path.join(root, "index.html");
       const indexStats = await fileStats(index);
       if (!indexStats) return c.text(NOT_BUILT, 503);
@@ -120,7 +120,7 @@ export const staticRoutes = $(
       const hashes = await scriptHashesOf(index, `${indexStats.size}:${indexStats.mtimeMs}`);
       c.header(
         "Content-Security-Policy",
-        serializeCsp(cspDirectives(c.var.config, { scriptHashes: hashes })),
+        serializeCsp(cspDirectives(c.var.deps.config, { scriptHashes: hashes })),
       );
       return (await sendFile(c, index, REVALIDATE)) ?? c.text(NOT_BUILT, 503);
     }),

@@ -1,17 +1,15 @@
 // The signed-in user's training jobs: GET /api/training-jobs.
 import { trainingJobSchema } from "@acp/contracts/entities";
-import { createRoute, z } from "@hono/zod-openapi";
-import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
+import { z } from "@hono/zod-openapi";
+import { signedInRoute } from "../auth/signed-in-route";
+import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { listTrainingJobs } from "../services/training-jobs/list-training-jobs";
 
-const listTrainingJobsRoute = createRoute({
+const listTrainingJobsRoute = signedInRoute({
   method: "get",
-  path: "/training-jobs",
+  path: "/",
   tags: ["Training"],
   summary: "The signed-in user's training jobs, newest first",
-  middleware: [requireUser] as const,
-  security: signedInSecurity,
   responses: {
     200: {
       description: "The user's training jobs",
@@ -22,6 +20,6 @@ const listTrainingJobsRoute = createRoute({
 });
 
 export const trainingJobsRoutes = createRouter().openapi(listTrainingJobsRoute, async (c) => {
-  const list = await listTrainingJobs({ db: c.var.db, userId: c.var.user.id });
+  const list = await listTrainingJobs({ db: c.var.deps.database.db, userId: c.var.user.id });
   return c.json(list, 200);
 });

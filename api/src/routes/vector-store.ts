@@ -1,8 +1,8 @@
-// Vector store stats for the signed-in user: GET /api/pinecone/stats (the spec's path, whatever store is configured).
+// Vector store stats for the signed-in user: GET /api/pinecone/stats (the spec's path, whatever store is configured;
+// mounted at /api/pinecone).
 import { vectorStoreStatsSchema } from "@acp/contracts/entities";
-import { createRoute } from "@hono/zod-openapi";
-import { requireUser } from "../auth/require-user";
-import { componentSchema, createRouter, errorResponses, signedInSecurity } from "../lib/openapi";
+import { signedInRoute } from "../auth/signed-in-route";
+import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 
 /** The contract's stats with its defaults unwrapped: the response always carries namespace and dimension. */
 const statsResponseSchema = componentSchema(
@@ -13,15 +13,13 @@ const statsResponseSchema = componentSchema(
   "VectorStoreStats",
 );
 
-const statsRoute = createRoute({
+const statsRoute = signedInRoute({
   method: "get",
-  path: "/pinecone/stats",
+  path: "/stats",
   tags: ["Knowledge"],
   summary: "The signed-in user's vector count in the configured vector store",
   description:
     "totalVectorCount counts the user's own vectors (the namespace is the user's). 503 VECTOR_STORE_UNAVAILABLE when the store cannot be used, e.g. a PostgreSQL server without the pgvector extension.",
-  middleware: [requireUser] as const,
-  security: signedInSecurity,
   responses: {
     200: {
       description: "Stats of the user's vectors",
@@ -32,6 +30,6 @@ const statsRoute = createRoute({
 });
 
 export const vectorStoreRoutes = createRouter().openapi(statsRoute, async (c) => {
-  const stats = await c.var.vectorStore.stats({ userId: c.var.user.id });
+  const stats = await c.var.deps.vectorStore.stats({ userId: c.var.user.id });
   return c.json(stats, 200);
 });

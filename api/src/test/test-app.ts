@@ -8,9 +8,8 @@ import {
   type DatabaseEngine,
   IN_MEMORY_DATA_DIR,
 } from "../db/create-database";
+import { createDeps, type Deps, type DepsOverrides } from "../deps";
 import { type AppConfig, loadConfig } from "../env";
-import type { RateLimitStore } from "../providers/rate-limit/rate-limit-store";
-import { createVectorStore } from "../providers/vector-store/create-vector-store";
 import type { VectorStore } from "../providers/vector-store/vector-store";
 
 /** The PostgreSQL server tests may use: CI sets DATABASE_URL=postgres://postgres@127.0.0.1:5432/test. */
@@ -102,6 +101,8 @@ export function socketBindings(remoteAddress: string) {
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
+  /** Everything the app runs on (database, vector store, clock, ...), as createDeps built it. */
+  deps: Deps;
   database: Database;
   config: AppConfig;
   /** The app's vector store, for tests that put vectors in through it. */
@@ -115,20 +116,15 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** An app on a fresh database of `engine`, built by createDeps with test overrides (clock, stores, logger). */
 export async function createTestApp(
   engine: DatabaseEngine,
-  options: { config?: Partial<AppConfig>; now?: () => Date; rateLimitStore?: RateLimitStore } = {},
+  options: { config?: Partial<AppConfig>; overrides?: Omit<DepsOverrides, "database"> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const config = testConfig(options.config);
-  const vectorStore = createVectorStore({ config, database });
-  const app = createApp({
-    config,
-    database,
-    vectorStore,
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
-  });
+  const deps = await createDeps(config, { ...options.overrides, database });
+  const app = createApp(deps);
   const request = (path: string, init: TestRequestInit = {}) => {
     const { cookie, clientIp, ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -138,7 +134,15 @@ export async function createTestApp(
     const bindings = socketBindings(clientIp ?? nextTestAddress());
     return Promise.resolve(app.request(new URL(path, config.publicUrl).href, { ...rest, headers }, bindings));
   };
-  return { app, database, config, vectorStore, request, close: () => database.close() };
+  return {
+    app,
+    deps,
+    database,
+    config,
+    vectorStore: deps.vectorStore,
+    request,
+    close: () => deps.close(),
+  };
 }
 
 /** The `session=<token>` pair from a response's Set-Cookie, ready for a Cookie header. */

@@ -1,0 +1,61 @@
+// The one place that builds what handlers, jobs and the server need (DESIGN 4): createDeps(config) -> Deps.
+import { createDatabase, type Database } from "./db/create-database";
+import type { AppConfig } from "./env";
+import { createLogger, type Logger } from "./lib/logger";
+import { createStreamRegistry, type StreamRegistry } from "./lib/open-streams";
+import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-limit-store";
+import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
+import { createVectorStore } from "./providers/vector-store/create-vector-store";
+import type { VectorStore } from "./providers/vector-store/vector-store";
+
+export type Deps = {
+  config: AppConfig;
+  /** drizzle (`db`), the engine, and the raw driver (`raw`: PGlite instance or pg.Pool) for pg-boss. */
+  database: Database;
+  vectorStore: VectorStore;
+  /** Sign-in, sign-up and session-lookup counters (in memory: one instance, DESIGN 2). */
+  rateLimitStore: RateLimitStore;
+  /** The clock sessions, limits and metrics use; tests inject their own. */
+  now: () => Date;
+  logger: Logger;
+  /** Open streaming responses; close() aborts them so shutdown does not wait for clients. */
+  streams: StreamRegistry;
+  // PIPELINE adds `queue` (pg-boss) and RETRIEVAL adds `embedder` here, next to their lines in createDeps.
+  /** Aborts open streams, then stops whatever was started here, then closes the database. Idempotent. */
+  close: () => Promise<void>;
+};
+
+/** Anything createDeps would build can be handed in instead (tests: a throwaway database, a fake clock). */
+export type DepsOverrides = Partial<Omit<Deps, "config" | "close">>;
+
+export async function createDeps(config: AppConfig, overrides: DepsOverrides = {}): Promise<Deps> {
+  const now = overrides.now ?? (() => new Date());
+  const logger = overrides.logger ?? createLogger(config);
+  const database = overrides.database ?? (await createDatabase(config, { logger }));
+  /** Run in reverse order of creation by close(); each dependency that needs stopping pushes its step. */
+  const stopSteps: (() => Promise<void>)[] = [() => database.close()];
+  try {
+    const vectorStore = overrides.vectorStore ?? createVectorStore({ config, database });
+    const rateLimitStore = overrides.rateLimitStore ?? createMemoryRateLimitStore({ now });
+    const streams = overrides.streams ?? createStreamRegistry();
+
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        streams.abortAll();
+        for (const step of stopSteps.toReversed()) {
+          try {
+            await step();
+          } catch (error) {
+            logger.error({ err: error }, "closing a dependency failed");
+          }
+        }
+      })();
+      return closing;
+    };
+    return { config, database, vectorStore, rateLimitStore, now, logger, streams, close };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
