@@ -22,11 +22,11 @@ describe("AgentManagementPage", () => {
 
   it("toasts Agent Deactivated for the active agent and Agent Requires Training Data for the others", () => {
     renderRemotePage(<AgentManagementPage />);
-    fireEvent.click(screen.getByRole("switch", { name: "GTM Strategy active" }));
+    fireEvent.click(screen.getByRole("switch", { name: "Deactivate GTM Strategy" }));
     expect(getToastStore().getState().toasts[0]?.title).toBe("Agent Deactivated");
-    fireEvent.click(screen.getByRole("switch", { name: "Vision Refinement active" }));
+    fireEvent.click(screen.getByRole("switch", { name: "Activate Vision Refinement" }));
     expect(getToastStore().getState().toasts[0]?.title).toBe("Agent Requires Training Data");
-    expect(screen.getByRole("switch", { name: "GTM Strategy active" }).getAttribute("aria-checked")).toBe(
+    expect(screen.getByRole("switch", { name: "Deactivate GTM Strategy" }).getAttribute("aria-checked")).toBe(
       "true",
     );
   });

@@ -1,5 +1,6 @@
 // An agent's wizard page (spec section 2): header, the four step tabs (later steps disabled) and step 1.
 import { type BuiltInAgentId, findBuiltInAgent } from "@acp/contracts/agents";
+import { PAGE_PATHS } from "@acp/federation/remotes";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@acp/ui/components/tabs";
@@ -26,7 +27,7 @@ export function AgentWizardPage({ agentType }: AgentWizardPageProps) {
         </CardHeader>
         <CardContent className="flex justify-center">
           <Button asChild variant="outline">
-            <Link to="/agent-management">See all agents</Link>
+            <Link to={PAGE_PATHS.agentManagement}>See all agents</Link>
           </Button>
         </CardContent>
       </Card>
@@ -39,7 +40,7 @@ export function AgentWizardPage({ agentType }: AgentWizardPageProps) {
     <div className="flex flex-col gap-8">
       <WizardHeader agent={agent} step={FIRST_STEP} current={current} />
       <Tabs value={`step-${FIRST_STEP}`} className="gap-6">
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+        <TabsList>
           {wizard.steps.map((step, index) => (
             <TabsTrigger key={step.tab} value={`step-${index + 1}`} disabled={index + 1 > FIRST_STEP}>
               {step.tab}

@@ -39,7 +39,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function usage(label: string): string | null | undefined {
+  return screen.getByText(label).parentElement?.querySelector("dd")?.textContent;
+}
+
 describe("ApiManagementPage", () => {
+  it("shows the spec's usage figures as real numbers, never a dash", () => {
+    renderRemotePage(<ApiManagementPage />, { data: seed([], []) });
+    expect([usage("Total Requests"), usage("Active Keys"), usage("Success Rate")]).toEqual([
+      "0",
+      "0",
+      "100%",
+    ]);
+  });
+
+  it("shows a curl example against this server's absolute URL", () => {
+    renderRemotePage(<ApiManagementPage />, { data: seed([], []) });
+    const example = screen.getByText(/curl -X POST/).textContent ?? "";
+    expect(example).toContain(`${window.location.origin}/api/v1/{apiEndpoint}`);
+    expect(example).toMatch(/^curl -X POST https?:\/\//);
+  });
+
   it("shows the title, subtitle and the empty states", () => {
     renderRemotePage(<ApiManagementPage />, { data: seed([], []) });
     expect(screen.getByRole("heading", { level: 1, name: "API Management" })).toBeDefined();
@@ -54,7 +74,7 @@ describe("ApiManagementPage", () => {
     });
     expect(screen.getByText("active")).toBeDefined();
     expect(screen.getByText("inactive")).toBeDefined();
-    expect(screen.getByText("Active Keys").parentElement?.querySelector("dd")?.textContent).toBe("1");
+    expect(usage("Active Keys")).toBe("1");
   });
 
   it("lists public agents with their /api/v1/ path", () => {

