@@ -12,8 +12,12 @@ export function extractCsv(bytes: Uint8Array): ExtractedDocument {
   let quoteProblems = 0;
   // Row numbers as a spreadsheet shows the file: the header is row 1, the first record row 2.
   let rowNumber = 0;
+  // Sniff on a sample without blank lines (papaparse's guess counts them as one-field rows and gives up), then parse
+  // everything with that delimiter so blank lines still count in the row numbers.
+  const delimiter = Papa.parse<string[]>(text.slice(0, 64 * 1024), { preview: 100, skipEmptyLines: true })
+    .meta.delimiter;
   Papa.parse<string[]>(text, {
-    delimiter: "",
+    delimiter,
     skipEmptyLines: false,
     step: (result) => {
       rowNumber++;

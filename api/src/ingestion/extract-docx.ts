@@ -3,6 +3,7 @@ import { parseHTML } from "linkedom";
 import mammoth from "mammoth";
 import WordExtractor from "word-extractor";
 import { joinForPart, makePart } from "./parts";
+import { listZipEntries } from "./sniff-file-type";
 import { type ExtractedBlock, type ExtractedDocument, ExtractionError, type TableRow } from "./types";
 
 const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
@@ -84,6 +85,12 @@ function headerFooterText(buffer: Buffer): Promise<string> {
 export async function extractDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
   if (OLE2_MAGIC.every((b, i) => bytes[i] === b))
     throw new ExtractionError("encrypted", "password-protected document");
+  const entries = await listZipEntries(bytes);
+  if (entries === null)
+    throw new ExtractionError("damaged", "not a valid DOCX: the ZIP archive is damaged or truncated");
+  if (!entries.some((name) => name.startsWith("word/"))) {
+    throw new ExtractionError("invalid", "not a valid DOCX: no main document part");
+  }
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let html: string;
   const warnings: string[] = [];

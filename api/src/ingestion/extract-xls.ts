@@ -33,7 +33,7 @@ export function extractXls(bytes: Uint8Array): ExtractedDocument {
     });
   } catch (error) {
     const message = (error as Error).message ?? String(error);
-    if (/password|encrypt/i.test(message))
+    if (/password/i.test(message))
       throw new ExtractionError("encrypted", "password-protected workbook", { cause: error });
     throw new ExtractionError("damaged", `not a valid Excel 97-2003 workbook: ${message}`, { cause: error });
   }

@@ -2,7 +2,7 @@
 import ExcelJS from "exceljs";
 import { dateText, numberText } from "./cell-text";
 import { expandMerges, gridToRows, type MergeRange, rowsToSheet, type SheetGrid } from "./sheet-grid";
-import { displayName } from "./sniff-file-type";
+import { displayName, listZipEntries } from "./sniff-file-type";
 import {
   type ExtractedDocument,
   type ExtractedDocumentPart,
@@ -64,6 +64,12 @@ export function parseMergeRange(range: string): MergeRange | null {
 export async function extractXlsx(bytes: Uint8Array, fileName: string): Promise<ExtractedDocument> {
   if (OLE2_MAGIC.every((b, i) => bytes[i] === b)) {
     throw new ExtractionError("encrypted", "password-protected workbook");
+  }
+  const entries = await listZipEntries(bytes);
+  if (entries === null)
+    throw new ExtractionError("damaged", "not a valid XLSX: the ZIP archive is damaged or truncated");
+  if (!entries.some((name) => name.startsWith("xl/"))) {
+    throw new ExtractionError("invalid", "not a valid XLSX: no workbook part");
   }
   const workbook = new ExcelJS.Workbook();
   try {

@@ -182,6 +182,11 @@ function bufferSource(bytes: Uint8Array): ByteSource {
   };
 }
 
+/** Names of the entries of an in-memory ZIP archive; null when it has no readable central directory. */
+export function listZipEntries(bytes: Uint8Array): Promise<string[] | null> {
+  return zipEntryNames(bufferSource(bytes));
+}
+
 /** Names of the entries of a ZIP archive, from its central directory; null when there is none to read. */
 async function zipEntryNames(source: ByteSource): Promise<string[] | null> {
   const tailLength = Math.min(source.size, 65_557);
