@@ -1,12 +1,23 @@
-// Every route the OpenAPI document marks as needing the session cookie refuses anonymous callers, and every
-// per-user list starts empty: checked once here for all routes, so a new route is covered by being documented.
+// Every route of the app refuses anonymous callers unless it is on the public list below (found by walking the router
+// itself, so a route that forgets authenticate() fails here), and every per-user list starts empty.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 
-type OpenApiDocument = {
-  paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
-  components?: { securitySchemes?: Record<string, { type: string; in?: string; name?: string }> };
-};
+/** The only routes an anonymous caller may reach. Adding one here is a security decision: say why beside it. */
+const PUBLIC_ROUTES = new Set([
+  "GET /api/health", // load balancers and uptime checks
+  "GET /api/login", // starts sign-in
+  "GET /api/callback", // the identity provider's redirect back
+  "GET /api/logout", // ends whatever session there is
+  "POST /api/auth/sign-in",
+  "POST /api/auth/sign-up",
+  "GET /api/openapi.json", // the API's own description
+  "GET /api/docs",
+  "GET /api/docs/:asset",
+  "GET /remotes.json", // the shell needs it before sign-in
+  "GET /mf/:remote/*", // built front ends
+  "GET /*", // the shell and its landing page
+]);
 
 /** Lists a new user owns nothing in. */
 const PER_USER_LISTS = [
@@ -17,53 +28,71 @@ const PER_USER_LISTS = [
   "/api/conversations",
 ];
 
+/** `METHOD /path` of every route handler the app registered (app.use middleware, method ALL, excluded). */
+function routesOf(t: TestApp): string[] {
+  const seen = new Set<string>();
+  for (const route of t.app.routes) {
+    if (route.method === "ALL") continue;
+    seen.add(`${route.method} ${route.path === "*" ? "/*" : route.path}`);
+  }
+  return [...seen].sort();
+}
+
+/** A concrete URL for a route pattern: every parameter and wildcard filled in. */
+const concrete = (path: string) => path.replace(/:[A-Za-z0-9_]+(\{[^}]*\})?/g, "some-id").replace(/\*/g, "x");
+
 describe.each(engines)("signed-in routes on %s", (engine) => {
   let t: TestApp;
-  let protectedGets: string[];
-  let document: OpenApiDocument;
-
   beforeAll(async () => {
     t = await createTestApp(engine);
-    document = (await (await t.request("/api/openapi.json")).json()) as OpenApiDocument;
-    protectedGets = Object.entries(document.paths)
-      .filter(([, operations]) =>
-        operations.get?.security?.some((requirement) => "sessionCookie" in requirement),
-      )
-      .map(([template]) => template.replace(/\{[^}]+\}/g, "some-id"));
   });
-
   afterAll(async () => {
     await t?.close();
   });
 
-  it("documents the session cookie and every per-user list as signed-in only", () => {
-    expect(document.components?.securitySchemes?.sessionCookie).toMatchObject({
-      type: "apiKey",
-      in: "cookie",
-      name: "session",
-    });
-    expect(protectedGets).toEqual(
-      expect.arrayContaining([
-        ...PER_USER_LISTS,
-        "/api/dashboard/metrics",
-        "/api/pinecone/stats",
-        "/api/auth/user",
-      ]),
+  it("finds the app's routes, and every public route on the list still exists", () => {
+    const routes = routesOf(t);
+    expect(routes).toEqual(
+      expect.arrayContaining([...PER_USER_LISTS.map((path) => `GET ${path}`), "GET /api/auth/user"]),
     );
+    for (const route of PUBLIC_ROUTES) expect(routes, route).toContain(route);
   });
 
-  it("answers 401 in the JSON error format to anonymous callers of every signed-in GET", async () => {
-    for (const path of protectedGets) {
-      const response = await t.request(path);
-      expect(response.status, path).toBe(401);
-      expect(await response.json(), path).toEqual({ error: "You are logged out", code: "UNAUTHORIZED" });
+  it("answers 401 in the JSON error format to anonymous callers of every route not on the public list", async () => {
+    const guarded = routesOf(t).filter((route) => !PUBLIC_ROUTES.has(route));
+    expect(guarded.length).toBeGreaterThan(PER_USER_LISTS.length);
+    for (const route of guarded) {
+      const [method = "GET", path = "/"] = route.split(" ");
+      const response = await t.request(
+        concrete(path),
+        method === "GET" || method === "HEAD"
+          ? { method }
+          : { method, headers: { "content-type": "application/json" }, body: "{}" },
+      );
+      expect(response.status, route).toBe(401);
+      if (method !== "HEAD") {
+        expect(await response.json(), route).toEqual({ error: "You are logged out", code: "UNAUTHORIZED" });
+      }
     }
   });
 
-  it.each(PER_USER_LISTS)("answers an empty %s to a new user", async (path) => {
+  it("documents the session cookie and the API key schemes", async () => {
+    const document = (await (await t.request("/api/openapi.json")).json()) as {
+      components?: { securitySchemes?: Record<string, unknown> };
+      paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
+    };
+    expect(document.components?.securitySchemes).toMatchObject({
+      sessionCookie: { type: "apiKey", in: "cookie", name: "session" },
+      apiKey: { type: "http", scheme: "bearer" },
+    });
+    expect(document.paths["/api/auth/user"]?.get?.security).toEqual([{ sessionCookie: [] }]);
+  });
+
+  it.each(PER_USER_LISTS)("answers an empty %s to a new user, marked no-store", async (path) => {
     const { cookie } = await signUp(t);
     const response = await t.request(path, { cookie });
     expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual([]);
   });
 });
