@@ -3,6 +3,7 @@
 // valid session (DESIGN 2b), so the public page needs no application JavaScript and shows no skeleton first.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { compressFile } from "@acp/federation/vite-precompress";
 import react from "@vitejs/plugin-react";
 import { createServer, type Plugin } from "vite";
 
@@ -44,10 +45,9 @@ export function prerenderLanding(): Plugin {
           renderLandingMarkup: () => string;
         };
         const indexHtml = await readFile(path.join(outDir, "index.html"), "utf8");
-        await writeFile(
-          path.join(outDir, LANDING_FILE),
-          landingDocument(indexHtml, module.renderLandingMarkup()),
-        );
+        const landing = path.join(outDir, LANDING_FILE);
+        await writeFile(landing, landingDocument(indexHtml, module.renderLandingMarkup()));
+        await compressFile(landing);
       } finally {
         await server.close();
       }

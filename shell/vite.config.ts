@@ -1,5 +1,6 @@
 // Vite config of the host: React, Tailwind and module federation with no build-time remotes (they come from /remotes.json).
 import { sharedSingletons } from "@acp/federation/shared";
+import { precompress } from "@acp/federation/vite-precompress";
 import { federation } from "@module-federation/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -25,6 +26,7 @@ export default defineConfig({
       // The one runtime on the page: remotes are built with `externalRuntime` and use this copy.
       experiments: { provideExternalRuntime: true },
     }),
+    precompress(),
     prerenderLanding(),
   ],
   build: { outDir: "dist", target: "es2022" },

@@ -1,13 +1,17 @@
-// Serving the built shell and remotes from STATIC_ROOT: caching, CORS, SPA fallback, traversal and missing builds.
+// Serving the built shell and remotes from STATIC_ROOT: the landing page for visitors on "/", precompressed variants,
+// caching, CORS, SPA fallback, hidden build metadata, traversal and missing builds.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import type { Database } from "../db/create-database";
 import { createDeps } from "../deps";
-import { createTestDatabase, testConfig } from "../test/test-app";
+import { createTestApp, createTestDatabase, signUp, type TestApp, testConfig } from "../test/test-app";
 
+const LANDING_HTML = `<!doctype html><html><head><link rel="stylesheet" href="/assets/index-Cs5Sx1yz.css"></head><body><div id="root"><main><h1>Your executive team of AI agents</h1></main></div></body></html>`;
+const BIG_SCRIPT = `export const page = ${JSON.stringify("x".repeat(4096))};`;
 const INDEX_HTML = `<!doctype html><html><head><script>window.__boot=1</script><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="root"></div></body></html>`;
 
 describe("static front-end serving", () => {
@@ -24,6 +28,14 @@ describe("static front-end serving", () => {
     await write("shell/dist/index.html", INDEX_HTML);
     await write("shell/dist/assets/index-AbCd1234.js", "console.log('shell')");
     await write("shell/dist/favicon.svg", "<svg/>");
+    await write("shell/dist/landing.html", LANDING_HTML);
+    await write("shell/dist/assets/page-Pq7rSt90.js", BIG_SCRIPT);
+    await writeFile(path.join(root, "shell/dist/assets/page-Pq7rSt90.js.br"), brotliCompressSync(BIG_SCRIPT));
+    await writeFile(path.join(root, "shell/dist/assets/page-Pq7rSt90.js.gz"), gzipSync(BIG_SCRIPT));
+    await write("shell/dist/.vite/manifest.json", '{"secret":"build layout"}');
+    await write("mf-agents/dist/.vite/manifest.json", '{"secret":"build layout"}');
+    await write("mf-agents/dist/mf-stats.json", '{"secret":"build stats"}');
+    await write("mf-agents/dist/index.html", "<!doctype html><title>standalone</title>");
     await write("mf-agents/dist/mf-manifest.json", '{"name":"mf-agents"}');
     await write("mf-agents/dist/remoteEntry.js", "export const get = 1;");
     await write("mf-agents/dist/assets/page-Xy9_Zw12.js", "export default 1;");
@@ -93,7 +105,7 @@ describe("static front-end serving", () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
 
-    for (const route of ["/", "/knowledge", "/agent/gtm", "/index.html"]) {
+    for (const route of ["/knowledge", "/agent/gtm", "/index.html"]) {
       const response = await app.request(route);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/text\/html/);
@@ -144,5 +156,105 @@ describe("static front-end serving", () => {
     const response = await bare.request("/");
     expect(response.status).toBe(503);
     expect(await response.text()).toBe("front end not built: run npm start");
+  });
+
+  it("gives a visitor without a valid session the prerendered landing page on /, uncached and script-free", async () => {
+    for (const cookie of [undefined, "session=abcdefghijklmnopqrstuvwxyz234567", "session=not-a-token"]) {
+      const response = await app.request("/", cookie ? { headers: { cookie } } : {});
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/text\/html/);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const html = await response.text();
+      expect(html).toBe(LANDING_HTML);
+      expect(html).not.toMatch(/<script/i);
+    }
+  });
+
+  it("answers 304 only within the same encoding", async () => {
+    const br = await app.request("/assets/page-Pq7rSt90.js", { headers: { "accept-encoding": "br" } });
+    const plain = await app.request("/assets/page-Pq7rSt90.js");
+    expect(br.headers.get("etag")).not.toBe(plain.headers.get("etag"));
+    const again = await app.request("/assets/page-Pq7rSt90.js", {
+      headers: { "accept-encoding": "br", "if-none-match": br.headers.get("etag") ?? "" },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it("serves the build's brotli or gzip copy the browser accepts, with Content-Encoding and Vary", async () => {
+    const br = await app.request("/assets/page-Pq7rSt90.js", {
+      headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+    });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    expect(br.headers.get("content-type")).toMatch(/javascript/);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(BIG_SCRIPT);
+
+    const gzip = await app.request("/assets/page-Pq7rSt90.js", {
+      headers: { "accept-encoding": "gzip, br;q=0" },
+    });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(BIG_SCRIPT);
+
+    const identity = await app.request("/assets/page-Pq7rSt90.js");
+    expect(identity.headers.get("content-encoding")).toBeNull();
+    expect(identity.headers.get("vary")).toContain("Accept-Encoding");
+    expect(identity.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await identity.text()).toBe(BIG_SCRIPT);
+  });
+
+  it("never serves build metadata, standalone remote pages or compressed copies by name", async () => {
+    for (const probe of [
+      "/.vite/manifest.json",
+      "/mf/mf-agents/.vite/manifest.json",
+      "/mf/mf-agents/mf-stats.json",
+      "/mf/mf-agents/index.html",
+      "/assets/page-Pq7rSt90.js.br",
+      "/mf/mf-agents/%2Evite/manifest.json",
+    ]) {
+      const response = await app.request(probe);
+      expect(response.status, probe).toBe(404);
+      expect(await response.text()).not.toContain("secret");
+    }
+  });
+
+  it("falls back to index.html on / when the build has no landing page", async () => {
+    const bareRoot = await mkdtemp(path.join(os.tmpdir(), "acp-static-nolanding-"));
+    await mkdir(path.join(bareRoot, "shell/dist"), { recursive: true });
+    await writeFile(path.join(bareRoot, "shell/dist/index.html"), INDEX_HTML);
+    const bare = createApp(await createDeps(testConfig({ staticRoot: bareRoot }), { database }));
+    const response = await bare.request("/");
+    expect(await response.text()).toBe(INDEX_HTML);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    await rm(bareRoot, { recursive: true, force: true });
+  });
+});
+
+describe("static front-end serving to a signed-in user", () => {
+  let root: string;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), "acp-static-signed-in-"));
+    await mkdir(path.join(root, "shell/dist"), { recursive: true });
+    await writeFile(path.join(root, "shell/dist/index.html"), INDEX_HTML);
+    await writeFile(path.join(root, "shell/dist/landing.html"), LANDING_HTML);
+    testApp = await createTestApp("pglite", { config: { staticRoot: root } });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("gives the app on /, uncached, to a request with a valid session", async () => {
+    const { cookie } = await signUp(testApp);
+    const response = await testApp.request("/", { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("vary")).toContain("Cookie");
+    expect(await response.text()).toBe(INDEX_HTML);
+
+    const visitor = await testApp.request("/");
+    expect(await visitor.text()).toBe(LANDING_HTML);
   });
 });

@@ -12,6 +12,7 @@ import {
   type RemoteName,
 } from "@acp/federation/remotes";
 import { sharedSingletons } from "@acp/federation/shared";
+import { precompress } from "@acp/federation/vite-precompress";
 import { federation } from "@module-federation/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -124,6 +125,7 @@ export function createRemoteViteConfig({ name, command }: RemoteViteOptions): Us
         dev: { remoteHmr: true },
         experiments: { externalRuntime: inShellOnly },
       }),
+      precompress(),
     ],
     build: {
       outDir: "dist",
