@@ -1,12 +1,4 @@
 // Dispatches bytes to the extractor of their format; the extraction worker calls this (tests may call it directly).
-import { extractCsv } from "./extract-csv";
-import { extractDoc } from "./extract-doc";
-import { extractDocx } from "./extract-docx";
-import { extractJson } from "./extract-json";
-import { extractPdf } from "./extract-pdf";
-import { extractTxt } from "./extract-plain";
-import { extractXls } from "./extract-xls";
-import { extractXlsx } from "./extract-xlsx";
 import {
   DEFAULT_EXTRACTION_LIMITS,
   type ExtractedDocument,
@@ -22,23 +14,28 @@ export async function extractDocument(
   const limits = { ...DEFAULT_EXTRACTION_LIMITS, ...options.limits };
   if (bytes.length === 0) throw new ExtractionError("no-text", "the file is empty");
   options.signal?.throwIfAborted();
+  // Each format's parser is loaded on first use: a worker reading a CSV never loads pdf.js, exceljs or tesseract.
   switch (options.format) {
     case "pdf":
-      return extractPdf(bytes, { limits, onProgress: options.onProgress, signal: options.signal });
+      return (await import("./extract-pdf")).extractPdf(bytes, {
+        limits,
+        onProgress: options.onProgress,
+        signal: options.signal,
+      });
     case "docx":
-      return extractDocx(bytes);
+      return (await import("./extract-docx")).extractDocx(bytes);
     case "doc":
-      return extractDoc(bytes);
+      return (await import("./extract-doc")).extractDoc(bytes);
     case "xlsx":
-      return extractXlsx(bytes, options.fileName);
+      return (await import("./extract-xlsx")).extractXlsx(bytes, options.fileName);
     case "xls":
-      return extractXls(bytes);
+      return (await import("./extract-xls")).extractXls(bytes);
     case "csv":
-      return extractCsv(bytes);
+      return (await import("./extract-csv")).extractCsv(bytes);
     case "json":
-      return extractJson(bytes);
+      return (await import("./extract-json")).extractJson(bytes);
     case "txt":
-      return extractTxt(bytes);
+      return (await import("./extract-plain")).extractTxt(bytes);
     default:
       throw new ExtractionError("unsupported", `.${String(options.format)} files are not supported`);
   }

@@ -1,9 +1,9 @@
-// Runs extraction in a worker thread with a heap limit and a wall-clock timeout, so one hostile file fails alone.
+// Runs extraction in a child process with a heap limit and a wall-clock timeout, so one hostile file fails alone.
+import { type ChildProcess, fork } from "node:child_process";
 import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ExtractedPart } from "@acp/contracts/knowledge";
-import type { ExtractionWorkerData, ExtractionWorkerMessage } from "./extraction-worker";
+import type { ExtractionJob, ExtractionWorkerMessage } from "./extraction-worker";
 import { cutText } from "./parts";
 import {
   DEFAULT_EXTRACTION_LIMITS,
@@ -15,18 +15,18 @@ import {
 const require = createRequire(import.meta.url);
 
 /**
- * The worker's entry: the compiled `extraction-worker.js` beside the bundle (api/build.mjs emits it next to
+ * The child's entry: the compiled `extraction-worker.js` beside the bundle (api/build.mjs emits it next to
  * dist/server.js), or the TypeScript source run through tsx's loader under vitest/tsx.
  */
-function workerEntry(): { url: URL; execArgv: string[] } {
+function workerEntry(): { file: string; loaderArgs: string[] } {
   const here = import.meta.url;
   if (here.endsWith(".ts")) {
     return {
-      url: new URL("./extraction-worker.ts", here),
-      execArgv: ["--import", pathToFileURL(require.resolve("tsx")).href],
+      file: fileURLToPath(new URL("./extraction-worker.ts", here)),
+      loaderArgs: ["--import", pathToFileURL(require.resolve("tsx")).href],
     };
   }
-  return { url: new URL("./extraction-worker.js", here), execArgv: [] };
+  return { file: fileURLToPath(new URL("./extraction-worker.js", here)), loaderArgs: [] };
 }
 
 function seconds(ms: number): string {
@@ -34,10 +34,14 @@ function seconds(ms: number): string {
   return Number.isInteger(s) ? String(s) : s.toFixed(1);
 }
 
+const MEMORY_MESSAGE = "the file needs more memory than allowed to read";
+
 /**
- * Extracts a file in a worker thread. `filePath` is read inside the worker (nothing large crosses the caller's heap);
- * `bytes` are copied to it. Memory exhaustion, the time limit and `signal` terminate the worker and reject with an
- * ExtractionError ("memory", "timeout", "aborted"); extraction failures keep their own code and message.
+ * Extracts a file in a child process (`--max-old-space-size` = limits.maxOldGenerationSizeMb). A child process, not a
+ * worker thread: V8 aborts the whole process when one huge allocation overruns a worker thread's heap limit (seen with a
+ * 160 MB string), and the child's memory never counts against the API's. `filePath` is read by the child (nothing large
+ * crosses the caller's heap); `bytes` are sent to it. Memory exhaustion, the time limit and `signal` kill the child and
+ * reject with an ExtractionError ("memory", "timeout", "aborted"); extraction failures keep their own code and message.
  */
 export function extractInIsolation(input: ExtractInIsolationInput): Promise<ExtractedDocument> {
   const limits = { ...DEFAULT_EXTRACTION_LIMITS, ...input.limits };
@@ -47,7 +51,7 @@ export function extractInIsolation(input: ExtractInIsolationInput): Promise<Extr
   if (!input.bytes && !input.filePath) {
     return Promise.reject(new ExtractionError("internal", "nothing to read: give bytes or a file path"));
   }
-  const data: ExtractionWorkerData = {
+  const job: ExtractionJob = {
     fileName: input.fileName,
     format: input.ext,
     limits,
@@ -56,25 +60,23 @@ export function extractInIsolation(input: ExtractInIsolationInput): Promise<Extr
   const entry = workerEntry();
   return new Promise<ExtractedDocument>((resolve, reject) => {
     let settled = false;
-    const worker = new Worker(entry.url, {
-      workerData: data,
-      execArgv: entry.execArgv,
-      resourceLimits: {
-        maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
-        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(limits.maxOldGenerationSizeMb / 8))),
-      },
-      stdout: true,
-      stderr: true,
+    let stderrTail = "";
+    const child: ChildProcess = fork(entry.file, [], {
+      execArgv: [...entry.loaderArgs, `--max-old-space-size=${limits.maxOldGenerationSizeMb}`],
+      serialization: "advanced",
+      // stdout is not the API's log (pdf.js warnings, tesseract notices); stderr is kept to recognise a V8 OOM.
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
-    // The worker's console output (pdf.js warnings, tesseract notices) is not the API's log.
-    worker.stdout.resume();
-    worker.stderr.resume();
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (text: string) => {
+      stderrTail = (stderrTail + text).slice(-4096);
+    });
     const finish = (error: ExtractionError | null, document?: ExtractedDocument) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
-      void worker.terminate();
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       if (error) reject(error);
       else resolve(document as ExtractedDocument);
     };
@@ -85,7 +87,7 @@ export function extractInIsolation(input: ExtractInIsolationInput): Promise<Extr
     }, limits.timeoutMs);
     const onAbort = () => finish(new ExtractionError("aborted", "reading the file was cancelled"));
     signal?.addEventListener("abort", onAbort, { once: true });
-    worker.on("message", (message: ExtractionWorkerMessage) => {
+    child.on("message", (message: ExtractionWorkerMessage) => {
       if (message.type === "progress") {
         if (!settled) onProgress?.(message.progress);
       } else if (message.type === "result") {
@@ -94,17 +96,26 @@ export function extractInIsolation(input: ExtractInIsolationInput): Promise<Extr
         finish(new ExtractionError(message.code, message.message));
       }
     });
-    worker.on("error", (error: Error & { code?: string }) => {
-      if (error.code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory|heap/i.test(error.message)) {
-        finish(new ExtractionError("memory", "the file needs more memory than allowed to read"));
-      } else {
-        finish(
-          new ExtractionError("internal", `could not read the file: ${error.message}`, { cause: error }),
-        );
-      }
+    child.on("error", (error) => {
+      finish(
+        new ExtractionError("internal", `could not start the file reader: ${error.message}`, {
+          cause: error,
+        }),
+      );
     });
-    worker.on("exit", (code) => {
-      finish(new ExtractionError("internal", `the file reader stopped unexpectedly (exit code ${code})`));
+    child.on("exit", (code, exitSignal) => {
+      // Let the stderr pipe drain so an out-of-memory report is not missed.
+      setImmediate(() => {
+        if (/heap out of memory|Reached heap limit|Allocation failed/i.test(stderrTail)) {
+          finish(new ExtractionError("memory", MEMORY_MESSAGE));
+        } else {
+          const how = exitSignal ? `signal ${exitSignal}` : `exit code ${code}`;
+          finish(new ExtractionError("internal", `the file reader stopped unexpectedly (${how})`));
+        }
+      });
+    });
+    child.send(job, (error) => {
+      if (error) finish(new ExtractionError("internal", `could not start the file reader: ${error.message}`));
     });
   });
 }

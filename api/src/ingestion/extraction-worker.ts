@@ -1,6 +1,5 @@
-// Worker-thread entry of extractInIsolation: reads the file, extracts it, posts progress and the result (or a typed error).
+// Child-process entry of extractInIsolation: receives one job over IPC, extracts it, sends progress and the result or a typed error.
 import { readFile } from "node:fs/promises";
-import { parentPort, workerData } from "node:worker_threads";
 import { extractDocument } from "./extract-document";
 import type {
   ExtractedDocument,
@@ -11,7 +10,7 @@ import type {
 } from "./types";
 import { ExtractionError } from "./types";
 
-export type ExtractionWorkerData = {
+export type ExtractionJob = {
   bytes?: Uint8Array;
   filePath?: string;
   fileName: string;
@@ -24,27 +23,29 @@ export type ExtractionWorkerMessage =
   | { type: "result"; document: ExtractedDocument }
   | { type: "error"; code: ExtractionErrorCode; message: string };
 
-async function run(data: ExtractionWorkerData): Promise<ExtractionWorkerMessage> {
+async function run(
+  job: ExtractionJob,
+  send: (message: ExtractionWorkerMessage) => void,
+): Promise<ExtractionWorkerMessage> {
   try {
     let bytes: Uint8Array;
-    if (data.bytes) {
-      bytes = data.bytes;
-    } else if (data.filePath) {
-      bytes = await readFile(data.filePath);
+    if (job.bytes) {
+      bytes = job.bytes;
+    } else if (job.filePath) {
+      bytes = await readFile(job.filePath);
     } else {
       throw new ExtractionError("internal", "nothing to read: neither bytes nor a file path were given");
     }
     const document = await extractDocument(bytes, {
-      fileName: data.fileName,
-      format: data.format,
-      limits: data.limits,
-      onProgress: (progress) =>
-        parentPort?.postMessage({ type: "progress", progress } satisfies ExtractionWorkerMessage),
+      fileName: job.fileName,
+      format: job.format,
+      limits: job.limits,
+      onProgress: (progress) => send({ type: "progress", progress }),
     });
     return { type: "result", document };
   } catch (error) {
     if (error instanceof ExtractionError) return { type: "error", code: error.code, message: error.message };
-    if (error instanceof RangeError && /allocation|memory|Array buffer/i.test(error.message)) {
+    if (error instanceof RangeError && /allocation|memory|Array buffer|string length/i.test(error.message)) {
       return { type: "error", code: "memory", message: "the file needs more memory than allowed to read" };
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -52,12 +53,14 @@ async function run(data: ExtractionWorkerData): Promise<ExtractionWorkerMessage>
   }
 }
 
-if (parentPort) {
-  const port = parentPort;
-  void run(workerData as ExtractionWorkerData).then((message) => {
-    port.postMessage(message);
-    // tesseract.js or pdf.js may leave handles open: the answer is out, so end the thread now.
-    port.close();
-    process.exit(0);
+if (process.send) {
+  const send = (message: ExtractionWorkerMessage) => process.send?.(message);
+  // The parent went away (crash, restart): nobody wants the answer any more.
+  process.on("disconnect", () => process.exit(1));
+  process.once("message", (job: ExtractionJob) => {
+    void run(job, send).then((message) => {
+      // Exit once the answer is flushed: tesseract.js or pdf.js may leave handles open.
+      process.send?.(message, () => process.exit(0));
+    });
   });
 }

@@ -1,0 +1,79 @@
+// A scanned (image-only) PDF generated in the test goes through rendering + tesseract OCR inside the isolated worker.
+import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { describe, expect, it } from "vitest";
+import { chunkDocument } from "./chunk-document";
+import { extractInIsolation } from "./extract-in-isolation";
+import { imageOnlyPdf } from "./test-files";
+import { ExtractionError, type ExtractionProgress } from "./types";
+
+const PHRASE = "The northern region grew revenue by twelve percent";
+
+async function scannedPdf(lines: string[]): Promise<Buffer> {
+  // A letter page at 150 dpi, like an office scanner's default.
+  const width = 1275;
+  const height = 1650;
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = "#000000";
+  context.font = "36px sans-serif";
+  lines.forEach((line, i) => {
+    context.fillText(line, 100, 200 + i * 60);
+  });
+  return imageOnlyPdf(await canvas.encode("jpeg", 90), width, height);
+}
+
+const hasFonts = GlobalFonts.families.length > 0;
+
+describe.skipIf(!hasFonts)("OCR of scanned PDFs", () => {
+  it("finds the text of an image-only page and reports progress", async () => {
+    const pdf = await scannedPdf(["Quarterly report", `${PHRASE}.`, "Prepared by the finance team."]);
+    const progress: ExtractionProgress[] = [];
+    const started = Date.now();
+    const doc = await extractInIsolation({
+      bytes: pdf,
+      fileName: "scan.pdf",
+      ext: "pdf",
+      onProgress: (p) => progress.push(p),
+    });
+    const seconds = (Date.now() - started) / 1000;
+    console.info(`OCR of one page took ${seconds.toFixed(1)} s`);
+    expect(doc.ocrPageCount).toBe(1);
+    expect(doc.parts[0]).toMatchObject({
+      label: "Page 1",
+      ocr: true,
+      hasText: true,
+      location: { kind: "page", page: 1, ocr: true },
+    });
+    expect(doc.parts[0]?.text.replace(/\s+/g, " ")).toContain(PHRASE);
+    expect(progress.map((p) => p.message)).toContain("OCR page 1 of 1");
+    expect(chunkDocument(doc)[0]?.location).toEqual({ kind: "page", page: 1, ocr: true });
+  }, 120_000);
+
+  it("fails a scan with nothing readable, and says OCR was limited when the cap is 0", async () => {
+    const blank = await scannedPdf([]);
+    const error = await extractInIsolation({ bytes: blank, fileName: "blank.pdf", ext: "pdf" }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ExtractionError);
+    expect(error).toMatchObject({
+      code: "no-text",
+      message: "scanned PDF: page 1 has no text layer and OCR found no text",
+    });
+    const capped = await extractInIsolation({
+      bytes: blank,
+      fileName: "blank.pdf",
+      ext: "pdf",
+      limits: { ocrPageCap: 0 },
+    }).catch((e: unknown) => e);
+    expect(capped).toMatchObject({
+      code: "no-text",
+      message: "scanned PDF: page 1 has no text layer and OCR is limited to 0 pages",
+    });
+  }, 120_000);
+});
+
+if (!hasFonts) {
+  it.skip("OCR of scanned PDFs: skipped, this machine has no system fonts to draw the test page", () => {});
+}
