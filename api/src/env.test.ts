@@ -69,12 +69,36 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
-  it("selects the vector store: pgvector by default, pinecone refused until it exists", () => {
+  it("selects the vector store: pgvector by default, pinecone with its key and index", () => {
     expect(loadConfig({ VECTOR_STORE: "pgvector" }).vectorStore).toBe("pgvector");
     expect(loadConfig({ VECTOR_STORE: " " }).vectorStore).toBe("pgvector");
+    expect(loadConfig({}).pinecone).toBeUndefined();
     expect(() => loadConfig({ VECTOR_STORE: "pinecone" })).toThrow(
-      /VECTOR_STORE: must be pgvector \(the Pinecone store is not available yet\)/,
+      /PINECONE_API_KEY, PINECONE_INDEX: both required when VECTOR_STORE=pinecone/,
     );
+    expect(() => loadConfig({ VECTOR_STORE: "qdrant" })).toThrow(
+      /VECTOR_STORE: must be pgvector or pinecone/,
+    );
+    const pinecone = loadConfig({ VECTOR_STORE: "pinecone", PINECONE_API_KEY: "pk", PINECONE_INDEX: "acp" });
+    expect(pinecone).toMatchObject({ vectorStore: "pinecone", pinecone: { apiKey: "pk", indexName: "acp" } });
+  });
+
+  it("selects the embedder: local by default, OpenAI or a compatible server when configured", () => {
+    expect(loadConfig({}).embeddings).toEqual({ provider: "local" });
+    expect(() => loadConfig({ EMBEDDINGS_PROVIDER: "openai" })).toThrow(/OPENAI_API_KEY: required/);
+    expect(loadConfig({ EMBEDDINGS_PROVIDER: "openai", OPENAI_API_KEY: "sk-x" }).embeddings).toEqual({
+      provider: "openai",
+      apiKey: "sk-x",
+      baseUrl: undefined,
+      model: "text-embedding-3-small",
+    });
+    expect(
+      loadConfig({
+        EMBEDDINGS_PROVIDER: "openai",
+        OPENAI_BASE_URL: "http://127.0.0.1:11434/v1",
+        OPENAI_EMBEDDING_MODEL: "m",
+      }).embeddings,
+    ).toMatchObject({ baseUrl: "http://127.0.0.1:11434/v1", model: "m" });
   });
 
   it("reads TRUST_PROXY as a number of proxies: off by default, true = 1", () => {

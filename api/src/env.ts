@@ -7,9 +7,13 @@ import { repoRoot } from "./paths";
 export const REMOTE_NAMES = ["mf-dashboard", "mf-agents", "mf-knowledge", "mf-training", "mf-api"] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-/** Vector stores this build can use; `pinecone` (DESIGN 2) arrives with the knowledge pipeline and is refused until then. */
-export const VECTOR_STORES = ["pgvector"] as const;
+/** Vector stores this build can use (DESIGN 2): pgvector in the app's database, or a Pinecone serverless index. */
+export const VECTOR_STORES = ["pgvector", "pinecone"] as const;
 export type VectorStoreKind = (typeof VECTOR_STORES)[number];
+
+/** Who makes embeddings: the built-in local embedder, or OpenAI / any OpenAI-compatible server. */
+export const EMBEDDINGS_PROVIDERS = ["local", "openai"] as const;
+export type EmbeddingsProvider = (typeof EMBEDDINGS_PROVIDERS)[number];
 
 /** pino's levels; `silent` logs nothing (the default under NODE_ENV=test). */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -83,9 +87,17 @@ const envSchema = z.object({
   LOG_LEVEL: optionalString.pipe(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
   ),
-  VECTOR_STORE: optionalString.pipe(
-    z.enum(VECTOR_STORES, { error: "must be pgvector (the Pinecone store is not available yet)" }).optional(),
+  VECTOR_STORE: optionalString.pipe(z.enum(VECTOR_STORES, { error: "must be pgvector or pinecone" }).optional()),
+  PINECONE_API_KEY: optionalString,
+  PINECONE_INDEX: optionalString,
+  PINECONE_INDEX_HOST: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PINECONE_CONTROLLER_HOST: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  EMBEDDINGS_PROVIDER: optionalString.pipe(
+    z.enum(EMBEDDINGS_PROVIDERS, { error: "must be local or openai" }).optional(),
   ),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OPENAI_EMBEDDING_MODEL: optionalString,
 });
 
 export type OidcConfig = {
@@ -119,6 +131,12 @@ export type AppConfig = {
   remotes: Record<RemoteName, string>;
   /** Where embeddings live: pgvector inside the app's own database (PGlite or PostgreSQL with the extension). */
   vectorStore: VectorStoreKind;
+  /** VECTOR_STORE=pinecone: PINECONE_API_KEY, PINECONE_INDEX, and optional hosts (tests, private endpoints). */
+  pinecone: { apiKey: string; indexName: string; indexHost?: string; controllerHostUrl?: string } | undefined;
+  /** EMBEDDINGS_PROVIDER: `local` (default) or `openai` with OPENAI_API_KEY / OPENAI_BASE_URL / OPENAI_EMBEDDING_MODEL. */
+  embeddings:
+    | { provider: "local" }
+    | { provider: "openai"; apiKey: string; baseUrl: string | undefined; model: string };
   /** LOG_LEVEL: how much the JSON logs on stdout say (info by default, silent in tests). */
   logLevel: LogLevel;
 };
@@ -137,6 +155,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  const vectorStore = env.VECTOR_STORE ?? "pgvector";
+  if (vectorStore === "pinecone" && (!env.PINECONE_API_KEY || !env.PINECONE_INDEX)) {
+    throw new ConfigError(
+      "Invalid environment:\n  PINECONE_API_KEY, PINECONE_INDEX: both required when VECTOR_STORE=pinecone",
+    );
+  }
+  const embeddingsProvider = env.EMBEDDINGS_PROVIDER ?? "local";
+  // A compatible server on your own network (Ollama, vLLM) may need no key; OpenAI itself always does.
+  if (embeddingsProvider === "openai" && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+    throw new ConfigError(
+      "Invalid environment:\n  OPENAI_API_KEY: required when EMBEDDINGS_PROVIDER=openai (or set OPENAI_BASE_URL)",
+    );
+  }
   const production = env.NODE_ENV === "production";
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   const publicOrigin = new URL(publicUrl).origin;
@@ -174,7 +205,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxyHops: env.TRUST_PROXY ?? 0,
     staticRoot: path.resolve(env.STATIC_ROOT ?? repoRoot),
     remotes,
-    vectorStore: env.VECTOR_STORE ?? "pgvector",
+    vectorStore,
+    pinecone:
+      vectorStore === "pinecone" && env.PINECONE_API_KEY && env.PINECONE_INDEX
+        ? {
+            apiKey: env.PINECONE_API_KEY,
+            indexName: env.PINECONE_INDEX,
+            ...(env.PINECONE_INDEX_HOST ? { indexHost: env.PINECONE_INDEX_HOST } : {}),
+            ...(env.PINECONE_CONTROLLER_HOST ? { controllerHostUrl: env.PINECONE_CONTROLLER_HOST } : {}),
+          }
+        : undefined,
+    embeddings:
+      embeddingsProvider === "openai"
+        ? {
+            provider: "openai",
+            apiKey: env.OPENAI_API_KEY ?? "no-key",
+            baseUrl: env.OPENAI_BASE_URL,
+            model: env.OPENAI_EMBEDDING_MODEL ?? "text-embedding-3-small",
+          }
+        : { provider: "local" },
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
   };
 }
