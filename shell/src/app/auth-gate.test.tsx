@@ -5,9 +5,9 @@ import { authKeys } from "@acp/client/auth";
 import { createQueryClient } from "@acp/client/query-client";
 import type { User } from "@acp/contracts/entities";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const { signInAgain } = vi.hoisted(() => ({ signInAgain: vi.fn() }));
 vi.mock("../features/auth/sign-in-again", () => ({ signInAgain }));
@@ -49,6 +49,15 @@ function renderGate(pathname: string, user: User | null | "loading") {
   return render(<AuthGate pathname={pathname} />, { wrapper });
 }
 
+// The gate loads the signed-in app and the landing page lazily; a cold transform of their module graphs can take
+// longer than findBy's timeout when many test files run at once. Loading them here makes every test's wait short.
+// React holds a Suspense fallback for 300 ms; on a loaded machine the rest can pass findBy's default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
+
+beforeAll(async () => {
+  await Promise.all([import("./signed-in-app"), import("../features/landing/components/landing-page")]);
+}, 60_000);
+
 beforeEach(() => {
   signInAgain.mockClear();
   // biome-ignore lint/suspicious/noDocumentCookie: the test sets the sidebar cookie the way the browser would.
@@ -83,10 +92,13 @@ describe("AuthGate", () => {
     expect(screen.queryByText("404 Page Not Found")).toBeNull();
   });
 
-  it("shows the 404 page to a visitor on an unknown path", () => {
+  it("shows the 404 page to a visitor on an unknown path, as a page with a main landmark and a way home", () => {
     renderGate("/no/such/page", null);
-    expect(screen.getByText("404 Page Not Found")).toBeDefined();
-    expect(screen.getByText("Did you forget to add the page to the router?")).toBeDefined();
+    const main = screen.getByRole("main");
+    expect(main.textContent).toContain("404 Page Not Found");
+    expect(main.textContent).toContain("Did you forget to add the page to the router?");
+    expect(screen.getByRole("link", { name: "Go to the home page" }).getAttribute("href")).toBe("/");
+    expect(document.title).toBe("404 Page Not Found · Agent Control Panel");
   });
 
   it("renders the route's remote inside the sidebar layout when signed in", async () => {
@@ -113,5 +125,33 @@ describe("AuthGate", () => {
     renderGate("/nope", grace);
     expect(await screen.findByText("404 Page Not Found")).toBeDefined();
     expect(screen.getByText("Grace Hopper")).toBeDefined();
+  });
+
+  it("titles the page, offers a skip link to the main content and names the collapsed avatar", async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test sets the sidebar cookie the way the browser would.
+    document.cookie = "sidebar_state=false; path=/";
+    renderGate("/agent/technical", grace);
+    await screen.findByRole("heading", { name: "mf-agents ./AgentWizardPage technical" });
+    expect(document.title).toBe("Technical Architecture · Agent Control Panel");
+    const skip = screen.getByRole("link", { name: "Skip to main content" });
+    expect(skip.getAttribute("href")).toBe("#main-content");
+    expect(screen.getByRole("main").querySelector("#main-content")).not.toBeNull();
+    expect(screen.getByRole("img", { name: "Grace Hopper" })).toBeDefined();
+  });
+
+  it("announces a route change and moves focus to the new page's content", async () => {
+    renderGate("/knowledge", grace);
+    await screen.findByRole("heading", { name: /mf-knowledge/ });
+    const announcer = screen
+      .getAllByRole("status")
+      .find((node) => node.getAttribute("aria-live") === "polite");
+    expect(announcer?.textContent).toBe("");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("link", { name: "Model Training" }));
+    });
+    expect(await screen.findByRole("heading", { name: /mf-training/ })).toBeDefined();
+    expect(announcer?.textContent).toBe("Navigated to Model Training");
+    expect(document.activeElement?.id).toBe("main-content");
+    expect(document.title).toBe("Model Training · Agent Control Panel");
   });
 });

@@ -38,6 +38,6 @@ export function AuthGate({ pathname = window.location.pathname }: { pathname?: s
     case "unauthorized":
       return <UnauthorizedRedirect />;
     case "not-found":
-      return <NotFoundPage />;
+      return <NotFoundPage standalone />;
   }
 }

@@ -60,7 +60,10 @@ function NavLinkItem({ item, pathname }: { item: NavItem; pathname: string }) {
 
 export function AppSidebar({ user }: { user: User | null }) {
   const { pathname } = useLocation();
+  const { state, isMobile } = useSidebar();
   const name = displayName(user);
+  // Collapsed to icons, the name beside the avatar is hidden: the avatar itself then carries it.
+  const avatarOnly = state === "collapsed" && !isMobile;
   return (
     <Sidebar collapsible="icon" aria-label="Main" mobileTitle={SIDEBAR_TITLE}>
       <SidebarHeader>
@@ -107,7 +110,12 @@ export function AppSidebar({ user }: { user: User | null }) {
         <SidebarMenu>
           <SidebarMenuItem>
             <div className="flex items-center gap-2 rounded-md p-2 group-data-[collapsible=icon]:p-0">
-              <Avatar className="size-8 rounded-lg">
+              <Avatar
+                className="size-8 rounded-lg"
+                role={avatarOnly ? "img" : undefined}
+                aria-label={avatarOnly ? name : undefined}
+                title={avatarOnly ? name : undefined}
+              >
                 {user?.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
                 <AvatarFallback
                   aria-hidden="true"
