@@ -23,10 +23,9 @@ function describedBy(state: SignInPageState, form: "sign-in" | "sign-up", extra 
 }
 
 const STYLES = `
-:root{color-scheme:light dark;--bg:#f4f6fb;--card:#fff;--text:#0f172a;--muted:#475569;--border:#cbd5e1;
---accent:oklch(0.45 0.2 280);--accent-hover:oklch(0.4 0.2 280);--accent-text:#fff;--error-bg:#fef2f2;--error:#b91c1c;--ring:oklch(0.75 0.12 285)}
-@media (prefers-color-scheme:dark){:root{--bg:#0b1120;--card:#111827;--text:#f1f5f9;--muted:#94a3b8;
---border:#334155;--accent:oklch(0.7 0.16 286);--accent-hover:oklch(0.76 0.14 286);--accent-text:oklch(0.17 0.045 280);--error-bg:#3f1d1d;--error:#fca5a5;--ring:oklch(0.5 0.2 280)}}
+:root{color-scheme:light;--bg:oklch(0.99 0.003 286);--card:#fff;--text:oklch(0.2 0.03 282);--muted:oklch(0.5 0.03 283);
+--border:oklch(0.88 0.016 285);--accent:oklch(0.45 0.2 280);--accent-hover:oklch(0.4 0.2 280);--accent-text:oklch(0.985 0.008 285);
+--error-bg:#fef2f2;--error:oklch(0.5 0.22 25);--ring:oklch(0.55 0.2 282)}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
 background:var(--bg);color:var(--text);line-height:1.5;display:flex;flex-direction:column;align-items:center}
@@ -54,7 +53,8 @@ button:hover{background:var(--accent-hover)}
 footer{color:var(--muted);font-size:.85rem;padding-bottom:2rem}
 `;
 
-const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#4f46e5"/><path d="M9 22l7-13 7 13M11.5 17.5h9" stroke="#fff" stroke-width="2.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+/** The product's logo, as in the app's sidebar and shell/public/favicon.svg. */
+const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="7" fill="#9f94fd"/><g fill="none" stroke="#0e0e27" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" transform="translate(4 4)"><path d="M12 8V4H8"/><rect width="16" height="12" x="4" y="8" rx="2"/><path d="M2 14h2M20 14h2M15 13v2M9 13v2"/></g></svg>`;
 
 /** Renders the page; every interpolated value is HTML-escaped. */
 export function renderSignInPage(state: SignInPageState): string {
@@ -68,7 +68,7 @@ export function renderSignInPage(state: SignInPageState): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in · Agent Control Panel</title>
-<link rel="icon" href="data:,">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLES}</style>
 </head>
 <body>
