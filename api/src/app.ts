@@ -22,10 +22,11 @@ import { dashboardRoutes } from "./routes/dashboard";
 import { createDocsRoutes } from "./routes/docs";
 import { documentsRoutes } from "./routes/documents";
 import { healthRoutes } from "./routes/health";
+import { pineconeRoutes } from "./routes/pinecone";
 import { remotesRoutes } from "./routes/remotes";
+import { retrievalRoutes } from "./routes/retrieval";
 import { staticRoutes } from "./routes/static";
 import { trainingJobsRoutes } from "./routes/training-jobs";
-import { vectorStoreRoutes } from "./routes/vector-store";
 
 const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = {
   400: "BAD_REQUEST",
@@ -104,7 +105,8 @@ export function createApp(deps: Deps) {
     .route("/api", authRoutes)
     .route("/api/dashboard", dashboardRoutes)
     .route("/api/documents", documentsRoutes)
-    .route("/api/pinecone", vectorStoreRoutes)
+    .route("/api/pinecone", pineconeRoutes)
+    .route("/api/retrieval", retrievalRoutes)
     .route("/api/training-jobs", trainingJobsRoutes)
     .route("/api/api-keys", apiKeysRoutes)
     .route("/api/custom-agents", customAgentsRoutes)

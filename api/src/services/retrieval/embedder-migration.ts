@@ -42,6 +42,15 @@ export async function ensureUserEmbedder({
   return row;
 }
 
+/** The embedder whose vectors the dense leg queries for the user (read only: the configured one for a new user). */
+export async function activeEmbedderId(deps: RetrievalDeps, userId: string): Promise<string> {
+  const [row] = await deps.database.db
+    .select({ active: userEmbedders.active })
+    .from(userEmbedders)
+    .where(eq(userEmbedders.userId, userId));
+  return row?.active ?? deps.embedder.id;
+}
+
 /** Back to the active embedder: the half-built target's vectors go, its chunks point at the active vectors again. */
 async function abandonRebuild(deps: RetrievalDeps, userId: string, target: string): Promise<void> {
   const { db } = deps.database;

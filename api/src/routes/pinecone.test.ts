@@ -1,22 +1,51 @@
-// GET /api/pinecone/stats: the user's count in the real vector store, or 503 where pgvector is missing.
+// GET /api/pinecone/stats: the user's count in the real vector store (pgvector or Pinecone), or 503 where pgvector is missing.
 import { vectorStoreStatsSchema } from "@acp/contracts/entities";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakePineconeServer, startFakePineconeServer } from "../test/fake-pinecone-server";
 import { createTestApp, engines, postgresHasPgvector, signUp, type TestApp } from "../test/test-app";
 import { vectorWith } from "../test/vectors";
 
 const hasPgvector = await postgresHasPgvector();
 
-describe.each(engines)("GET /api/pinecone/stats on %s", (engine) => {
-  const storeUsable = engine === "pglite" || hasPgvector;
+let pinecone: FakePineconeServer;
+beforeAll(async () => {
+  pinecone = await startFakePineconeServer();
+});
+afterAll(async () => {
+  await pinecone?.close();
+});
+
+const setups = [
+  ...engines.map((engine) => ({ name: `pgvector on ${engine}`, engine, pinecone: false })),
+  { name: "Pinecone (local server)", engine: "pglite" as const, pinecone: true },
+];
+
+describe.each(setups)("GET /api/pinecone/stats with $name", (setup) => {
+  const storeUsable = setup.pinecone || setup.engine === "pglite" || hasPgvector;
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(
+      setup.engine,
+      setup.pinecone
+        ? {
+            config: {
+              vectorStore: "pinecone",
+              pinecone: {
+                apiKey: pinecone.apiKey,
+                indexName: pinecone.indexName,
+                controllerHostUrl: pinecone.url,
+              },
+            },
+          }
+        : {},
+    );
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it.runIf(storeUsable)("counts the signed-in user's vectors only", async () => {
+  it.runIf(storeUsable)("counts the signed-in user's vectors of the active embedder only", async () => {
+    expect(t.vectorStore.kind).toBe(setup.pinecone ? "pinecone" : "pgvector");
     const a = await signUp(t);
     const b = await signUp(t);
     const fresh = await t.request("/api/pinecone/stats", { cookie: a.cookie });
@@ -29,9 +58,16 @@ describe.each(engines)("GET /api/pinecone/stats on %s", (engine) => {
         id: `chunk-${i}`,
         agentId: "gtm",
         chunk: `Chunk ${i}`,
-        embedder: "test-embedder",
+        embedder: t.deps.embedder.id,
         embedding: vectorWith({ [i]: 1 }),
       })),
+    });
+    // A vector of another embedder (a rebuild in progress elsewhere) is not what search uses.
+    await t.vectorStore.upsert({
+      userId: a.user.id,
+      vectors: [
+        { id: "chunk-0", chunk: "Chunk 0", embedder: "some-other-embedder", embedding: vectorWith({ 9: 1 }) },
+      ],
     });
 
     const forA = await t.request("/api/pinecone/stats", { cookie: a.cookie });
@@ -42,6 +78,7 @@ describe.each(engines)("GET /api/pinecone/stats on %s", (engine) => {
     });
     const forB = await t.request("/api/pinecone/stats", { cookie: b.cookie });
     expect(await forB.json()).toEqual({ totalVectorCount: 0, namespace: "default", dimension: 1536 });
+    expect((await t.request("/api/pinecone/stats")).status).toBe(401);
   });
 
   it.runIf(!storeUsable)("answers 503 VECTOR_STORE_UNAVAILABLE when the server has no pgvector", async () => {
