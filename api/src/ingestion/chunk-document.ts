@@ -21,20 +21,15 @@ export const DEFAULT_OVERLAP_TOKENS = 100;
  * and errs high on Cyrillic, Arabic and CJK, which keeps chunks safely under embedding limits.
  */
 const TOKEN_PATTERN =
-  /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}])|([\p{L}\p{M}\p{N}_]+)|([^\s\p{L}\p{M}\p{N}_])/gu;
+  /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}])|([0-9A-Za-z_\u00c0-\u024f]+)|([\p{L}\p{M}\p{N}_]+)|([^\s\p{L}\p{M}\p{N}_])/gu;
 
 export function estimateTokens(text: string): number {
   let tokens = 0;
   TOKEN_PATTERN.lastIndex = 0;
   for (let m = TOKEN_PATTERN.exec(text); m !== null; m = TOKEN_PATTERN.exec(text)) {
-    const word = m[2];
-    if (word === undefined) {
-      tokens += 1;
-    } else {
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII and Latin-1/Extended ranges
-      const latin = /^[\u0000-\u024f]*$/.test(word);
-      tokens += Math.ceil(word.length / (latin ? 5 : 3));
-    }
+    if (m[2] !== undefined) tokens += Math.ceil(m[2].length / 5);
+    else if (m[3] !== undefined) tokens += Math.ceil(m[3].length / 3);
+    else tokens += 1;
   }
   return tokens;
 }
@@ -60,8 +55,11 @@ function countNewlines(text: string, from: number, to: number): number {
 
 /** Pieces of `text` (with their start offsets) of at most `maxTokens`: sentences, then words, then raw slices. */
 function splitText(text: string, maxTokens: number): Array<{ text: string; start: number; tokens: number }> {
-  const whole = estimateTokens(text);
-  if (whole <= maxTokens) return [{ text, start: 0, tokens: whole }];
+  // Every estimated token spans at most a few characters, so a very long text cannot fit: skip the whole-text pass.
+  if (text.length <= maxTokens * 16) {
+    const whole = estimateTokens(text);
+    if (whole <= maxTokens) return [{ text, start: 0, tokens: whole }];
+  }
   const pieces: Array<{ text: string; start: number; tokens: number }> = [];
   const sentences = Array.from(sentenceSegmenter.segment(text), (s) => ({ text: s.segment, start: s.index }));
   const levels: Array<(piece: { text: string; start: number }) => Array<{ text: string; start: number }>> = [
@@ -126,11 +124,16 @@ function hardSlices(
 function textUnits(block: TextBlock, maxTokens: number): Unit[] {
   const text = block.text;
   const base = block.location.kind === "lines" ? block.location.lineStart : 0;
+  // Pieces come in order: count newlines from the previous piece only (a 30 MB paragraph stays linear).
+  let cursor = 0;
+  let linesBefore = 0;
   return splitText(text, maxTokens).map((piece, i) => {
     const trimmed = piece.text.trim();
     const lead = piece.text.length - piece.text.trimStart().length;
     const startOffset = piece.start + lead;
-    const lineStart = base + countNewlines(text, 0, startOffset);
+    linesBefore += countNewlines(text, cursor, startOffset);
+    cursor = startOffset;
+    const lineStart = base + linesBefore;
     const lineEnd = lineStart + countNewlines(trimmed, 0, trimmed.length);
     return {
       text: trimmed,
@@ -193,12 +196,13 @@ function tailUnit(unit: Unit, tokens: number): Unit | null {
   let text = "";
   let count = 0;
   if (words.length > 1) {
+    // Words are whitespace-separated, so their estimates add up (no re-scan of the growing tail).
     for (let i = words.length - 1; i >= 0; i--) {
-      const candidate = (words[i] as string) + text;
-      const t = estimateTokens(candidate);
-      if (t > tokens) break;
-      text = candidate;
-      count = t;
+      const word = words[i] as string;
+      const t = estimateTokens(word);
+      if (count + t > tokens) break;
+      text = word + text;
+      count += t;
     }
   } else {
     const slice = hardSlices({ text: unit.text, start: 0 }, tokens);
