@@ -220,9 +220,8 @@ function tailUnit(unit: Unit, tokens: number): Unit | null {
   };
 }
 
-/** Chunks a run of text blocks. Pages never share a chunk; sections do only while the chunk is small. */
-function chunkText(
-  blocks: TextBlock[],
+/** Chunks text blocks pushed one by one. Pages never share a chunk; sections do only while the chunk is small. */
+function createTextChunker(
   target: number,
   overlap: number,
   emit: (text: string, location: ChunkLocation) => void,
@@ -257,7 +256,7 @@ function chunkText(
     currentTokens = tokens;
     carried = carriedUnits.length;
   };
-  for (const block of blocks) {
+  const push = (block: TextBlock) => {
     const units = textUnits(block, Math.max(1, target - overlap));
     for (const unit of units) {
       const last = current[current.length - 1];
@@ -286,8 +285,14 @@ function chunkText(
       current.push(unit);
       currentTokens += unit.tokens;
     }
-  }
-  flush();
+  };
+  const end = () => {
+    flush();
+    current = [];
+    currentTokens = 0;
+    carried = 0;
+  };
+  return { push, end };
 }
 
 function escapeCell(cell: string): string {
@@ -299,7 +304,7 @@ export function renderRow(cells: string[]): string {
   return `| ${cells.map(escapeCell).join(" | ")} |`;
 }
 
-function tableLocation(table: TableBlock, rowStart: number, rowEnd: number): ChunkLocation {
+function tableLocation(table: TableHead, rowStart: number, rowEnd: number): ChunkLocation {
   if (table.context.kind === "sheet") {
     return {
       kind: "rows",
@@ -315,7 +320,7 @@ function tableLocation(table: TableBlock, rowStart: number, rowEnd: number): Chu
   };
 }
 
-function tablePrefix(table: TableBlock): string {
+function tablePrefix(table: TableHead): string {
   const lines: string[] = [];
   if (table.context.kind === "sheet" && table.context.sheet !== undefined)
     lines.push(`Sheet: ${table.context.sheet}`);
@@ -329,9 +334,12 @@ function tablePrefix(table: TableBlock): string {
 /** Above this a row cannot be embedded whole; it is then split into `header: value` pieces (it never happens otherwise). */
 const ROW_HARD_LIMIT_FACTOR = 4;
 
-/** Chunks a table by rows: a row is never split (below the hard limit), every chunk starts with the header row. */
-function chunkTable(
-  table: TableBlock,
+/** The table's description without its rows: what a streaming reader knows before the first row. */
+export type TableHead = Omit<TableBlock, "rows">;
+
+/** Chunks a table's rows pushed one by one: a row is never split (below the hard limit), every chunk starts with the header. */
+function createTableChunker(
+  table: TableHead,
   target: number,
   emit: (text: string, location: ChunkLocation) => void,
 ) {
@@ -339,16 +347,11 @@ function chunkTable(
   const prefixTokens = estimateTokens(prefix);
   const budget = Math.max(1, target - prefixTokens);
   const withPrefix = (lines: string[]) => (prefix ? [prefix, ...lines] : lines).join("\n");
-  if (table.rows.length === 0) {
-    if (prefix && table.headerRowNumber !== undefined) {
-      emit(prefix, tableLocation(table, table.headerRowNumber, table.headerRowNumber));
-    }
-    return;
-  }
   let lines: string[] = [];
   let tokens = 0;
   let first: TableRow | null = null;
   let last: TableRow | null = null;
+  let rowCount = 0;
   const flush = () => {
     if (first && last && lines.length > 0)
       emit(withPrefix(lines), tableLocation(table, first.rowNumber, last.rowNumber));
@@ -357,7 +360,8 @@ function chunkTable(
     first = null;
     last = null;
   };
-  for (const row of table.rows) {
+  const push = (row: TableRow) => {
+    rowCount++;
     const line = renderRow(row.cells);
     const rowTokens = estimateTokens(line);
     if (rowTokens > target * ROW_HARD_LIMIT_FACTOR) {
@@ -369,15 +373,74 @@ function chunkTable(
       for (const piece of splitText(described, budget)) {
         emit(withPrefix([piece.text.trim()]), tableLocation(table, row.rowNumber, row.rowNumber));
       }
-      continue;
+      return;
     }
     if (lines.length > 0 && tokens + rowTokens > budget) flush();
     lines.push(line);
     tokens += rowTokens;
     if (!first) first = row;
     last = row;
-  }
-  flush();
+  };
+  const end = () => {
+    flush();
+    // A header with no rows is still content (e.g. a one-row sheet).
+    if (rowCount === 0 && prefix && table.headerRowNumber !== undefined) {
+      emit(prefix, tableLocation(table, table.headerRowNumber, table.headerRowNumber));
+    }
+  };
+  return { push, end };
+}
+
+function resolveOptions(options: ChunkOptions): { target: number; overlap: number } {
+  const target = Math.max(16, options.targetTokens ?? DEFAULT_TARGET_TOKENS);
+  const overlap = Math.max(
+    0,
+    Math.min(options.overlapTokens ?? DEFAULT_OVERLAP_TOKENS, Math.floor(target / 2)),
+  );
+  return { target, overlap };
+}
+
+/**
+ * Incremental chunking for streaming readers: push text blocks, or open a table and push its rows; chunks come out
+ * through `onChunk` as soon as they are complete, numbered from 0. Same output as `chunkDocument` on the same blocks.
+ */
+export function createChunker(options: ChunkOptions, onChunk: (chunk: Chunk) => void) {
+  const { target, overlap } = resolveOptions(options);
+  let index = 0;
+  const emit = (text: string, location: ChunkLocation) => {
+    const trimmed = text.trim();
+    if (trimmed === "") return;
+    onChunk({ index: index++, text: trimmed, tokenCount: estimateTokens(trimmed), location });
+  };
+  const textChunker = createTextChunker(target, overlap, emit);
+  let openTable: ReturnType<typeof createTableChunker> | null = null;
+  const closeTable = () => {
+    openTable?.end();
+    openTable = null;
+  };
+  return {
+    text(block: TextBlock) {
+      closeTable();
+      textChunker.push(block);
+    },
+    /** Starts a table (ending any text run or table before it); push its rows with `row`. */
+    table(head: TableHead) {
+      closeTable();
+      textChunker.end();
+      openTable = createTableChunker(head, target, emit);
+    },
+    row(row: TableRow) {
+      if (!openTable) throw new Error("row() before table()");
+      openTable.push(row);
+    },
+    end() {
+      closeTable();
+      textChunker.end();
+    },
+    get count() {
+      return index;
+    },
+  };
 }
 
 /**
@@ -386,27 +449,17 @@ function chunkTable(
  * Tables: row-wise with the header row repeated in every chunk and no row overlap (each row is a whole record).
  */
 export function chunkDocument(doc: ExtractedDocument, options: ChunkOptions = {}): Chunk[] {
-  const target = Math.max(16, options.targetTokens ?? DEFAULT_TARGET_TOKENS);
-  const overlap = Math.max(
-    0,
-    Math.min(options.overlapTokens ?? DEFAULT_OVERLAP_TOKENS, Math.floor(target / 2)),
-  );
   const chunks: Chunk[] = [];
-  const emit = (text: string, location: ChunkLocation) => {
-    const trimmed = text.trim();
-    if (trimmed === "") return;
-    chunks.push({ index: chunks.length, text: trimmed, tokenCount: estimateTokens(trimmed), location });
-  };
-  let run: TextBlock[] = [];
+  const chunker = createChunker(options, (chunk) => chunks.push(chunk));
   for (const block of doc.blocks) {
     if (block.kind === "text") {
-      run.push(block);
-      continue;
+      chunker.text(block);
+    } else {
+      const { rows, ...head } = block;
+      chunker.table(head);
+      for (const row of rows) chunker.row(row);
     }
-    if (run.length > 0) chunkText(run, target, overlap, emit);
-    run = [];
-    chunkTable(block, target, emit);
   }
-  if (run.length > 0) chunkText(run, target, overlap, emit);
+  chunker.end();
   return chunks;
 }
