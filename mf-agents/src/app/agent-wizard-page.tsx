@@ -61,7 +61,7 @@ export function AgentWizardPage({ agentType }: AgentWizardPageProps) {
             {wizard.recommendedDocuments.length > 0 ? (
               <CardContent className="flex flex-col gap-3">
                 <h3 className="font-medium text-sm">Recommended documents</h3>
-                <ul className="grid gap-2 sm:grid-cols-2">
+                <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                   {wizard.recommendedDocuments.map((item) => (
                     <li
                       key={item}

@@ -22,7 +22,7 @@ export function ApiManagementPage() {
         title="API Management"
         description="Manage API keys and external access to your AI agents"
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
           <ApiKeysCard />
           <ApiDocumentationCard />

@@ -78,7 +78,7 @@ export function DashboardPage() {
             <h2 id="quick-actions-title" className="font-semibold text-lg">
               Quick actions
             </h2>
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {QUICK_ACTIONS.map((action) => (
                 <button
                   key={action.tab}

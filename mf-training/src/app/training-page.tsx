@@ -17,7 +17,7 @@ export function TrainingPage() {
         title="Model Training & Fine-tuning"
         description="Teach your agents from their documents and follow every run."
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <TrainingJobsCard />
         <Card>
           <CardHeader>

@@ -2,6 +2,7 @@
 // dev ports and hosting paths, and the shell's page paths. The shell renders an exposed module and the remote
 // default-exports it against the same props type, so neither side can drift from the other.
 import type { BuiltInAgentId } from "@acp/contracts/agents";
+import type { ReactNode } from "react";
 
 /** A type-only marker: `props<{ agentType: BuiltInAgentId }>()` records an exposed module's props. */
 type Props<P extends object> = { readonly __props?: P };
@@ -58,7 +59,7 @@ export type ExposedProps<R extends RemoteName, M extends ExposedModule<R>> =
 /** What a remote's `src/exposes/*.tsx` default-exports for module M: checked where the remote declares it. */
 export type ExposedComponent<R extends RemoteName, M extends ExposedModule<R>> = (
   props: ExposedProps<R, M>,
-) => React.ReactNode;
+) => ReactNode;
 
 export const REMOTE_NAMES = Object.keys(REMOTES) as RemoteName[];
 

@@ -18,7 +18,7 @@ export function PageSkeleton({ className, ...props }: React.ComponentProps<"div"
         <Skeleton className="h-8 w-80 max-w-full" />
         <Skeleton className="h-4 w-96 max-w-full" />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {CARDS.map((id) => (
           <Skeleton key={id} className="h-28" />
         ))}

@@ -19,7 +19,7 @@ export function QuickDeployCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {BUILT_IN_AGENTS.map((agent) => (
             <li key={agent.id}>
               <Link

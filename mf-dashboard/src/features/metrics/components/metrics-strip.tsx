@@ -71,7 +71,7 @@ export function MetricsStrip() {
           Loading metrics…
         </p>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {METRICS.map((metric, index) => (
           <MetricCard key={metric.title} metric={metric} value={values[index]} />
         ))}

@@ -36,7 +36,7 @@ export function TrainingGuidelinesCard() {
           <h2>Training Guidelines</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-6 md:grid-cols-3">
+      <CardContent className="grid grid-cols-1 gap-6 md:grid-cols-3">
         {GUIDELINES.map((section) => (
           <section key={section.title} className="flex flex-col gap-3">
             <h3 className="font-medium">{section.title}</h3>

@@ -98,7 +98,7 @@ export function LandingPage() {
               </p>
             </div>
             {/* Six columns with cards spanning two: three on the first row, the last two centred below. */}
-            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-6">
+            <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-6">
               {BUILT_IN_AGENTS.map((agent) => (
                 <AgentCard key={agent.id} agent={agent} />
               ))}
@@ -111,7 +111,7 @@ export function LandingPage() {
             <h2 id="steps-title" className="text-center font-bold text-3xl tracking-tight">
               From documents to a deployed agent
             </h2>
-            <ol className="mt-12 grid gap-8 md:grid-cols-3">
+            <ol className="mt-12 grid grid-cols-1 gap-8 md:grid-cols-3">
               {STEPS.map((step, index) => (
                 <li key={step.title} className="flex flex-col gap-3">
                   <span className="flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
