@@ -27,6 +27,12 @@ describe("app-wide behaviour", () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'self'");
+      // Images only from where the product takes them (no "https:" wildcard: any site could be a beacon).
+      expect(csp).toContain("img-src 'self' data: blob:;");
+      expect(response.headers.get("permissions-policy")).toMatch(
+        /^accelerometer=\(\), bluetooth=\(\), camera=\(\), clipboard-write=\(self\), .*microphone=\(\)/,
+      );
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
       // Plain-http deployments must not pin browsers to https.
       expect(response.headers.get("strict-transport-security")).toBeNull();
     }

@@ -9,36 +9,27 @@ import { SESSION_COOKIE } from "./auth/session-cookie";
 import { isUnstorableText } from "./db/errors";
 import type { Deps } from "./deps";
 import type { AppEnv } from "./lib/app-env";
-import { AppError, type ErrorCode, errorBody } from "./lib/app-error";
+import { AppError, errorBody, genericCodeFor } from "./lib/app-error";
 import { requestBodyLimit } from "./lib/body-limit";
 import { cspDirectives } from "./lib/content-security-policy";
 import { requestLog } from "./lib/request-log";
 import { validationHook } from "./lib/validation";
 import { apiKeysRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
+import { callbackRoutes } from "./routes/callback";
 import { conversationsRoutes } from "./routes/conversations";
 import { customAgentsRoutes } from "./routes/custom-agents";
 import { dashboardRoutes } from "./routes/dashboard";
 import { createDocsRoutes } from "./routes/docs";
 import { documentsRoutes } from "./routes/documents";
 import { healthRoutes } from "./routes/health";
+import { loginRoutes } from "./routes/login";
+import { logoutRoutes } from "./routes/logout";
 import { pineconeRoutes } from "./routes/pinecone";
 import { remotesRoutes } from "./routes/remotes";
 import { retrievalRoutes } from "./routes/retrieval";
 import { staticRoutes } from "./routes/static";
 import { trainingJobsRoutes } from "./routes/training-jobs";
-
-const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = {
-  400: "BAD_REQUEST",
-  401: "UNAUTHORIZED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-  405: "METHOD_NOT_ALLOWED",
-  413: "PAYLOAD_TOO_LARGE",
-  415: "UNSUPPORTED_MEDIA_TYPE",
-  429: "RATE_LIMITED",
-  503: "SERVICE_UNAVAILABLE",
-};
 
 /** Maps anything thrown to the one JSON error shape; unknown failures become a logged, opaque 500. */
 function toAppError(error: unknown): AppError {
@@ -47,7 +38,7 @@ function toAppError(error: unknown): AppError {
     if (error.status === 400 && /malformed json/i.test(error.message)) {
       return new AppError("MALFORMED_JSON", "Malformed JSON in request body");
     }
-    const code = HTTP_EXCEPTION_CODES[error.status];
+    const code = genericCodeFor(error.status);
     if (code) return new AppError(code, error.message || "Request refused");
   }
   // A NUL character anywhere in a path, query or body string only fails once PostgreSQL sees it.
@@ -56,6 +47,25 @@ function toAppError(error: unknown): AppError {
   }
   return new AppError("INTERNAL_ERROR", "Something went wrong on our side", { cause: error });
 }
+
+/** Permissions-Policy: nothing powerful is used, except copying API keys to the clipboard and fullscreen. */
+const PERMISSIONS_POLICY = {
+  accelerometer: [],
+  bluetooth: [],
+  camera: [],
+  clipboardWrite: ["self"],
+  displayCapture: [],
+  fullscreen: ["self"],
+  geolocation: [],
+  gyroscope: [],
+  hid: [],
+  magnetometer: [],
+  microphone: [],
+  midi: [],
+  payment: [],
+  serial: [],
+  usb: [],
+} as const satisfies Record<string, string[] | readonly string[]>;
 
 /** Re-exported for tests and docs: the limit on JSON and urlencoded bodies (lib/body-limit.ts). */
 export { JSON_BODY_LIMIT_BYTES } from "./lib/body-limit";
@@ -93,6 +103,8 @@ export function createApp(deps: Deps) {
       strictTransportSecurity: config.publicUrl.startsWith("https:")
         ? "max-age=15552000; includeSubDomains"
         : false,
+      // Features the product never uses are off for every page and any frame in it.
+      permissionsPolicy: PERMISSIONS_POLICY,
       // Handlers that need their own CSP or CORP (index.html, docs, /mf/) set it and keep it.
       overwrite: false,
     }),
@@ -102,7 +114,10 @@ export function createApp(deps: Deps) {
 
   const routes = app
     .route("/api/health", healthRoutes)
-    .route("/api", authRoutes)
+    .route("/api/login", loginRoutes)
+    .route("/api/callback", callbackRoutes)
+    .route("/api/logout", logoutRoutes)
+    .route("/api/auth", authRoutes)
     .route("/api/dashboard", dashboardRoutes)
     .route("/api/documents", documentsRoutes)
     .route("/api/pinecone", pineconeRoutes)

@@ -48,6 +48,7 @@ describe("loadConfig", () => {
       clientId: "acp",
       clientSecret: undefined,
       allowInsecureRequests: true,
+      pictureOrigins: ["http://127.0.0.1:9000"],
     });
     const remote = loadConfig({
       OIDC_ISSUER: "https://login.example.com",
@@ -57,6 +58,20 @@ describe("loadConfig", () => {
     expect(remote.oidc?.allowInsecureRequests).toBe(false);
     expect(remote.oidc?.clientSecret).toBe("s3cret");
     expect(() => loadConfig({ OIDC_ISSUER: "https://login.example.com" })).toThrow(/OIDC_CLIENT_ID/);
+    expect(
+      loadConfig({
+        OIDC_ISSUER: "https://login.example.com",
+        OIDC_CLIENT_ID: "acp",
+        OIDC_PICTURE_ORIGINS: "https://lh3.googleusercontent.com, https://cdn.example",
+      }).oidc?.pictureOrigins,
+    ).toEqual(["https://lh3.googleusercontent.com", "https://cdn.example"]);
+    expect(() =>
+      loadConfig({
+        OIDC_ISSUER: "https://l.example",
+        OIDC_CLIENT_ID: "a",
+        OIDC_PICTURE_ORIGINS: "https://x.example/path",
+      }),
+    ).toThrow(/OIDC_PICTURE_ORIGINS/);
   });
 
   it("takes REMOTES_* overrides, treats blank values as unset", () => {

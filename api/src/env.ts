@@ -76,6 +76,21 @@ const envSchema = z.object({
   OIDC_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
+  OIDC_PICTURE_ORIGINS: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (value) =>
+          value.split(",").every((entry) => {
+            const origin = entry.trim();
+            return URL.canParse(origin) && new URL(origin).origin === origin && /^https?:/.test(origin);
+          }),
+        {
+          error: "must be a comma-separated list of http(s) origins, e.g. https://lh3.googleusercontent.com",
+        },
+      )
+      .optional(),
+  ),
   SESSION_SECURE_COOKIE: booleanString,
   TRUST_PROXY: trustProxy,
   STATIC_ROOT: optionalString,
@@ -106,6 +121,11 @@ export type OidcConfig = {
   clientSecret: string | undefined;
   /** openid-client refuses plain http; we allow it only for a provider on this machine (tests, local Keycloak). */
   allowInsecureRequests: boolean;
+  /**
+   * Origins profile pictures may come from (OIDC_PICTURE_ORIGINS, default: the issuer's): the CSP's img-src allows
+   * exactly these, and a picture claim from anywhere else is dropped for the initials avatar.
+   */
+  pictureOrigins: string[];
 };
 
 export type AppConfig = {
@@ -182,6 +202,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           clientId: env.OIDC_CLIENT_ID,
           clientSecret: env.OIDC_CLIENT_SECRET,
           allowInsecureRequests: LOOPBACK_HOSTS.has(new URL(env.OIDC_ISSUER).hostname),
+          pictureOrigins: env.OIDC_PICTURE_ORIGINS
+            ? env.OIDC_PICTURE_ORIGINS.split(",").map((origin) => origin.trim())
+            : [new URL(env.OIDC_ISSUER).origin],
         }
       : undefined;
 

@@ -10,7 +10,8 @@ import type { Database } from "../db/create-database";
 import { oidcAccounts, sessions } from "../db/schema";
 import { createDeps } from "../deps";
 import { createTestDatabase, engines, testConfig } from "../test/test-app";
-import { sessionIdFromToken } from "./session";
+import { openIdToken } from "./id-token-seal";
+import { generateSessionToken, sessionIdFromToken } from "./session";
 
 const CLIENT_ID = "acp-test";
 const CLIENT_SECRET = "acp-test-secret-with-enough-entropy";
@@ -123,6 +124,7 @@ describe.each(engines)("OpenID Connect sign-in on %s", (engine) => {
         OIDC_ISSUER: issuer,
         OIDC_CLIENT_ID: CLIENT_ID,
         OIDC_CLIENT_SECRET: CLIENT_SECRET,
+        OIDC_PICTURE_ORIGINS: "https://images.example",
       },
     );
     expect(config.oidc?.allowInsecureRequests).toBe(true);
@@ -256,13 +258,16 @@ describe.each(engines)("OpenID Connect sign-in on %s", (engine) => {
       given_name: "Dorothy J.",
       family_name: "Vaughan",
       email: "dorothy@nasa.example",
+      // Not an OIDC_PICTURE_ORIGINS origin (nor allowed by the CSP's img-src): dropped for the initials avatar.
+      picture: "https://tracker.example/pixel.png",
     });
     const second = await signInThroughProvider("dvaughan");
     const secondUser = (await (
       await fetch(`${appUrl}/api/auth/user`, { headers: { cookie: `session=${second.jar.get("session")}` } })
-    ).json()) as { id: string; firstName: string };
+    ).json()) as { id: string; firstName: string; profileImageUrl: string };
     expect(secondUser.id).toBe(firstUser.id);
     expect(secondUser.firstName).toBe("Dorothy J.");
+    expect(secondUser.profileImageUrl).toMatch(/^data:image\/svg\+xml,/);
   });
 
   it("logs out at the provider too (RP-initiated logout) and comes back to /", async () => {
@@ -275,14 +280,19 @@ describe.each(engines)("OpenID Connect sign-in on %s", (engine) => {
         .where(eq(sessions.id, sessionIdFromToken(token ?? "")));
       return row?.oidcIdToken;
     };
-    expect(await idTokenOf(jar.get("session"))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    // Stored sealed, never as the JWT itself: only the cookie's token opens it.
+    const stored = await idTokenOf(jar.get("session"));
+    expect(stored).toMatch(/^v1\.[\w-]+$/);
+    expect(stored).not.toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(openIdToken(stored, jar.get("session") ?? "")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(openIdToken(stored, generateSessionToken())).toBeUndefined();
 
     // While the provider's session lives, signing in again needs no prompt at all.
     const silent = await followRedirects(jar, new URL("/api/login", appUrl));
     expect(silent.url.pathname).toBe("/api/callback");
     expect(silent.response.status).toBe(302);
     const token = jar.get("session");
-    const idToken = await idTokenOf(token);
+    const idToken = openIdToken(await idTokenOf(token), token ?? "");
     expect(idToken).toBeTruthy();
 
     const logout = await visit(jar, new URL("/api/logout", appUrl));

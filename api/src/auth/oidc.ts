@@ -4,6 +4,10 @@ import { z } from "zod";
 import type { OidcConfig } from "../env";
 import { AppError } from "../lib/app-error";
 
+/** The short-lived HttpOnly cookie that carries the flow from /api/login to /api/callback. */
+export const OIDC_FLOW_COOKIE = "oidc_flow";
+export const OIDC_FLOW_MAX_AGE_S = 600;
+
 /** What we keep in the short-lived HttpOnly flow cookie between /api/login and /api/callback. */
 const oidcFlowSchema = z.object({
   state: z.string().min(1),
@@ -78,10 +82,14 @@ export async function startOidcSignIn({
 const stringClaim = (value: unknown): string | null =>
   typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 
-/** Only http(s) pictures are stored: the URL ends up in an <img src> in the shell. */
-const pictureClaim = (value: unknown): string | null => {
+/**
+ * Only http(s) pictures from the configured origins are stored: the URL ends up in an <img src> in the shell, and
+ * the CSP's img-src allows those origins only.
+ */
+const pictureClaim = (value: unknown, allowedOrigins: readonly string[]): string | null => {
   const picture = stringClaim(value);
-  return picture && /^https?:\/\//i.test(picture) && URL.canParse(picture) ? picture : null;
+  if (!picture || !/^https?:\/\//i.test(picture) || !URL.canParse(picture)) return null;
+  return allowedOrigins.includes(new URL(picture).origin) ? picture : null;
 };
 
 /**
@@ -145,7 +153,7 @@ export async function completeOidcSignIn({
     emailVerified: claim("email_verified") === true,
     givenName: stringClaim(claim("given_name")),
     familyName: stringClaim(claim("family_name")),
-    picture: pictureClaim(claim("picture")),
+    picture: pictureClaim(claim("picture"), oidc.pictureOrigins),
   };
   return { profile, idToken: tokens.id_token };
 }

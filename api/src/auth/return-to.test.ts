@@ -23,7 +23,19 @@ describe("safeReturnTo", () => {
     "/api/logout",
     "/api/login?returnTo=/x",
     "/api/auth/sign-in",
+    // Found by the security probe: each normalises to "//evil.example/...", a protocol-relative Location.
+    "/.//evil.example/phish",
+    decodeURIComponent("%2F.%2F%2Fevil.example%2Fphish"),
+    "/x/..//evil.example",
+    "/%2e//evil.example",
+    "/%2E%2E//evil.example",
+    "/a/b/../..//evil.example",
   ])("turns %j into /", (value) => {
     expect(safeReturnTo(value, origin)).toBe("/");
+  });
+
+  it("still normalises harmless dot segments to a same-origin path", () => {
+    expect(safeReturnTo("/x/../knowledge", origin)).toBe("/knowledge");
+    expect(safeReturnTo("/./agents", origin)).toBe("/agents");
   });
 });

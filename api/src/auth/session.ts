@@ -4,6 +4,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/create-database";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema";
+import { sealIdToken } from "./id-token-seal";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
@@ -37,7 +38,10 @@ export async function createSession({
   token: string;
   userId: string;
   now: Date;
-  /** Kept for RP-initiated logout (the provider's end_session_endpoint wants it as id_token_hint). */
+  /**
+   * Kept for RP-initiated logout (the provider's end_session_endpoint wants it as id_token_hint), sealed with a key
+   * derived from `token` (see id-token-seal.ts): readable only with the cookie, e.g. by openSessionIdToken.
+   */
   oidcIdToken?: string;
 }): Promise<SessionRow> {
   const [session] = await db
@@ -46,7 +50,7 @@ export async function createSession({
       id: sessionIdFromToken(token),
       userId,
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
-      oidcIdToken: oidcIdToken ?? null,
+      oidcIdToken: oidcIdToken ? sealIdToken(oidcIdToken, token) : null,
       createdAt: now,
     })
     .returning();
@@ -98,6 +102,8 @@ export async function invalidateSession({
   return deleted;
 }
 
-export async function invalidateUserSessions({ db, userId }: { db: Db; userId: string }): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of the user ("sign out everywhere"); returns how many there were. */
+export async function invalidateUserSessions({ db, userId }: { db: Db; userId: string }): Promise<number> {
+  const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return deleted.length;
 }

@@ -104,7 +104,7 @@ ${errorBlock(state, "sign-up")}${returnTo}
 <input id="sign-up-email" name="email" type="email" autocomplete="email" required value="${attr(signUpEmail)}"${describedBy(state, "sign-up")}></div>
 <div class="field"><label for="sign-up-password">Password</label>
 <input id="sign-up-password" name="password" type="password" autocomplete="new-password" required minlength="8"${describedBy(state, "sign-up", "password-hint")}>
-<p class="hint" id="password-hint">At least 8 characters.</p></div>
+<p class="hint" id="password-hint">At least 8 characters, not a common password and not your email.</p></div>
 <button type="submit">Create account</button>
 </form>
 </section>

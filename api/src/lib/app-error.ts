@@ -1,29 +1,37 @@
 // The one error type services and routes throw; app.onError turns it into the JSON error body and status.
+import { ERROR_CODE_STATUS, type ErrorCode } from "@acp/contracts/error-codes";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-/** Every code the API answers with, and the HTTP status each one maps to. */
-export const ERROR_STATUS = {
-  VALIDATION_ERROR: 400,
-  MALFORMED_JSON: 400,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  INVALID_CREDENTIALS: 401,
-  FORBIDDEN: 403,
-  CSRF_REJECTED: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  EMAIL_TAKEN: 409,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL_ERROR: 500,
-  OIDC_PROVIDER_ERROR: 502,
-  SERVICE_UNAVAILABLE: 503,
-  VECTOR_STORE_UNAVAILABLE: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
+/**
+ * The one table of error codes and their HTTP status, shared with the browser (@acp/contracts/error-codes); the
+ * codes a bare HTTP status maps to and the OpenAPI error descriptions are derived from it.
+ */
+export const ERROR_STATUS = ERROR_CODE_STATUS satisfies Record<ErrorCode, ContentfulStatusCode>;
+export type { ErrorCode };
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+/** The code for a status when nothing more specific is known (a Hono HTTPException, a route's declared error). */
+const GENERIC_CODES: readonly ErrorCode[] = [
+  "BAD_REQUEST",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "RATE_LIMITED",
+  "INTERNAL_ERROR",
+  "SERVICE_UNAVAILABLE",
+];
+
+export function genericCodeFor(status: number): ErrorCode | undefined {
+  return GENERIC_CODES.find((code) => ERROR_STATUS[code] === status);
+}
+
+/** Every code answered with this status, in the table's order (for documentation). */
+export function codesFor(status: number): ErrorCode[] {
+  return (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => ERROR_STATUS[code] === status);
+}
 
 export class AppError extends Error {
   override name = "AppError";

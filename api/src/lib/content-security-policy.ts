@@ -16,7 +16,7 @@ export function remoteOrigins(config: Pick<AppConfig, "remotes" | "publicOrigin"
 export type CspDirectives = Record<string, string[]>;
 
 export function cspDirectives(
-  config: Pick<AppConfig, "remotes" | "publicOrigin">,
+  config: Pick<AppConfig, "remotes" | "publicOrigin" | "oidc">,
   extra: { scriptHashes?: string[] } = {},
 ): CspDirectives {
   const remotes = remoteOrigins(config);
@@ -25,8 +25,8 @@ export function cspDirectives(
     scriptSrc: ["'self'", ...remotes, ...(extra.scriptHashes ?? [])],
     // React and Radix write style attributes; remotes bring their own CSS files.
     styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-    // Profile pictures come from the identity provider; avatars are data: URLs.
-    imgSrc: ["'self'", "data:", "blob:", "https:"],
+    // Initials avatars are data: URLs; profile pictures come only from the identity provider's origins.
+    imgSrc: ["'self'", "data:", "blob:", ...remotes, ...(config.oidc?.pictureOrigins ?? [])],
     fontSrc: ["'self'", "data:", ...remotes],
     connectSrc: ["'self'", ...remotes],
     workerSrc: ["'self'", "blob:"],

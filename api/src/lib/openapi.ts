@@ -2,6 +2,7 @@
 import { apiErrorSchema } from "@acp/contracts/errors";
 import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { AppEnv } from "./app-env";
+import { codesFor } from "./app-error";
 import { validationHook } from "./validation";
 
 /** A resource sub-app: OpenAPI-described, validation failures answered as VALIDATION_ERROR. */
@@ -23,19 +24,23 @@ export const apiErrorResponseSchema = apiErrorSchema.clone().openapi("ApiError",
   example: { error: "You are logged out", code: "UNAUTHORIZED" },
 });
 
-const ERROR_DESCRIPTIONS = {
-  400: "Invalid request (VALIDATION_ERROR, MALFORMED_JSON)",
-  401: "Not signed in (UNAUTHORIZED) or wrong credentials (INVALID_CREDENTIALS)",
-  403: "Cross-origin request refused (CSRF_REJECTED)",
-  404: "Not found (NOT_FOUND)",
-  409: "Conflict (EMAIL_TAKEN)",
-  413: "Request body over 1 MiB (PAYLOAD_TOO_LARGE)",
-  415: "Unsupported media type (UNSUPPORTED_MEDIA_TYPE)",
-  502: "The identity provider failed (OIDC_PROVIDER_ERROR)",
-  503: "A dependency is unavailable (SERVICE_UNAVAILABLE, VECTOR_STORE_UNAVAILABLE)",
+/** What each documented error status means; the codes it can carry are listed from the one table (ERROR_STATUS). */
+const STATUS_MEANINGS = {
+  400: "Invalid request",
+  401: "Not signed in, or wrong credentials",
+  403: "Refused",
+  404: "Not found",
+  409: "Conflict",
+  413: "Request body over the limit (1 MiB for JSON and forms)",
+  415: "Unsupported media type",
+  429: "Too many requests (see Retry-After)",
+  502: "The identity provider failed",
+  503: "A dependency is unavailable",
 } as const;
 
-type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+type ErrorStatus = keyof typeof STATUS_MEANINGS;
+
+const describeStatus = (status: ErrorStatus) => `${STATUS_MEANINGS[status]} (${codesFor(status).join(", ")})`;
 
 /** Documented JSON error responses for the given statuses, all with the ApiError body. */
 export function errorResponses<const S extends ErrorStatus>(
@@ -50,7 +55,7 @@ export function errorResponses<const S extends ErrorStatus>(
     statuses.map((status) => [
       status,
       {
-        description: ERROR_DESCRIPTIONS[status],
+        description: describeStatus(status),
         content: { "application/json": { schema: apiErrorResponseSchema } },
       },
     ]),

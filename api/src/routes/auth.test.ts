@@ -280,6 +280,89 @@ describe.each(engines)("auth routes on %s", (engine) => {
     });
   });
 
+  describe("security findings", () => {
+    it.each(["%2F.%2F%2Fevil.example%2Fphish", "/x/..//evil.example", "/%2e//evil.example"])(
+      "never redirects off-site for returnTo=%s (signed-in /api/login and the sign-in form)",
+      async (returnTo) => {
+        const { cookie, account } = await signUp(t);
+        const visit = await t.request(`/api/login?returnTo=${returnTo}`, { cookie });
+        expect(visit.status).toBe(302);
+        expect(visit.headers.get("location")).toBe("/");
+
+        const post = await t.request(
+          "/api/auth/sign-in",
+          form({ email: account.email, password: account.password, returnTo: decodeURIComponent(returnTo) }),
+        );
+        expect(post.status).toBe(303);
+        expect(post.headers.get("location")).toBe("/");
+      },
+    );
+
+    it("refuses a cross-site /api/logout and keeps the session", async () => {
+      const { cookie } = await signUp(t);
+      for (const site of ["cross-site", "same-site"]) {
+        const response = await t.request("/api/logout", { cookie, headers: { "sec-fetch-site": site } });
+        expect(response.status).toBe(403);
+        expect(((await response.json()) as { code: string }).code).toBe("CSRF_REJECTED");
+        expect(response.headers.getSetCookie()).toEqual([]);
+      }
+      expect((await t.request("/api/auth/user", { cookie })).status).toBe(200);
+      const own = await t.request("/api/logout", { cookie, headers: { "sec-fetch-site": "same-origin" } });
+      expect(own.status).toBe(302);
+      expect((await t.request("/api/auth/user", { cookie })).status).toBe(401);
+    });
+
+    it("signs out everywhere: every session of the user ends, other users' stay", async () => {
+      const { account, cookie: first } = await signUp(t);
+      const second = sessionCookieFrom(await t.request("/api/auth/sign-in", json(account)));
+      const bystander = await signUp(t);
+
+      const crossSite = await t.request("/api/auth/sessions/revoke-all", {
+        method: "POST",
+        cookie: first,
+        headers: { origin: "https://evil.example" },
+      });
+      expect(crossSite.status).toBe(403);
+
+      const response = await t.request("/api/auth/sessions/revoke-all", { method: "POST", cookie: first });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ revoked: 2 });
+      expect(response.headers.getSetCookie().some((c) => /^session=;/.test(c))).toBe(true);
+      expect((await t.request("/api/auth/user", { cookie: first })).status).toBe(401);
+      expect((await t.request("/api/auth/user", { cookie: second })).status).toBe(401);
+      expect((await t.request("/api/auth/user", { cookie: bystander.cookie })).status).toBe(200);
+    });
+
+    it("refuses a common password or the email as the password, with a clear message (JSON and form)", async () => {
+      const account = newAccount();
+      const common = await t.request("/api/auth/sign-up", json({ ...account, password: "password123" }));
+      expect(common.status).toBe(400);
+      expect(await common.json()).toMatchObject({
+        code: "VALIDATION_ERROR",
+        error:
+          "This password is too common: choose one that is harder to guess, such as a few unrelated words",
+      });
+      const itself = await t.request("/api/auth/sign-up", json({ ...account, password: account.email }));
+      expect(((await itself.json()) as { error: string }).error).toBe(
+        "Your password must not be your email address",
+      );
+      const page = await t.request("/api/auth/sign-up", form({ ...account, password: "iloveyou" }));
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain("This password is too common");
+      // Nothing was created: the same email still signs up with a good password.
+      expect((await t.request("/api/auth/sign-up", json(account))).status).toBe(201);
+    });
+
+    it("sends Cache-Control: no-store with per-user JSON and a Permissions-Policy everywhere", async () => {
+      const { cookie } = await signUp(t);
+      const me = await t.request("/api/auth/user", { cookie });
+      expect(me.headers.get("cache-control")).toBe("no-store");
+      expect(me.headers.get("permissions-policy")).toContain("camera=()");
+      const refused = await t.request("/api/auth/user");
+      expect(refused.headers.get("cache-control")).toBe("no-store");
+    });
+  });
+
   describe("CSRF", () => {
     it("rejects a cross-origin form post to sign-in with 403", async () => {
       const { account } = await signUp(t);

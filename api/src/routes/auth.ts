@@ -1,19 +1,11 @@
-// Sign-in, sign-up, OIDC callback, sign-out and the current user: /api/login, /api/callback, /api/logout, /api/auth/*.
+// Built-in accounts and the current user (mounted at /api/auth): sign-in, sign-up, user, sign out everywhere.
 import { userSchema } from "@acp/contracts/entities";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { clientIp } from "../auth/client-ip";
-import {
-  buildOidcLogoutUrl,
-  completeOidcSignIn,
-  decodeOidcFlow,
-  encodeOidcFlow,
-  startOidcSignIn,
-} from "../auth/oidc";
 import { safeReturnTo } from "../auth/return-to";
-import { invalidateSession, sessionIdFromToken, validateSessionToken } from "../auth/session";
-import { clearSessionCookie, readSessionToken } from "../auth/session-cookie";
+import { invalidateUserSessions } from "../auth/session";
+import { clearSessionCookie } from "../auth/session-cookie";
 import { renderSignInPage, type SignInPageState } from "../auth/sign-in-page";
 import { signedInRoute } from "../auth/signed-in-route";
 import { startSession } from "../auth/start-session";
@@ -33,10 +25,6 @@ import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { validationError } from "../lib/validation";
 import { signInWithPassword } from "../services/auth/sign-in-with-password";
 import { signUpWithPassword } from "../services/auth/sign-up-with-password";
-import { upsertOidcUser } from "../services/auth/upsert-oidc-user";
-
-const OIDC_FLOW_COOKIE = "oidc_flow";
-const OIDC_FLOW_MAX_AGE_S = 600;
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
@@ -72,10 +60,6 @@ const userResponse = {
   description: "The signed-in user",
   content: { "application/json": { schema: componentSchema(userSchema, "User") } },
 };
-const htmlPage = (description: string) => ({
-  description,
-  content: { "text/html": { schema: z.string() } },
-});
 const htmlOrJsonError = (description: string) => ({
   description,
   content: {
@@ -99,10 +83,6 @@ const formOrJsonBody = <T extends z.ZodType>(schema: T) => ({
     "application/x-www-form-urlencoded": { schema },
   },
 });
-const returnToQuery = z.object({
-  returnTo: z.string().optional().openapi({ description: "Same-origin path to return to after sign-in" }),
-});
-
 const isFormRequest = (c: Context) =>
   /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(c.req.header("content-type") ?? "");
 
@@ -158,55 +138,9 @@ const formAwareHook =
     return formErrorPage(c, form, result.error);
   };
 
-const loginRoute = createRoute({
-  method: "get",
-  path: "/login",
-  tags: ["Auth"],
-  summary: "Start signing in",
-  description:
-    "With OIDC configured, redirects to the identity provider (authorization code + PKCE). Otherwise serves the built-in sign-in page, whose forms post to /api/auth/sign-in and /api/auth/sign-up.",
-  request: { query: returnToQuery },
-  responses: {
-    200: htmlPage("The built-in sign-in page"),
-    302: { description: "Redirect to the identity provider, or to returnTo when already signed in" },
-    ...errorResponses(502),
-  },
-});
-
-const callbackRoute = createRoute({
-  method: "get",
-  path: "/callback",
-  tags: ["Auth"],
-  summary: "OIDC redirect target",
-  description: "Completes the authorization code flow, verifies the ID token, creates the session.",
-  request: {
-    query: z.object({
-      code: z.string().optional(),
-      state: z.string().optional(),
-      error: z.string().optional(),
-    }),
-  },
-  responses: {
-    302: { description: "Signed in: redirect to the page sign-in started from" },
-    ...errorResponses(400, 401, 404, 502),
-  },
-});
-
-const logoutRoute = createRoute({
-  method: "get",
-  path: "/logout",
-  tags: ["Auth"],
-  summary: "Sign out",
-  description:
-    "Deletes the session server-side, clears the cookie and redirects to /. With OIDC configured and an end_session_endpoint in the provider's discovery document, redirects there instead (RP-initiated logout, with id_token_hint and post_logout_redirect_uri = PUBLIC_URL + /), so the provider's session ends too.",
-  responses: {
-    302: { description: "Signed out: redirect to /, or to the provider's end-session endpoint" },
-  },
-});
-
 const currentUserRoute = signedInRoute({
   method: "get",
-  path: "/auth/user",
+  path: "/user",
   tags: ["Auth"],
   summary: "The signed-in user",
   responses: { 200: userResponse, ...errorResponses(401) },
@@ -214,7 +148,7 @@ const currentUserRoute = signedInRoute({
 
 const signInRoute = createRoute({
   method: "post",
-  path: "/auth/sign-in",
+  path: "/sign-in",
   tags: ["Auth"],
   summary: "Sign in with email and password",
   description: `Form posts get a 303 redirect (to returnTo or /) with the session cookie, or the page again with the error. JSON posts get the user or a JSON error. After ${SIGN_IN_FAILURES_PER_EMAIL} failed attempts for one email, or ${SIGN_IN_FAILURES_PER_IP} from one client IP, within ${SIGN_IN_WINDOW_MS / 60_000} minutes, attempts are refused with 429 until that window ends; a successful sign-in clears the email's count.`,
@@ -231,7 +165,7 @@ const signInRoute = createRoute({
 
 const signUpRoute = createRoute({
   method: "post",
-  path: "/auth/sign-up",
+  path: "/sign-up",
   tags: ["Auth"],
   summary: "Create a built-in account",
   description: `Creates the account and signs in. Form posts get a 303 redirect or the page again with the error; JSON posts get 201 with the user or a JSON error. At most ${SIGN_UPS_PER_IP} attempts per client IP per ${SIGN_UP_WINDOW_MS / 60_000} minutes, then 429.`,
@@ -246,70 +180,34 @@ const signUpRoute = createRoute({
   },
 });
 
+const revokeAllSessionsRoute = signedInRoute({
+  method: "post",
+  path: "/sessions/revoke-all",
+  tags: ["Auth"],
+  summary: "Sign out everywhere",
+  description:
+    "Ends every session of the signed-in user, this one included, on every device, and clears this browser's cookie. Cookie-authenticated: the Origin must be this site (CSRF check).",
+  responses: {
+    200: {
+      description: "Every session ended",
+      content: {
+        "application/json": {
+          schema: z
+            .object({ revoked: z.number().int().nonnegative().openapi({ description: "Sessions ended" }) })
+            .openapi("RevokedSessions"),
+        },
+      },
+    },
+    ...errorResponses(401, 403),
+  },
+});
+
 export const authRoutes = createRouter()
-  .openapi(loginRoute, async (c) => {
-    const { config, database, now } = c.var.deps;
-    const returnTo = safeReturnTo(c.req.valid("query").returnTo, config.publicOrigin);
-    c.header("Cache-Control", "no-store");
-    if (config.oidc) {
-      const { url, flow } = await startOidcSignIn({
-        oidc: config.oidc,
-        redirectUri: `${config.publicUrl}/api/callback`,
-        returnTo,
-      });
-      setCookie(c, OIDC_FLOW_COOKIE, encodeOidcFlow(flow), {
-        httpOnly: true,
-        // Lax: the provider's redirect back to /api/callback is a top-level GET navigation.
-        sameSite: "Lax",
-        path: "/api",
-        secure: config.sessionSecureCookie,
-        maxAge: OIDC_FLOW_MAX_AGE_S,
-      });
-      return c.redirect(url.href, 302);
-    }
-    const token = readSessionToken(c);
-    if (token && (await validateSessionToken({ db: database.db, token, now: now() })).session) {
-      return c.redirect(returnTo, 302);
-    }
-    return c.html(renderSignInPage({ returnTo }), 200);
-  })
-  .openapi(callbackRoute, async (c) => {
-    const { config } = c.var.deps;
-    if (!config.oidc) throw new AppError("NOT_FOUND", "OpenID Connect sign-in is not configured");
-    const flow = decodeOidcFlow(getCookie(c, OIDC_FLOW_COOKIE));
-    deleteCookie(c, OIDC_FLOW_COOKIE, { path: "/api", secure: config.sessionSecureCookie });
-    if (!flow) {
-      throw new AppError(
-        "BAD_REQUEST",
-        "Sign-in expired or was started in another browser: please sign in again",
-      );
-    }
-    // Rebuild the URL from PUBLIC_URL: behind a proxy the request URL's host is not what the provider knows.
-    const callbackUrl = new URL(`/api/callback${new URL(c.req.url).search}`, config.publicUrl);
-    const { profile, idToken } = await completeOidcSignIn({ oidc: config.oidc, callbackUrl, flow });
-    const user = await upsertOidcUser({ db: c.var.deps.database.db, profile });
-    await startSession(c, user.id, { oidcIdToken: idToken });
-    return c.redirect(safeReturnTo(flow.returnTo, config.publicOrigin), 302);
-  })
-  .openapi(logoutRoute, async (c) => {
-    const { config, database } = c.var.deps;
-    const token = readSessionToken(c);
-    const ended = token
-      ? await invalidateSession({ db: database.db, sessionId: sessionIdFromToken(token) })
-      : undefined;
+  .openapi(currentUserRoute, (c) => c.json(toUserResponse(c.var.user), 200))
+  .openapi(revokeAllSessionsRoute, async (c) => {
+    const revoked = await invalidateUserSessions({ db: c.var.deps.database.db, userId: c.var.user.id });
     clearSessionCookie(c);
-    c.header("Cache-Control", "no-store");
-    const providerLogout = config.oidc
-      ? await buildOidcLogoutUrl({
-          oidc: config.oidc,
-          idTokenHint: ended?.oidcIdToken,
-          postLogoutRedirectUri: `${config.publicUrl}/`,
-        })
-      : undefined;
-    return c.redirect(providerLogout?.href ?? "/", 302);
-  })
-  .openapi(currentUserRoute, (c) => {
-    return c.json(toUserResponse(c.var.user), 200);
+    return c.json({ revoked }, 200);
   })
   .openapi(
     signInRoute,
@@ -364,7 +262,7 @@ export const authRoutes = createRouter()
         await startSession(c, user.id);
         return kind === "form" ? c.redirect(returnTo, 303) : c.json(toUserResponse(user), 201);
       } catch (error) {
-        const shown = kind === "form" && formPageError(c, error, ["EMAIL_TAKEN", "RATE_LIMITED"]);
+        const shown = kind === "form" && formPageError(c, error, ["EMAIL_TAKEN", "RATE_LIMITED", "VALIDATION_ERROR"]);
         if (shown) {
           const { firstName, lastName, email } = input;
           const page = renderSignInPage({
@@ -373,7 +271,7 @@ export const authRoutes = createRouter()
             values: { firstName, lastName, email },
             returnTo,
           });
-          return c.html(page, shown.code === "RATE_LIMITED" ? 429 : 409);
+          return c.html(page, shown.status === 429 ? 429 : shown.status === 400 ? 400 : 409);
         }
         throw error;
       }

@@ -1,7 +1,7 @@
 // Brute-force limits on built-in accounts through app.request(): lockout, Retry-After, reset, windows, per-IP limits.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  SIGN_IN_FAILURES_PER_EMAIL,
+  SIGN_IN_FAILURES_PER_EMAIL_AND_IP,
   SIGN_IN_FAILURES_PER_IP,
   SIGN_IN_WINDOW_MS,
   SIGN_UP_WINDOW_MS,
@@ -44,19 +44,22 @@ describe.each(engines)("sign-in and sign-up throttling on %s", (engine) => {
   const signIn = (email: string, password: string, clientIp?: string) =>
     t.request("/api/auth/sign-in", { ...json({ email, password }), ...(clientIp ? { clientIp } : {}) });
 
-  /** Fails `times` sign-ins for the email, each expected to be an ordinary 401. */
-  async function failSignIns(email: string, times: number) {
+  /** The attacker's address in most tests; each test gets fresh windows (beforeEach). */
+  const attacker = "203.0.113.10";
+
+  /** Fails `times` sign-ins for the email from `ip`, each expected to be an ordinary 401. */
+  async function failSignIns(email: string, times: number, ip = attacker) {
     for (let attempt = 1; attempt <= times; attempt++) {
-      const response = await signIn(email, `wrong password ${attempt}`);
+      const response = await signIn(email, `wrong password ${attempt}`, ip);
       expect(response.status, `attempt ${attempt}`).toBe(401);
     }
   }
 
-  it(`locks an email after ${SIGN_IN_FAILURES_PER_EMAIL} failures: 429 RATE_LIMITED with Retry-After, even for the right password`, async () => {
+  it(`locks an email for one client after ${SIGN_IN_FAILURES_PER_EMAIL_AND_IP} failures: 429 RATE_LIMITED with Retry-After, even for the right password`, async () => {
     const { account } = await signUp(t);
-    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL);
+    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL_AND_IP);
 
-    const locked = await signIn(account.email, account.password);
+    const locked = await signIn(account.email, account.password, attacker);
     expect(locked.status).toBe(429);
     expect(locked.headers.get("retry-after")).toBe(String(SIGN_IN_WINDOW_MS / 1000));
     expect(await locked.json()).toEqual({
@@ -66,19 +69,30 @@ describe.each(engines)("sign-in and sign-up throttling on %s", (engine) => {
     expect(locked.headers.getSetCookie().some((cookie) => cookie.startsWith("session="))).toBe(false);
 
     // Case and spaces do not make a new email.
-    const variant = await signIn(`  ${account.email.toUpperCase()} `, account.password);
+    const variant = await signIn(`  ${account.email.toUpperCase()} `, account.password, attacker);
     expect(variant.status).toBe(429);
+  });
+
+  // Found by the security probe: 10 wrong passwords from anywhere locked the real owner out for 15 minutes.
+  it("does not lock the owner out from another address", async () => {
+    const { account } = await signUp(t);
+    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL_AND_IP);
+    expect((await signIn(account.email, account.password, attacker)).status).toBe(429);
+    expect((await signIn(account.email, account.password, "198.51.100.23")).status).toBe(200);
+    // A second attacker address gets its own small allowance, not the owner's.
+    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL_AND_IP, "203.0.113.11");
+    expect((await signIn(account.email, account.password, "198.51.100.23")).status).toBe(200);
   });
 
   it("re-renders the sign-in page with the message (and Retry-After) for a locked form post", async () => {
     const { account } = await signUp(t);
-    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL);
+    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL_AND_IP);
     advance(5 * MINUTE_MS);
 
-    const page = await t.request(
-      "/api/auth/sign-in",
-      form({ email: account.email, password: account.password, returnTo: "/agents" }),
-    );
+    const page = await t.request("/api/auth/sign-in", {
+      ...form({ email: account.email, password: account.password, returnTo: "/agents" }),
+      clientIp: attacker,
+    });
     expect(page.status).toBe(429);
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
     expect(page.headers.get("retry-after")).toBe(String((SIGN_IN_WINDOW_MS - 5 * MINUTE_MS) / 1000));
@@ -92,36 +106,36 @@ describe.each(engines)("sign-in and sign-up throttling on %s", (engine) => {
 
   it("clears the email's failures on a successful sign-in", async () => {
     const { account } = await signUp(t);
-    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL - 1);
-    expect((await signIn(account.email, account.password)).status).toBe(200);
+    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL_AND_IP - 1);
+    expect((await signIn(account.email, account.password, attacker)).status).toBe(200);
 
     // A full new allowance: the same number of failures again before the lock.
-    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL);
-    expect((await signIn(account.email, account.password)).status).toBe(429);
+    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL_AND_IP);
+    expect((await signIn(account.email, account.password, attacker)).status).toBe(429);
   });
 
   it("counts each email on its own", async () => {
     const locked = await signUp(t);
     const other = await signUp(t);
-    await failSignIns(locked.account.email, SIGN_IN_FAILURES_PER_EMAIL);
-    expect((await signIn(locked.account.email, locked.account.password)).status).toBe(429);
+    await failSignIns(locked.account.email, SIGN_IN_FAILURES_PER_EMAIL_AND_IP);
+    expect((await signIn(locked.account.email, locked.account.password, attacker)).status).toBe(429);
 
-    expect((await signIn(other.account.email, "wrong password")).status).toBe(401);
-    expect((await signIn(other.account.email, other.account.password)).status).toBe(200);
+    expect((await signIn(other.account.email, "wrong password", attacker)).status).toBe(401);
+    expect((await signIn(other.account.email, other.account.password, attacker)).status).toBe(200);
   });
 
   it("opens again when the window ends, and Retry-After counts down to it", async () => {
     const { account } = await signUp(t);
-    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL);
+    await failSignIns(account.email, SIGN_IN_FAILURES_PER_EMAIL_AND_IP);
 
     advance(SIGN_IN_WINDOW_MS - MINUTE_MS);
-    const almost = await signIn(account.email, account.password);
+    const almost = await signIn(account.email, account.password, attacker);
     expect(almost.status).toBe(429);
     expect(almost.headers.get("retry-after")).toBe("60");
     expect(((await almost.json()) as { error: string }).error).toContain("wait 1 minute and");
 
     advance(MINUTE_MS);
-    expect((await signIn(account.email, account.password)).status).toBe(200);
+    expect((await signIn(account.email, account.password, attacker)).status).toBe(200);
   });
 
   it(`limits one client IP to ${SIGN_IN_FAILURES_PER_IP} failures across emails, even when they arrive at once`, async () => {

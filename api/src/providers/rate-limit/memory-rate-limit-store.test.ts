@@ -77,6 +77,31 @@ describe("memory rate-limit store", () => {
     expect((await store.increment({ key: "flood:0", windowMs: 15 * MINUTE_MS })).count).toBe(1);
   });
 
+  it("keeps a counter that reached its limit (a lock) through any eviction, until its window ends", async () => {
+    const clock = clockAt("2026-03-01T09:00:00.000Z");
+    const store = createMemoryRateLimitStore({ now: clock.now, maxKeys: 100 });
+    for (let hit = 0; hit < 3; hit++) await store.increment({ key: "locked", windowMs: MINUTE_MS, limit: 3 });
+    expect(store.lockCount).toBe(1);
+    for (let index = 0; index < 10_000; index++) {
+      await store.increment({ key: `flood:${index}`, windowMs: MINUTE_MS, limit: 3 });
+    }
+    expect(await store.peek({ key: "locked" })).toEqual({
+      count: 3,
+      resetAt: new Date("2026-03-01T09:01:00.000Z"),
+    });
+    expect(await store.peek({ key: "flood:0" })).toBeUndefined();
+    clock.advance(MINUTE_MS);
+    expect(await store.peek({ key: "locked" })).toBeUndefined();
+  });
+
+  it("peeks without counting", async () => {
+    const store = createMemoryRateLimitStore();
+    expect(await store.peek({ key: "k" })).toBeUndefined();
+    await store.increment({ key: "k", windowMs: MINUTE_MS });
+    await store.peek({ key: "k" });
+    expect((await store.peek({ key: "k" }))?.count).toBe(1);
+  });
+
   it("drops expired keys as time passes, without waiting for the cap", async () => {
     const clock = clockAt("2026-03-01T09:00:00.000Z");
     const store = createMemoryRateLimitStore({ now: clock.now });

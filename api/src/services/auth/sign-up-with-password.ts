@@ -1,6 +1,7 @@
 // Creates a built-in account: user row plus argon2id password hash, refusing an email already registered.
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../../auth/password";
+import { passwordProblem } from "../../auth/password-policy";
 import type { Db } from "../../db/create-database";
 import { isUniqueViolation } from "../../db/errors";
 import { passwordCredentials, type UserRow, users } from "../../db/schema";
@@ -21,6 +22,9 @@ export async function signUpWithPassword({
   email: string;
   password: string;
 }): Promise<UserRow> {
+  const problem = passwordProblem(password, email);
+  if (problem)
+    throw new AppError("VALIDATION_ERROR", problem, { details: [{ path: ["password"], message: problem }] });
   const normalizedEmail = email.trim().toLowerCase();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizedEmail));
   if (existing) throw new AppError("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
