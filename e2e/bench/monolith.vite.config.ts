@@ -3,9 +3,9 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { benchOutDir, repoRoot } from "../support/env";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const repoRoot = path.resolve(here, "../..");
 const realLoader = path.join(repoRoot, "packages/federation/src/loader.ts");
 const monolithLoader = path.join(here, "monolith-loader.ts");
 
@@ -31,7 +31,7 @@ export default defineConfig({
   logLevel: "warn",
   plugins: [replaceFederationLoader(), react(), tailwindcss()],
   build: {
-    outDir: process.env.BENCH_OUT_DIR ?? path.join(repoRoot, "e2e/artifacts/baseline/shell/dist"),
+    outDir: benchOutDir ?? path.join(repoRoot, "e2e/artifacts/baseline/shell/dist"),
     emptyOutDir: true,
     target: "es2022",
   },

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
-import { artifactsDir, repoRoot } from "../support/env";
+import { artifactsDir, databaseUrl, inheritedEnvironment, repoRoot } from "../support/env";
 import { type LighthouseScore, launchDebuggableChromium, measureLighthouse } from "./lighthouse-score";
 import { measureListThroughput } from "./list-throughput";
 import { type FirstLoad, measureFirstLoad } from "./measure-first-load";
@@ -21,7 +21,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void
   execFileSync(command, args, {
     cwd: repoRoot,
     stdio: "inherit",
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", ...env },
+    env: { ...inheritedEnvironment(), TURBO_TELEMETRY_DISABLED: "1", ...env },
   });
 }
 
@@ -58,8 +58,8 @@ function printTable(title: string, rows: string[][]): void {
 async function throughputRows(): Promise<string[][]> {
   const engines: [string, (run: (env: Record<string, string>) => Promise<string[]>) => Promise<string[]>][] =
     [["PGlite (embedded default)", (run) => run({})]];
-  if (process.env.DATABASE_URL) {
-    const serverUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const serverUrl = databaseUrl;
     engines.push([
       "PostgreSQL",
       (run) => withThrowawayPostgres(serverUrl, (url) => run({ DATABASE_URL: url })),

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { repoRoot } from "./env";
+import { inheritedEnvironment, repoRoot } from "./env";
 
 export type ServerExit = { code: number | null; signal: NodeJS.Signals | null; forced: boolean };
 export type AppServer = { url: string; stop: () => Promise<ServerExit>; logs: () => string };
@@ -31,7 +31,7 @@ export async function startAppServer(env: Record<string, string> = {}, port?: nu
   const appPort = port ?? (await freePort());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "acp-e2e-"));
   const url = `http://127.0.0.1:${appPort}`;
-  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  const inherited = inheritedEnvironment();
   for (const name of ["DATABASE_URL", "OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"])
     delete inherited[name];
   const childEnv: NodeJS.ProcessEnv = {

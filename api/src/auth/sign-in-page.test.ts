@@ -13,7 +13,7 @@ describe("renderSignInPage", () => {
 
   it("shows the product's logo and links the product's favicon", async () => {
     const favicon = await readFile(new URL("../../../shell/public/favicon.svg", import.meta.url), "utf8");
-    const drawing = /<svg[^>]*>([\s\S]*)<\/svg>/.exec(favicon)?.[1]?.trim() ?? "";
+    const drawing = /<\/title>([\s\S]*)<\/svg>/.exec(favicon)?.[1]?.trim() ?? "";
     expect(drawing).not.toBe("");
     const html = renderSignInPage({ returnTo: "/knowledge" });
     expect(html).toContain(drawing);
