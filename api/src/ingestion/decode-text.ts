@@ -53,9 +53,38 @@ function isValidUtf8(bytes: Uint8Array): boolean {
 
 /** Cuts a sample at a line break so a multi-byte character at the edge does not mislead the detector. */
 function sample(bytes: Uint8Array): Uint8Array {
-  if (bytes.length <= DETECT_SAMPLE_BYTES) return bytes;
-  const end = bytes.lastIndexOf(0x0a, DETECT_SAMPLE_BYTES);
-  return bytes.subarray(0, end > DETECT_SAMPLE_BYTES / 2 ? end : DETECT_SAMPLE_BYTES);
+  const limit = Math.min(bytes.length, DETECT_SAMPLE_BYTES);
+  const end = bytes.lastIndexOf(0x0a, limit - 1);
+  return bytes.subarray(0, end > limit / 2 ? end : limit);
+}
+
+/** An encoding decision for a stream: the iconv-lite codec to decode with, and what was detected. */
+export type DetectedEncoding = { codec: string; encoding: string; method: DecodedText["method"] };
+
+/**
+ * Detects the encoding from the first bytes of a file (give at least 64 KiB when the file is bigger; `complete` says
+ * the sample is the whole file, so a character cut at its end is not a sign of invalid UTF-8).
+ */
+export function detectEncoding(head: Uint8Array, complete: boolean): DetectedEncoding {
+  const buffer = asBuffer(head);
+  if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf)
+    return { codec: "utf8", encoding: "UTF-8", method: "bom" };
+  const utf16 = looksLikeUtf16(buffer);
+  if (utf16) {
+    const hasBom = (buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff);
+    return {
+      codec: utf16,
+      encoding: utf16 === "utf-16le" ? "UTF-16LE" : "UTF-16BE",
+      method: hasBom ? "bom" : "utf-16-pattern",
+    };
+  }
+  const probe = complete ? buffer : sample(buffer);
+  if (isValidUtf8(probe)) return { codec: "utf8", encoding: "UTF-8", method: "valid-utf-8" };
+  for (const match of chardet.analyse(sample(buffer))) {
+    const codec = CODECS[match.name];
+    if (codec && iconv.encodingExists(codec)) return { codec, encoding: match.name, method: "detected" };
+  }
+  return { codec: "windows-1252", encoding: "windows-1252", method: "fallback" };
 }
 
 /** Decodes `bytes` to a string, detecting the encoding. Line endings are left as they are. */

@@ -3,13 +3,16 @@ import { type ChildProcess, fork } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ExtractedPart } from "@acp/contracts/knowledge";
-import type { ExtractionJob, ExtractionWorkerMessage } from "./extraction-worker";
+import type { ExtractionJob, ExtractionParentMessage, ExtractionWorkerMessage } from "./extraction-worker";
 import { cutText } from "./parts";
 import {
+  type Chunk,
+  type ChunkOptions,
   DEFAULT_EXTRACTION_LIMITS,
   type ExtractedDocument,
   type ExtractInIsolationInput,
   ExtractionError,
+  type ExtractionSummary,
 } from "./types";
 
 const require = createRequire(import.meta.url);
@@ -36,14 +39,20 @@ function seconds(ms: number): string {
 
 const MEMORY_MESSAGE = "the file needs more memory than allowed to read";
 
-/**
- * Extracts a file in a child process (`--max-old-space-size` = limits.maxOldGenerationSizeMb). A child process, not a
- * worker thread: V8 aborts the whole process when one huge allocation overruns a worker thread's heap limit (seen with a
- * 160 MB string), and the child's memory never counts against the API's. `filePath` is read by the child (nothing large
- * crosses the caller's heap); `bytes` are sent to it. Memory exhaustion, the time limit and `signal` kill the child and
- * reject with an ExtractionError ("memory", "timeout", "aborted"); extraction failures keep their own code and message.
- */
-export function extractInIsolation(input: ExtractInIsolationInput): Promise<ExtractedDocument> {
+type ChildHandlers<T> = {
+  /** Handles a "result", "chunks" or "summary" message; returns the final value to settle with, if this is it. */
+  onMessage: (
+    message: ExtractionWorkerMessage,
+    child: ChildProcess,
+  ) => { done: T } | undefined | Promise<undefined>;
+};
+
+/** Starts the child, sends it the job, enforces the limits and turns every way it can end into a value or an error. */
+function runInChild<T>(
+  input: ExtractInIsolationInput,
+  chunking: ChunkOptions | undefined,
+  handlers: ChildHandlers<T>,
+): Promise<T> {
   const limits = { ...DEFAULT_EXTRACTION_LIMITS, ...input.limits };
   const { signal, onProgress } = input;
   if (signal?.aborted)
@@ -55,10 +64,11 @@ export function extractInIsolation(input: ExtractInIsolationInput): Promise<Extr
     fileName: input.fileName,
     format: input.ext,
     limits,
+    ...(chunking ? { chunking } : {}),
     ...(input.filePath ? { filePath: input.filePath } : { bytes: input.bytes }),
   };
   const entry = workerEntry();
-  return new Promise<ExtractedDocument>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     let settled = false;
     let stderrTail = "";
     const child: ChildProcess = fork(entry.file, [], {
@@ -71,14 +81,14 @@ export function extractInIsolation(input: ExtractInIsolationInput): Promise<Extr
     child.stderr?.on("data", (text: string) => {
       stderrTail = (stderrTail + text).slice(-4096);
     });
-    const finish = (error: ExtractionError | null, document?: ExtractedDocument) => {
+    const finish = (error: unknown, value?: T) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       if (error) reject(error);
-      else resolve(document as ExtractedDocument);
+      else resolve(value as T);
     };
     const timer = setTimeout(() => {
       finish(
@@ -88,12 +98,19 @@ export function extractInIsolation(input: ExtractInIsolationInput): Promise<Extr
     const onAbort = () => finish(new ExtractionError("aborted", "reading the file was cancelled"));
     signal?.addEventListener("abort", onAbort, { once: true });
     child.on("message", (message: ExtractionWorkerMessage) => {
+      if (settled) return;
       if (message.type === "progress") {
-        if (!settled) onProgress?.(message.progress);
-      } else if (message.type === "result") {
-        finish(null, message.document);
-      } else {
+        onProgress?.(message.progress);
+      } else if (message.type === "error") {
         finish(new ExtractionError(message.code, message.message));
+      } else {
+        try {
+          const outcome = handlers.onMessage(message, child);
+          if (outcome instanceof Promise) outcome.catch((error: unknown) => finish(error));
+          else if (outcome) finish(null, outcome.done);
+        } catch (error) {
+          finish(error);
+        }
       }
     });
     child.on("error", (error) => {
@@ -117,6 +134,47 @@ export function extractInIsolation(input: ExtractInIsolationInput): Promise<Extr
     child.send(job, (error) => {
       if (error) finish(new ExtractionError("internal", `could not start the file reader: ${error.message}`));
     });
+  });
+}
+
+/**
+ * Extracts a file in a child process (`--max-old-space-size` = limits.maxOldGenerationSizeMb). A child process, not a
+ * worker thread: V8 aborts the whole process when one huge allocation overruns a worker thread's heap limit (seen with a
+ * 160 MB string), and the child's memory never counts against the API's. `filePath` is read by the child (nothing large
+ * crosses the caller's heap); `bytes` are sent to it. Memory exhaustion, the time limit and `signal` kill the child and
+ * reject with an ExtractionError ("memory", "timeout", "aborted"); extraction failures keep their own code and message.
+ * The whole document comes back at once: for files that may be large (a 190 MB CSV), use `extractChunksInIsolation`.
+ */
+export function extractInIsolation(input: ExtractInIsolationInput): Promise<ExtractedDocument> {
+  return runInChild<ExtractedDocument>(input, undefined, {
+    onMessage: (message) => (message.type === "result" ? { done: message.document } : undefined),
+  });
+}
+
+/**
+ * Extracts AND chunks in the child, handing chunks to `onChunks` in batches as they are made (in order, indexes from
+ * 0); the child waits until `onChunks` resolves before sending more, so memory stays bounded on both sides. CSV and
+ * TXT files given by `filePath` are streamed in the child too: a 200 MB CSV reads within the default 512 MB heap.
+ * Resolves with the document's parts, warnings, encoding and page counts (`ExtractionSummary`), same errors as
+ * `extractInIsolation`.
+ */
+export function extractChunksInIsolation(
+  input: ExtractInIsolationInput & {
+    chunking?: ChunkOptions;
+    onChunks: (chunks: Chunk[]) => Promise<void> | void;
+  },
+): Promise<ExtractionSummary> {
+  return runInChild<ExtractionSummary>(input, input.chunking ?? {}, {
+    onMessage: (message, child) => {
+      if (message.type === "summary") return { done: message.summary };
+      if (message.type === "chunks") {
+        return Promise.resolve(input.onChunks(message.chunks)).then(() => {
+          if (child.connected) child.send({ type: "ack" } satisfies ExtractionParentMessage);
+          return undefined;
+        });
+      }
+      return undefined;
+    },
   });
 }
 

@@ -1,12 +1,16 @@
-// Child-process entry of extractInIsolation: receives one job over IPC, extracts it, sends progress and the result or a typed error.
+// Child-process entry of the isolated extraction: receives one job over IPC, sends progress, chunk batches and the result.
 import { readFile } from "node:fs/promises";
 import { extractDocument } from "./extract-document";
+import { extractAndChunk } from "./extract-stream";
 import type {
+  Chunk,
+  ChunkOptions,
   ExtractedDocument,
   ExtractFormat,
   ExtractionErrorCode,
   ExtractionLimits,
   ExtractionProgress,
+  ExtractionSummary,
 } from "./types";
 import { ExtractionError } from "./types";
 
@@ -16,18 +20,78 @@ export type ExtractionJob = {
   fileName: string;
   format: ExtractFormat;
   limits: ExtractionLimits;
+  /** When set, the child also chunks and streams the chunks in batches (each acknowledged by the parent). */
+  chunking?: ChunkOptions;
 };
 
 export type ExtractionWorkerMessage =
   | { type: "progress"; progress: ExtractionProgress }
   | { type: "result"; document: ExtractedDocument }
+  | { type: "chunks"; chunks: Chunk[] }
+  | { type: "summary"; summary: ExtractionSummary }
   | { type: "error"; code: ExtractionErrorCode; message: string };
 
-async function run(
-  job: ExtractionJob,
-  send: (message: ExtractionWorkerMessage) => void,
-): Promise<ExtractionWorkerMessage> {
+/** The parent's answer to a "chunks" message: the batch was consumed, send more. */
+export type ExtractionParentMessage = { type: "ack" };
+
+/** Chunks per batch, and the text size that closes a batch early. */
+const BATCH_CHUNKS = 128;
+const BATCH_CHARS = 2 * 1024 * 1024;
+
+function send(message: ExtractionWorkerMessage): void {
+  process.send?.(message);
+}
+
+function failureMessage(error: unknown): ExtractionWorkerMessage {
+  if (error instanceof ExtractionError) return { type: "error", code: error.code, message: error.message };
+  if (error instanceof RangeError && /allocation|memory|Array buffer|string length/i.test(error.message)) {
+    return { type: "error", code: "memory", message: "the file needs more memory than allowed to read" };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { type: "error", code: "internal", message: `could not read the file: ${message}` };
+}
+
+/** Sends chunks in batches; the promise of a sent batch settles when the parent acknowledges it. */
+function chunkBatcher() {
+  let batch: Chunk[] = [];
+  let chars = 0;
+  const waiting: Array<() => void> = [];
+  process.on("message", (message: ExtractionParentMessage) => {
+    if (message?.type === "ack") waiting.shift()?.();
+  });
+  const sendBatch = (): Promise<void> => {
+    const chunks = batch;
+    batch = [];
+    chars = 0;
+    return new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      send({ type: "chunks", chunks });
+    });
+  };
+  return {
+    add(chunk: Chunk): Promise<void> | undefined {
+      batch.push(chunk);
+      chars += chunk.text.length;
+      return batch.length >= BATCH_CHUNKS || chars >= BATCH_CHARS ? sendBatch() : undefined;
+    },
+    async end(): Promise<void> {
+      if (batch.length > 0) await sendBatch();
+    },
+  };
+}
+
+async function run(job: ExtractionJob): Promise<ExtractionWorkerMessage> {
+  const onProgress = (progress: ExtractionProgress) => send({ type: "progress", progress });
   try {
+    if (job.chunking) {
+      const batcher = chunkBatcher();
+      const summary = await extractAndChunk(
+        { ...job, chunking: job.chunking },
+        { onChunk: (chunk) => batcher.add(chunk), onProgress },
+      );
+      await batcher.end();
+      return { type: "summary", summary };
+    }
     let bytes: Uint8Array;
     if (job.bytes) {
       bytes = job.bytes;
@@ -40,25 +104,19 @@ async function run(
       fileName: job.fileName,
       format: job.format,
       limits: job.limits,
-      onProgress: (progress) => send({ type: "progress", progress }),
+      onProgress,
     });
     return { type: "result", document };
   } catch (error) {
-    if (error instanceof ExtractionError) return { type: "error", code: error.code, message: error.message };
-    if (error instanceof RangeError && /allocation|memory|Array buffer|string length/i.test(error.message)) {
-      return { type: "error", code: "memory", message: "the file needs more memory than allowed to read" };
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    return { type: "error", code: "internal", message: `could not read the file: ${message}` };
+    return failureMessage(error);
   }
 }
 
 if (process.send) {
-  const send = (message: ExtractionWorkerMessage) => process.send?.(message);
   // The parent went away (crash, restart): nobody wants the answer any more.
   process.on("disconnect", () => process.exit(1));
   process.once("message", (job: ExtractionJob) => {
-    void run(job, send).then((message) => {
+    void run(job).then((message) => {
       // Exit once the answer is flushed: tesseract.js or pdf.js may leave handles open.
       process.send?.(message, () => process.exit(0));
     });

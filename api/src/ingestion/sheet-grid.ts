@@ -25,7 +25,7 @@ export function expandMerges(grid: SheetGrid, merges: MergeRange[]): void {
   }
 }
 
-function normaliseCell(value: string): string {
+export function normaliseCell(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }
 
@@ -41,7 +41,7 @@ export function gridToRows(grid: SheetGrid): TableRow[] {
  * The header: among the first 20 rows, the first whose count of distinct non-empty values reaches 60% of the widest
  * such row (titles merged across columns, "Customer:" lines above the table are skipped); 0 for a one-value table.
  */
-function findHeaderIndex(rows: TableRow[]): number {
+export function findHeaderIndex(rows: TableRow[]): number {
   const limit = Math.min(rows.length, 20);
   const distinct = rows.slice(0, limit).map((row) => new Set(row.cells.filter((c) => c !== "")).size);
   const widest = Math.max(0, ...distinct);

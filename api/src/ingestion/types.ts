@@ -64,6 +64,9 @@ export type ExtractedDocument = {
   ocrPageCount?: number;
 };
 
+/** What a streaming extraction reports at the end: the document without its blocks (they went out as chunks). */
+export type ExtractionSummary = Omit<ExtractedDocument, "blocks"> & { chunkCount: number };
+
 /** A chunk ready to embed. */
 export type Chunk = {
   index: number;

@@ -1,0 +1,300 @@
+// Extracts and chunks in one pass, sending chunks out as they are made: CSV and TXT files stream (200 MB in bounded memory).
+import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import iconv from "iconv-lite";
+import Papa from "papaparse";
+import { createChunker } from "./chunk-document";
+import { detectEncoding } from "./decode-text";
+import { extractDocument } from "./extract-document";
+import { makePart } from "./parts";
+import { findHeaderIndex, normaliseCell } from "./sheet-grid";
+import {
+  type Chunk,
+  type ChunkOptions,
+  type ExtractFormat,
+  ExtractionError,
+  type ExtractionLimits,
+  type ExtractionProgress,
+  type ExtractionSummary,
+  PART_TEXT_LIMIT,
+  type TableRow,
+} from "./types";
+
+export type StreamSink = {
+  /** Receives each chunk in order; when it returns a promise, reading waits for it (backpressure). */
+  onChunk: (chunk: Chunk) => undefined | Promise<void>;
+  onProgress?: (progress: ExtractionProgress) => void;
+};
+
+export type StreamJob = {
+  bytes?: Uint8Array;
+  filePath?: string;
+  fileName: string;
+  format: ExtractFormat;
+  limits: ExtractionLimits;
+  chunking: ChunkOptions;
+};
+
+const HEAD_BYTES = 256 * 1024;
+/** A paragraph longer than this (a file without blank lines) is closed at the next line end. */
+const MAX_PARAGRAPH_CHARS = 64 * 1024;
+
+async function readHead(filePath: string): Promise<{ head: Uint8Array; size: number }> {
+  const handle = await open(filePath, "r");
+  try {
+    const { size } = await handle.stat();
+    const head = new Uint8Array(Math.min(size, HEAD_BYTES));
+    if (head.length > 0) await handle.read(head, 0, head.length, 0);
+    return { head, size };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Collects the first PART_TEXT_LIMIT characters of a streamed text for the detail view. */
+function previewCollector() {
+  let text = "";
+  return {
+    add(line: string) {
+      if (text.length <= PART_TEXT_LIMIT) text += (text ? "\n" : "") + line;
+    },
+    get text() {
+      return text;
+    },
+  };
+}
+
+function decodedStream(filePath: string, codec: string): Readable {
+  // iconv-lite strips a BOM at the start of the stream.
+  return createReadStream(filePath, { highWaterMark: 256 * 1024 }).pipe(
+    iconv.decodeStream(codec),
+  ) as unknown as Readable;
+}
+
+function progressReporter(size: number, sink: StreamSink) {
+  let last = 0;
+  return (bytesRead: number) => {
+    const now = Date.now();
+    if (now - last < 500) return;
+    last = now;
+    const mb = (n: number) => (n / 1e6).toFixed(1);
+    sink.onProgress?.({
+      phase: "reading",
+      done: Math.min(bytesRead, size),
+      total: size,
+      message: `Read ${mb(bytesRead)} of ${mb(size)} MB`,
+    });
+  };
+}
+
+async function streamCsv(
+  job: StreamJob & { filePath: string },
+  sink: StreamSink,
+): Promise<ExtractionSummary> {
+  const { head, size } = await readHead(job.filePath);
+  if (size === 0) throw new ExtractionError("no-text", "the file is empty");
+  const encoding = detectEncoding(head, size <= head.length);
+  const sampleText = iconv.decode(Buffer.from(head), encoding.codec);
+  const delimiter = Papa.parse<string[]>(sampleText.slice(0, 64 * 1024), {
+    preview: 100,
+    skipEmptyLines: true,
+  }).meta.delimiter;
+  const chunker = createChunker(job.chunking, (chunk) => {
+    pending = sink.onChunk(chunk) ?? pending;
+  });
+  let pending: Promise<void> | undefined;
+  const preview = previewCollector();
+  const context = { kind: "sheet" as const };
+  const buffered: TableRow[] = [];
+  let headerChosen = false;
+  let firstRow = 0;
+  let lastRow = 0;
+  const startTable = () => {
+    headerChosen = true;
+    const headerIndex = findHeaderIndex(buffered);
+    if (headerIndex > 0) {
+      chunker.table({ kind: "table", header: [], context });
+      for (const row of buffered.slice(0, headerIndex)) chunker.row(row);
+    }
+    const headerRow = buffered[headerIndex] as TableRow;
+    chunker.table({ kind: "table", header: headerRow.cells, headerRowNumber: headerRow.rowNumber, context });
+    for (const row of buffered.slice(headerIndex + 1)) chunker.row(row);
+    buffered.length = 0;
+  };
+  const input = decodedStream(job.filePath, encoding.codec);
+  let bytesRead = 0;
+  const report = progressReporter(size, sink);
+  input.on("data", (text: string) => {
+    bytesRead += Buffer.byteLength(text);
+    report(bytesRead);
+  });
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: false });
+  input.pipe(parser);
+  let rowNumber = 0;
+  try {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      rowNumber++;
+      let any = false;
+      for (let c = 0; c < cells.length; c++) {
+        const value = normaliseCell(cells[c] ?? "");
+        cells[c] = value;
+        if (value !== "") any = true;
+      }
+      if (!any) continue;
+      while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
+      if (firstRow === 0) firstRow = rowNumber;
+      lastRow = rowNumber;
+      preview.add(cells.join("\t"));
+      const row = { rowNumber, cells };
+      if (headerChosen) {
+        chunker.row(row);
+      } else {
+        buffered.push(row);
+        if (buffered.length >= 20) startTable();
+      }
+      if (pending) {
+        await pending;
+        pending = undefined;
+      }
+    }
+  } catch (error) {
+    if (error instanceof ExtractionError) throw error;
+    throw new ExtractionError("damaged", `could not read the CSV: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  if (!headerChosen && buffered.length > 0) startTable();
+  chunker.end();
+  if (pending) await pending;
+  if (firstRow === 0) throw new ExtractionError("no-text", "the file contains no rows");
+  return {
+    format: "csv",
+    parts: [makePart("Table", { kind: "rows", rowStart: firstRow, rowEnd: lastRow }, preview.text, false)],
+    warnings: [],
+    encoding: encoding.encoding,
+    chunkCount: chunker.count,
+  };
+}
+
+async function streamTxt(
+  job: StreamJob & { filePath: string },
+  sink: StreamSink,
+): Promise<ExtractionSummary> {
+  const { head, size } = await readHead(job.filePath);
+  if (size === 0) throw new ExtractionError("no-text", "the file is empty");
+  const encoding = detectEncoding(head, size <= head.length);
+  let pending: Promise<void> | undefined;
+  const chunker = createChunker(job.chunking, (chunk) => {
+    pending = sink.onChunk(chunk) ?? pending;
+  });
+  const preview = previewCollector();
+  const input = decodedStream(job.filePath, encoding.codec);
+  let bytesRead = 0;
+  const report = progressReporter(size, sink);
+  input.on("data", (text: string) => {
+    bytesRead += Buffer.byteLength(text);
+    report(bytesRead);
+  });
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  let lineNumber = 0;
+  let paragraph: string[] = [];
+  let paragraphChars = 0;
+  let paragraphStart = 0;
+  let blocks = 0;
+  const flush = () => {
+    if (paragraph.length === 0) return;
+    blocks++;
+    chunker.text({
+      kind: "text",
+      text: paragraph.join("\n"),
+      location: { kind: "lines", lineStart: paragraphStart, lineEnd: paragraphStart + paragraph.length - 1 },
+    });
+    paragraph = [];
+    paragraphChars = 0;
+  };
+  for await (const raw of lines) {
+    lineNumber++;
+    const line = lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw;
+    preview.add(line);
+    if (line.trim() === "") {
+      flush();
+    } else {
+      if (paragraph.length === 0) paragraphStart = lineNumber;
+      paragraph.push(line);
+      paragraphChars += line.length;
+      if (paragraphChars > MAX_PARAGRAPH_CHARS) flush();
+    }
+    if (pending) {
+      await pending;
+      pending = undefined;
+    }
+  }
+  flush();
+  chunker.end();
+  if (pending) await pending;
+  if (blocks === 0) throw new ExtractionError("no-text", "the file contains no text");
+  return {
+    format: "txt",
+    parts: [
+      makePart(
+        "Document",
+        { kind: "lines", lineStart: 1, lineEnd: Math.max(1, lineNumber) },
+        preview.text,
+        false,
+      ),
+    ],
+    warnings: [],
+    encoding: encoding.encoding,
+    chunkCount: chunker.count,
+  };
+}
+
+/**
+ * Extracts and chunks a file, handing chunks to `sink.onChunk` in order. CSV and TXT files given by path are read as
+ * streams (memory stays flat whatever their size); other formats are extracted whole, then chunked.
+ */
+export async function extractAndChunk(job: StreamJob, sink: StreamSink): Promise<ExtractionSummary> {
+  if (job.filePath && job.format === "csv") return streamCsv({ ...job, filePath: job.filePath }, sink);
+  if (job.filePath && job.format === "txt") return streamTxt({ ...job, filePath: job.filePath }, sink);
+  let bytes = job.bytes;
+  if (!bytes) {
+    if (!job.filePath)
+      throw new ExtractionError("internal", "nothing to read: neither bytes nor a file path were given");
+    const { readFile } = await import("node:fs/promises");
+    bytes = await readFile(job.filePath);
+  }
+  const { blocks, ...document } = await extractDocument(bytes, {
+    fileName: job.fileName,
+    format: job.format,
+    limits: job.limits,
+    onProgress: sink.onProgress,
+  });
+  let pending: Promise<void> | undefined;
+  const chunker = createChunker(job.chunking, (chunk) => {
+    pending = sink.onChunk(chunk) ?? pending;
+  });
+  for (const block of blocks) {
+    if (block.kind === "text") {
+      chunker.text(block);
+    } else {
+      const { rows, ...head } = block;
+      chunker.table(head);
+      for (const row of rows) {
+        chunker.row(row);
+        if (pending) {
+          await pending;
+          pending = undefined;
+        }
+      }
+    }
+    if (pending) {
+      await pending;
+      pending = undefined;
+    }
+  }
+  chunker.end();
+  if (pending) await pending;
+  return { ...document, chunkCount: chunker.count };
+}
