@@ -1,4 +1,4 @@
-// Bundles src/server.ts into dist/server.js: our code and the @acp/* workspace packages inlined, npm packages left external.
+// Bundles src/server.ts and src/worker.ts into dist/: our code and the @acp/* workspace packages inlined, npm packages left external.
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,8 +19,14 @@ const externalNpmPackages = {
 
 await rm(path.join(apiRoot, "dist"), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(apiRoot, "src/server.ts")],
-  outfile: path.join(apiRoot, "dist/server.js"),
+  // server.js serves HTTP (and runs ingestion workers); worker.js runs extra ingestion workers (npm run worker).
+  // extraction-worker.js is the worker-thread entry that src/ingestion/extract-in-isolation.ts loads beside the bundle.
+  entryPoints: [
+    path.join(apiRoot, "src/server.ts"),
+    path.join(apiRoot, "src/worker.ts"),
+    { in: path.join(apiRoot, "src/ingestion/extraction-worker.ts"), out: "extraction-worker" },
+  ],
+  outdir: path.join(apiRoot, "dist"),
   bundle: true,
   platform: "node",
   format: "esm",

@@ -20,9 +20,11 @@ import { callbackRoutes } from "./routes/callback";
 import { conversationsRoutes } from "./routes/conversations";
 import { customAgentsRoutes } from "./routes/custom-agents";
 import { dashboardRoutes } from "./routes/dashboard";
+import { dataSourcesRoutes } from "./routes/data-sources";
 import { createDocsRoutes } from "./routes/docs";
 import { documentsRoutes } from "./routes/documents";
 import { healthRoutes } from "./routes/health";
+import { knowledgeRoutes } from "./routes/knowledge";
 import { loginRoutes } from "./routes/login";
 import { logoutRoutes } from "./routes/logout";
 import { pineconeRoutes } from "./routes/pinecone";
@@ -120,6 +122,8 @@ export function createApp(deps: Deps) {
     .route("/api/auth", authRoutes)
     .route("/api/dashboard", dashboardRoutes)
     .route("/api/documents", documentsRoutes)
+    .route("/api/knowledge", knowledgeRoutes)
+    .route("/api/data-sources", dataSourcesRoutes)
     .route("/api/pinecone", pineconeRoutes)
     .route("/api/retrieval", retrievalRoutes)
     .route("/api/training-jobs", trainingJobsRoutes)

@@ -1,8 +1,12 @@
 // The one place that builds what handlers, jobs and the server need (DESIGN 4): createDeps(config) -> Deps.
 import { createDatabase, type Database } from "./db/create-database";
 import type { AppConfig } from "./env";
+import { startIngestionWorkers } from "./jobs/ingest-worker";
+import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./lib/logger";
 import { createStreamRegistry, type StreamRegistry } from "./lib/open-streams";
+import type { Embedder } from "./providers/embedder/embedder";
+import { createLocalEmbedder } from "./providers/embedder/local-embedder";
 import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-limit-store";
 import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
@@ -20,6 +24,10 @@ export type Deps = {
   logger: Logger;
   /** Open streaming responses; close() aborts them so shutdown does not wait for clients. */
   streams: StreamRegistry;
+  /** pg-boss on the app's database: ingestion jobs (started with the workers when config.workers > 0). */
+  queue: JobQueue;
+  /** Makes the vectors of new chunks and queries (the built-in local embedder unless configured otherwise). */
+  embedder: Embedder;
   // PIPELINE adds `queue` (pg-boss) and RETRIEVAL adds `embedder` here, next to their lines in createDeps.
   /** Aborts open streams, then stops whatever was started here, then closes the database. Idempotent. */
   close: () => Promise<void>;
@@ -38,6 +46,12 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
     const vectorStore = overrides.vectorStore ?? createVectorStore({ config, database });
     const rateLimitStore = overrides.rateLimitStore ?? createMemoryRateLimitStore({ now });
     const streams = overrides.streams ?? createStreamRegistry();
+    // RETRIEVAL: replace with the configured embedder (EMBEDDINGS_PROVIDER) when its factory lands.
+    const embedder = overrides.embedder ?? createLocalEmbedder();
+    const queue =
+      overrides.queue ??
+      createJobQueue({ database, onError: (error) => logger.error({ err: error }, "job queue error") });
+    stopSteps.push(() => queue.stop());
 
     let closing: Promise<void> | undefined;
     const close = () => {
@@ -53,7 +67,27 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       })();
       return closing;
     };
-    return { config, database, vectorStore, rateLimitStore, now, logger, streams, close };
+    const deps: Deps = {
+      config,
+      database,
+      vectorStore,
+      rateLimitStore,
+      now,
+      logger,
+      streams,
+      embedder,
+      queue,
+      close,
+    };
+    // This process runs ingestion jobs (and sweeps stuck documents) unless WORKERS=0.
+    if (config.workers > 0 && !overrides.queue) {
+      queue.onStart(async () => {
+        const stopWorkers = await startIngestionWorkers(deps, { concurrency: config.workers });
+        stopSteps.push(stopWorkers);
+      });
+      await queue.start();
+    }
+    return deps;
   } catch (error) {
     await database.close();
     throw error;

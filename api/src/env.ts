@@ -1,5 +1,8 @@
 // The one place that reads process.env: validates every API setting with zod and returns a typed config.
+import os from "node:os";
 import path from "node:path";
+import { MAX_UPLOAD_BYTES } from "@acp/contracts/knowledge";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { repoRoot } from "./paths";
 
@@ -102,7 +105,26 @@ const envSchema = z.object({
   LOG_LEVEL: optionalString.pipe(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
   ),
-  VECTOR_STORE: optionalString.pipe(z.enum(VECTOR_STORES, { error: "must be pgvector or pinecone" }).optional()),
+  WORKERS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}$/, "must be a whole number from 0 to 64")
+      .transform(Number)
+      .pipe(z.number().max(64, "must be a whole number from 0 to 64"))
+      .optional(),
+  ),
+  UPLOAD_SPOOL_DIR: optionalString,
+  URL_FETCH_ALLOW_CIDRS: optionalString.pipe(
+    z
+      .string()
+      .refine((value) => value.split(",").every((cidr) => ipaddr.isValidCIDR(cidr.trim())), {
+        error: "must be a comma-separated list of CIDR ranges, e.g. 10.20.0.0/16",
+      })
+      .optional(),
+  ),
+  VECTOR_STORE: optionalString.pipe(
+    z.enum(VECTOR_STORES, { error: "must be pgvector or pinecone" }).optional(),
+  ),
   PINECONE_API_KEY: optionalString,
   PINECONE_INDEX: optionalString,
   PINECONE_INDEX_HOST: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -157,6 +179,12 @@ export type AppConfig = {
   embeddings:
     | { provider: "local" }
     | { provider: "openai"; apiKey: string; baseUrl: string | undefined; model: string };
+  /** WORKERS: ingestion jobs this process runs at once (0: none, leave them to `npm run worker` processes). */
+  workers: number;
+  /** Uploads: the per-file limit (413 beyond it) and where files are spooled while they stream in (UPLOAD_SPOOL_DIR). */
+  upload: { maxFileBytes: number; spoolDir: string };
+  /** URL data sources: ranges opened despite being private (URL_FETCH_ALLOW_CIDRS), e.g. an intranet wiki. */
+  urlFetch: { allowCidrs: string[] };
   /** LOG_LEVEL: how much the JSON logs on stdout say (info by default, silent in tests). */
   logLevel: LogLevel;
 };
@@ -247,6 +275,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             model: env.OPENAI_EMBEDDING_MODEL ?? "text-embedding-3-small",
           }
         : { provider: "local" },
+    workers: env.WORKERS ?? 2,
+    upload: { maxFileBytes: MAX_UPLOAD_BYTES, spoolDir: path.resolve(env.UPLOAD_SPOOL_DIR ?? os.tmpdir()) },
+    urlFetch: {
+      allowCidrs: (env.URL_FETCH_ALLOW_CIDRS ?? "")
+        .split(",")
+        .map((cidr) => cidr.trim())
+        .filter(Boolean),
+    },
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
   };
 }

@@ -1,8 +1,9 @@
 // The signed-in user's documents, newest first, optionally only those associated with one agent.
-import type { Document } from "@acp/contracts/entities";
+import type { KnowledgeDocument } from "@acp/contracts/knowledge";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { documents } from "../../db/schema";
+import { toKnowledgeDocument } from "./knowledge-document";
 
 export async function listDocuments({
   db,
@@ -11,9 +12,9 @@ export async function listDocuments({
 }: {
   db: Db;
   userId: string;
-  /** Only documents uploaded for this agent; undefined lists every document. */
+  /** Only documents uploaded for this agent (a built-in agent type like `gtm` or a custom agent id); undefined lists every document. */
   agentId?: string | undefined;
-}): Promise<Document[]> {
+}): Promise<KnowledgeDocument[]> {
   const rows = await db
     .select()
     .from(documents)
@@ -21,16 +22,5 @@ export async function listDocuments({
       and(eq(documents.userId, userId), agentId === undefined ? undefined : eq(documents.agentId, agentId)),
     )
     .orderBy(desc(documents.createdAt), desc(documents.id));
-  return rows.map((row) => ({
-    id: row.id,
-    originalName: row.originalName,
-    name: row.name,
-    mimeType: row.mimeType,
-    size: row.size,
-    status: row.status,
-    category: row.category,
-    createdAt: row.createdAt.toISOString(),
-    agentId: row.agentId,
-    error: row.error,
-  }));
+  return rows.map(toKnowledgeDocument);
 }

@@ -1,0 +1,236 @@
+// One attempt at ingesting one document: bytes -> extracting -> chunking -> embedding/indexing -> completed or failed.
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { DocumentStage, UploadExtension } from "@acp/contracts/knowledge";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/create-database";
+import { type DocumentRow, documentParts, documents, type StageTiming } from "../db/schema";
+import type { Deps } from "../deps";
+import { chunkDocument } from "../ingestion/chunk-document";
+import { extractInIsolation, toExtractedParts } from "../ingestion/extract-in-isolation";
+import { extractText } from "../ingestion/extract-text";
+import { type ExtractedDocument, ExtractionError } from "../ingestion/types";
+import { readBlobs, readBlobsToFile } from "../services/documents/document-blobs";
+import { type IndexProgress, indexDocumentChunks } from "../services/retrieval/index-document";
+import { stageProgress } from "./stage-progress";
+
+/** Characters of each extracted part kept for the detail view, and how many parts at most. */
+export const PART_PREVIEW_CHARS = 4000;
+export const MAX_STORED_PARTS = 500;
+/** How often a working attempt proves it is alive (documents.heartbeat_at) and checks it is still wanted. */
+export const HEARTBEAT_MS = 5_000;
+
+export type IngestOutcome =
+  /** Finished: completed, or failed with a reason the user sees. The job is done either way. */
+  | { kind: "settled"; status: "completed" | "failed" }
+  /** A transient failure with attempts left: pg-boss should run the job again. */
+  | { kind: "retry"; error: string }
+  /** The document was deleted (or is no longer processing): nothing to do. */
+  | { kind: "gone" };
+
+class DocumentGoneError extends Error {}
+
+function nowIso() {
+  return new Date().toISOString();
+}
+
+/** Closes the open timing and opens one for `stage`. */
+function nextTimings(timings: StageTiming[], stage: DocumentStage | null): StageTiming[] {
+  const at = nowIso();
+  const closed = timings.map((t) => (t.finishedAt === null ? { ...t, finishedAt: at } : t));
+  return stage ? [...closed, { stage, startedAt: at, finishedAt: null }] : closed;
+}
+
+/**
+ * Runs one attempt. Deterministic failures (an ExtractionError: damaged, encrypted, no text...) fail the document at
+ * once; anything else is retried while `isLastAttempt` is false, and fails the document with its reason otherwise.
+ */
+export async function ingestDocument({
+  deps,
+  documentId,
+  signal: jobSignal,
+  isLastAttempt,
+}: {
+  deps: Deps;
+  documentId: string;
+  signal?: AbortSignal;
+  isLastAttempt: boolean;
+}): Promise<IngestOutcome> {
+  const db = deps.database.db;
+  const [initial] = await db.select().from(documents).where(eq(documents.id, documentId));
+  if (initial?.status !== "processing") return { kind: "gone" };
+
+  const controller = new AbortController();
+  const signal = jobSignal ? AbortSignal.any([jobSignal, controller.signal]) : controller.signal;
+  let doc: DocumentRow = initial;
+  let timings: StageTiming[] = nextTimings(doc.timings, "extracting");
+  let lastProgressWrite = 0;
+
+  /** Writes stage/progress (and anything else) only while the document still exists and is processing. */
+  const update = async (values: Partial<typeof documents.$inferInsert>) => {
+    const rows = await db
+      .update(documents)
+      .set({ ...values, heartbeatAt: new Date() })
+      .where(and(eq(documents.id, documentId), eq(documents.status, "processing")))
+      .returning({ id: documents.id });
+    if (rows.length === 0) {
+      controller.abort(new DocumentGoneError("document deleted"));
+      throw new DocumentGoneError("document deleted");
+    }
+  };
+  const enter = async (stage: DocumentStage, extra: Partial<typeof documents.$inferInsert> = {}) => {
+    if (stage !== "extracting") timings = nextTimings(timings, stage);
+    await update({ stage, progress: stageProgress(stage, 0), timings, ...extra });
+  };
+  /** Progress inside a stage, written at most every 500 ms. */
+  const progress = (stage: DocumentStage, fraction: number) => {
+    const at = Date.now();
+    if (at - lastProgressWrite < 500) return;
+    lastProgressWrite = at;
+    void update({ stage, progress: stageProgress(stage, fraction) }).catch(() => undefined);
+  };
+
+  const heartbeat = setInterval(() => {
+    void update({}).catch(() => undefined);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  const workFile = path.join(tmpdir(), `acp-ingest-${randomUUID()}`);
+
+  try {
+    await enter("extracting", { attempts: doc.attempts + 1, error: null });
+    doc = { ...doc, attempts: doc.attempts + 1 };
+
+    let extracted: ExtractedDocument;
+    if (doc.fileType) {
+      await readBlobsToFile(db, documentId, workFile);
+      extracted = await extractInIsolation({
+        filePath: workFile,
+        fileName: doc.originalName,
+        ext: doc.fileType as UploadExtension,
+        signal,
+        onProgress: (p) => progress("extracting", p.total > 0 ? p.done / p.total : 0),
+      });
+    } else {
+      const text = (await readBlobs(db, documentId)).toString("utf8");
+      extracted = extractText({ text });
+    }
+    signal.throwIfAborted();
+    await storeParts(db, documentId, extracted);
+
+    await enter("chunking");
+    const chunks = chunkDocument(extracted);
+    if (chunks.length === 0) {
+      throw new ExtractionError("no-text", "No text could be found in this document");
+    }
+
+    await enter("embedding");
+    let indexing = false;
+    await indexDocumentChunks({
+      deps,
+      userId: doc.userId,
+      documentId,
+      agentId: doc.agentId,
+      category: doc.category,
+      chunks,
+      signal,
+      onProgress: (p: IndexProgress) => {
+        const stage = p.stage;
+        if (stage === "indexing" && !indexing) {
+          indexing = true;
+          timings = nextTimings(timings, "indexing");
+          void update({ stage: "indexing", progress: stageProgress("indexing", 0), timings }).catch(
+            () => undefined,
+          );
+          return;
+        }
+        progress(stage, p.total > 0 ? p.done / p.total : 0);
+      },
+    });
+    signal.throwIfAborted();
+
+    timings = nextTimings(timings, null);
+    await update({
+      status: "completed",
+      stage: "completed",
+      progress: 100,
+      chunkCount: chunks.length,
+      embedder: deps.embedder.id,
+      completedAt: new Date(),
+      error: null,
+      timings,
+    });
+    return { kind: "settled", status: "completed" };
+  } catch (error) {
+    if (error instanceof DocumentGoneError || controller.signal.aborted) return { kind: "gone" };
+    const deterministic =
+      error instanceof ExtractionError && error.code !== "aborted" && error.code !== "internal";
+    const reason = userFacingReason(error);
+    if (!deterministic && !isLastAttempt) {
+      await db
+        .update(documents)
+        .set({ stage: "queued", progress: 0, heartbeatAt: new Date(), timings: nextTimings(timings, null) })
+        .where(and(eq(documents.id, documentId), eq(documents.status, "processing")))
+        .catch(() => undefined);
+      return { kind: "retry", error: reason };
+    }
+    await failDocument(
+      db,
+      documentId,
+      deterministic ? reason : `${reason} (gave up after ${doc.attempts} attempts)`,
+      timings,
+    );
+    return { kind: "settled", status: "failed" };
+  } finally {
+    clearInterval(heartbeat);
+    await rm(workFile, { force: true }).catch(() => undefined);
+  }
+}
+
+function userFacingReason(error: unknown): string {
+  if (error instanceof ExtractionError) return error.message;
+  if (error instanceof Error && error.message) return `Processing failed: ${error.message}`;
+  return "Processing failed for an unknown reason";
+}
+
+/** Marks a processing document failed with `reason` (no-op when it is gone or already settled). */
+export async function failDocument(db: Db, documentId: string, reason: string, timings?: StageTiming[]) {
+  await db
+    .update(documents)
+    .set({
+      status: "failed",
+      stage: "failed",
+      error: reason,
+      heartbeatAt: null,
+      ...(timings ? { timings: nextTimings(timings, null) } : {}),
+    })
+    .where(and(eq(documents.id, documentId), eq(documents.status, "processing")));
+}
+
+async function storeParts(db: Db, documentId: string, extracted: ExtractedDocument) {
+  const parts = toExtractedParts(extracted, { previewChars: PART_PREVIEW_CHARS }).slice(0, MAX_STORED_PARTS);
+  await db.transaction(async (tx) => {
+    await tx.delete(documentParts).where(eq(documentParts.documentId, documentId));
+    for (let i = 0; i < parts.length; i += 100) {
+      const slice = parts.slice(i, i + 100);
+      await tx.insert(documentParts).values(
+        slice.map((part, j) => ({
+          documentId,
+          seq: i + j,
+          label: stripNul(part.label),
+          location: part.location,
+          text: stripNul(part.text),
+          truncated: part.truncated,
+          hasText: part.hasText,
+          ocr: part.ocr,
+        })),
+      );
+    }
+  });
+}
+
+/** PostgreSQL text cannot hold NUL characters. */
+function stripNul(text: string): string {
+  return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
+}

@@ -1,0 +1,55 @@
+// Runs ingestion jobs from pg-boss in this process: batches settled job by job, plus the sweeper for stuck documents.
+import type { JobResult, JobWithMetadata } from "pg-boss";
+import type { Deps } from "../deps";
+import { ingestDocument } from "./ingest-document";
+import { INGEST_QUEUE, type IngestJobData } from "./queue";
+import { startSweeper } from "./sweeper";
+
+/**
+ * Registers the ingestion worker (`concurrency` jobs at a time, fetched as one batch and burst while batches come
+ * back full) and starts the sweeper. Each job of a batch is settled on its own, so one failure never fails the others.
+ * Returns a stop function.
+ */
+export async function startIngestionWorkers(deps: Deps, { concurrency }: { concurrency: number }) {
+  const { queue, logger } = deps;
+  const workerId = await queue.boss.work(
+    INGEST_QUEUE,
+    {
+      batchSize: Math.max(1, concurrency),
+      burstWhenBatchFull: concurrency > 1,
+      perJobResults: true,
+      includeMetadata: true,
+      pollingIntervalSeconds: 1,
+      notifyPollingIntervalSeconds: 5,
+    },
+    async (jobs: JobWithMetadata<IngestJobData>[]): Promise<JobResult[]> =>
+      Promise.all(
+        jobs.map(async (job): Promise<JobResult> => {
+          try {
+            const outcome = await ingestDocument({
+              deps,
+              documentId: job.data.documentId,
+              signal: job.signal,
+              isLastAttempt: job.retryCount >= job.retryLimit,
+            });
+            if (outcome.kind === "retry") {
+              logger.warn(
+                { documentId: job.data.documentId, err: outcome.error },
+                "ingestion attempt failed, retrying",
+              );
+              return { id: job.id, status: "failed", output: { error: outcome.error } };
+            }
+            return { id: job.id, status: "completed", output: outcome };
+          } catch (error) {
+            logger.error({ err: error, documentId: job.data.documentId }, "ingestion job crashed");
+            return { id: job.id, status: "failed", output: { error: String(error) } };
+          }
+        }),
+      ),
+  );
+  const sweeper = startSweeper(deps);
+  return async () => {
+    sweeper.stop();
+    await queue.boss.offWork(INGEST_QUEUE, { id: workerId, wait: false }).catch(() => undefined);
+  };
+}

@@ -1,0 +1,194 @@
+// kill -9 during ingestion, then restart: the real server process on a PGlite folder (and on PostgreSQL when
+// DATABASE_URL is set) loses no document and leaves none processing.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { DocumentDetail, KnowledgeDocument, UploadResponse } from "@acp/contracts/knowledge";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../env";
+import { apiRoot } from "../paths";
+
+const postgresUrl = loadConfig().databaseUrl;
+
+async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Running = { child: ChildProcess; output: string[] };
+
+function startServer(env: Record<string, string>): Running {
+  const output: string[] = [];
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    cwd: apiRoot,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (data: Buffer) => output.push(data.toString()));
+  child.stderr?.on("data", (data: Buffer) => output.push(data.toString()));
+  return { child, output };
+}
+
+async function waitForHealth(base: string, running: Running, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (running.child.exitCode !== null) throw new Error(`server exited: ${running.output.join("")}`);
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become healthy: ${running.output.join("")}`);
+}
+
+async function kill9(running: Running) {
+  if (running.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.child.once("exit", resolve));
+  running.child.kill("SIGKILL");
+  await exited;
+}
+
+/** A CSV big enough that extraction and embedding take a few seconds. */
+function bigCsv(rows: number): Uint8Array {
+  const lines = ["id,region,product,quarter,revenue,notes"];
+  for (let i = 0; i < rows; i++) {
+    lines.push(
+      `${i},Region ${i % 17},Product ${i % 101},Q${(i % 4) + 1},${(i * 37) % 100000},"note number ${i} about widgets and gadgets"`,
+    );
+  }
+  return new TextEncoder().encode(lines.join("\n"));
+}
+
+const legs: [string, boolean][] = [
+  ["pglite", true],
+  ["postgres", Boolean(postgresUrl)],
+];
+
+describe.each(legs.filter(([, enabled]) => enabled).map(([name]) => name))(
+  "kill -9 during ingestion on %s",
+  (engine) => {
+    const cleanups: (() => Promise<void>)[] = [];
+    afterAll(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    });
+
+    it("restarts and finishes every document: nothing lost, nothing stuck", async () => {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const env: Record<string, string> = {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: base,
+        WORKERS: "1",
+      };
+      if (engine === "pglite") {
+        const dataDir = await mkdtemp(path.join(tmpdir(), "acp-crash-"));
+        cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+        env.DATA_DIR = dataDir;
+      } else {
+        const name = `test_crash_${randomBytes(6).toString("hex")}`;
+        const admin = new pg.Client({ connectionString: postgresUrl });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE "${name}"`);
+        await admin.end();
+        cleanups.push(async () => {
+          const dropper = new pg.Client({ connectionString: postgresUrl });
+          await dropper.connect();
+          await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+          await dropper.end();
+        });
+        const url = new URL(postgresUrl ?? "");
+        url.pathname = `/${name}`;
+        env.DATABASE_URL = url.href;
+      }
+
+      let running = startServer(env);
+      cleanups.push(() => kill9(running));
+      await waitForHealth(base, running);
+
+      const headers = { origin: base };
+      const signUp = await fetch(`${base}/api/auth/sign-up`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({
+          firstName: "Crash",
+          lastName: "Test",
+          email: `crash.${randomBytes(4).toString("hex")}@example.test`,
+          password: "correct horse battery",
+        }),
+      });
+      expect(signUp.status).toBe(201);
+      const cookie =
+        (signUp.headers.getSetCookie().find((c) => c.startsWith("session=")) ?? "").split(";")[0] ?? "";
+
+      const form = new FormData();
+      form.append("files", new Blob([bigCsv(120_000) as Uint8Array<ArrayBuffer>]), "big.csv");
+      form.append(
+        "files",
+        new Blob(["A small note that waits in the queue behind the big file."]),
+        "small.txt",
+      );
+      const upload = await fetch(`${base}/api/documents/upload`, {
+        method: "POST",
+        headers: { ...headers, cookie },
+        body: form,
+      });
+      expect(upload.status).toBe(201);
+      const { documents } = (await upload.json()) as UploadResponse;
+      const big = documents[0]?.id ?? "";
+
+      // Wait until the big document is being worked on, then kill the server outright.
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const detail = (await (
+          await fetch(`${base}/api/documents/${big}`, { headers: { cookie } })
+        ).json()) as DocumentDetail;
+        if (detail.document.stage !== "queued" && detail.document.status === "processing") break;
+        if (detail.document.status !== "processing")
+          throw new Error(`finished before the kill: ${JSON.stringify(detail.document)}`);
+        if (Date.now() > deadline) throw new Error("ingestion never started");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await kill9(running);
+
+      running = startServer(env);
+      await waitForHealth(base, running);
+      const finishBy = Date.now() + 240_000;
+      let list: KnowledgeDocument[] = [];
+      while (Date.now() < finishBy) {
+        list = (await (
+          await fetch(`${base}/api/documents`, { headers: { cookie } })
+        ).json()) as KnowledgeDocument[];
+        if (list.length === 2 && list.every((d) => d.status !== "processing")) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(list.map((d) => [d.originalName, d.status, d.error])).toEqual(
+        expect.arrayContaining([
+          ["big.csv", "completed", null],
+          ["small.txt", "completed", null],
+        ]),
+      );
+      expect(list.every((d) => d.chunkCount > 0)).toBe(true);
+      await kill9(running);
+    }, 400_000);
+  },
+);

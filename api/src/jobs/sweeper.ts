@@ -1,0 +1,102 @@
+// Finds documents left `processing` with no live job (a crash, a lost job) and requeues them or fails them with a reason.
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { documents } from "../db/schema";
+import type { Deps } from "../deps";
+import { failDocument } from "./ingest-document";
+import { INGEST_QUEUE } from "./queue";
+
+const LIVE_JOB_STATES = new Set(["created", "retry", "active"]);
+
+export type SweepResult = { requeued: string[]; failed: string[] };
+
+/**
+ * One pass. A processing document whose heartbeat is older than `staleSeconds` is looked at: while its pg-boss job is
+ * still queued, retrying or active, pg-boss owns it (its heartbeat monitor retries a dead worker's job); otherwise the
+ * job is gone or finished without settling the document, so it is requeued while attempts remain, else failed.
+ */
+export async function sweepStuckDocuments(
+  deps: Deps,
+  { staleSeconds }: { staleSeconds: number },
+): Promise<SweepResult> {
+  const { db } = deps.database;
+  const { queue } = deps;
+  const cutoff = new Date(Date.now() - staleSeconds * 1000);
+  const stale = await db
+    .select({ id: documents.id, jobId: documents.jobId, attempts: documents.attempts })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.status, "processing"),
+        or(
+          lt(documents.heartbeatAt, cutoff),
+          and(isNull(documents.heartbeatAt), lt(documents.updatedAt, cutoff)),
+        ),
+      ),
+    )
+    .limit(500);
+  const result: SweepResult = { requeued: [], failed: [] };
+  for (const doc of stale) {
+    const state = doc.jobId ? await queue.ingestJobState(doc.jobId) : null;
+    if (state && LIVE_JOB_STATES.has(state)) continue;
+    if (doc.attempts >= queue.settings.maxAttempts) {
+      await failDocument(
+        db,
+        doc.id,
+        `Processing stopped: the worker handling this document stopped responding ${doc.attempts} times`,
+      );
+      result.failed.push(doc.id);
+      continue;
+    }
+    const jobId = await queue.sendIngest(doc.id);
+    await db
+      .update(documents)
+      .set({ jobId, stage: "queued", progress: 0, heartbeatAt: new Date() })
+      .where(and(eq(documents.id, doc.id), eq(documents.status, "processing")));
+    result.requeued.push(doc.id);
+  }
+  return result;
+}
+
+/**
+ * On PGlite one process owns the database, so at start-up every active ingestion job belongs to a process that died:
+ * fail them now (pg-boss retries while attempts remain) instead of waiting for their heartbeat to go stale.
+ */
+export async function releaseOrphanedJobs(deps: Deps): Promise<number> {
+  if (deps.database.engine !== "pglite") return 0;
+  // pg-boss keeps every job of every state in pgboss.job; only the active ones of this queue matter here.
+  const active = await deps.database.db.execute<{ id: string }>(
+    sql`select id::text as id from pgboss.job where name = ${INGEST_QUEUE} and state = 'active'`,
+  );
+  const orphans = rowsOf<{ id: string }>(active).map((row) => row.id);
+  if (orphans.length > 0) {
+    await deps.queue.boss.fail(INGEST_QUEUE, orphans, { error: "the process running this job stopped" });
+  }
+  return orphans.length;
+}
+
+/** Runs a pass now (after releasing orphans) and then every `intervalSeconds`; stop() ends it. */
+export function startSweeper(deps: Deps, { intervalSeconds = 30 }: { intervalSeconds?: number } = {}) {
+  const staleSeconds = Math.max(30, deps.queue.settings.heartbeatSeconds * 3);
+  let running: Promise<unknown> = Promise.resolve();
+  const pass = () => {
+    running = running
+      .then(() => sweepStuckDocuments(deps, { staleSeconds }))
+      .catch((error: unknown) => deps.logger.error({ err: error }, "document sweep failed"));
+  };
+  running = releaseOrphanedJobs(deps)
+    .catch((error: unknown) => deps.logger.error({ err: error }, "releasing orphaned jobs failed"))
+    .then(() => sweepStuckDocuments(deps, { staleSeconds }))
+    .catch((error: unknown) => deps.logger.error({ err: error }, "document sweep failed"));
+  const timer = setInterval(pass, intervalSeconds * 1000);
+  timer.unref();
+  return {
+    stop: () => clearInterval(timer),
+    /** Resolves when the pass in flight (if any) is done. */
+    idle: () => running,
+  };
+}
+
+/** node-postgres answers `{ rows }`, PGlite too; both through drizzle's execute. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

@@ -1,0 +1,121 @@
+// Stores spooled uploads: document rows and their bytes in one transaction, one ingestion job each; duplicates recognised.
+import type { KnowledgeDocument } from "@acp/contracts/knowledge";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/create-database";
+import { type DocumentRow, type DocumentSource, documents } from "../../db/schema";
+import type { JobQueue } from "../../jobs/queue";
+import { writeBlobsFromBytes, writeBlobsFromFile } from "./document-blobs";
+import { toKnowledgeDocument } from "./knowledge-document";
+
+export type StoredDocument = KnowledgeDocument & { duplicate: boolean };
+
+/** What one new document is made of: its bytes come from a spool file or from memory (text sources). */
+export type NewDocument = {
+  originalName: string;
+  mimeType: string;
+  /** The extension the bytes are extracted as; null for text the pipeline reads as it is (text sources, web page text). */
+  fileType: string | null;
+  size: number;
+  sha256: string;
+  source: DocumentSource;
+  sourceUrl?: string | null;
+  bytes: { filePath: string } | { data: Uint8Array };
+};
+
+async function findDuplicate(db: Db, userId: string, agentId: string | null, sha256: string) {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.userId, userId),
+        sql`coalesce(${documents.agentId}, '') = ${agentId ?? ""}`,
+        eq(documents.sha256, sha256),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Inserts every new document (status processing, stage queued) with its bytes and enqueues its job, all in one
+ * transaction: either every file is stored and queued, or nothing is. The same bytes already stored for the same user
+ * and agent are answered with the existing document and `duplicate: true`; a duplicate of a failed document is queued
+ * again.
+ */
+export async function storeDocuments({
+  db,
+  queue,
+  userId,
+  agentId,
+  category,
+  items,
+}: {
+  db: Db;
+  queue: JobQueue;
+  userId: string;
+  agentId: string | null;
+  category: string | null;
+  items: NewDocument[];
+}): Promise<StoredDocument[]> {
+  await queue.start();
+  return await db.transaction(async (tx) => {
+    const answers: StoredDocument[] = [];
+    const seen = new Map<string, DocumentRow>();
+    for (const item of items) {
+      const earlier =
+        seen.get(item.sha256) ?? (await findDuplicate(tx as unknown as Db, userId, agentId, item.sha256));
+      if (earlier) {
+        let row = earlier;
+        if (row.status === "failed") {
+          const jobId = await queue.sendIngest(row.id, { tx });
+          const [requeued] = await tx
+            .update(documents)
+            .set({
+              status: "processing",
+              stage: "queued",
+              progress: 0,
+              error: null,
+              attempts: 0,
+              jobId,
+              heartbeatAt: new Date(),
+            })
+            .where(eq(documents.id, row.id))
+            .returning();
+          row = requeued ?? row;
+        }
+        seen.set(item.sha256, row);
+        answers.push({ ...toKnowledgeDocument(row), duplicate: true });
+        continue;
+      }
+      const [inserted] = await tx
+        .insert(documents)
+        .values({
+          userId,
+          agentId,
+          category,
+          originalName: item.originalName,
+          name: item.originalName,
+          mimeType: item.mimeType,
+          fileType: item.fileType,
+          size: item.size,
+          sha256: item.sha256,
+          source: item.source,
+          sourceUrl: item.sourceUrl ?? null,
+          status: "processing",
+          stage: "queued",
+          progress: 0,
+          heartbeatAt: new Date(),
+        })
+        .returning();
+      if (!inserted) throw new Error("inserting a document returned no row");
+      if ("filePath" in item.bytes) await writeBlobsFromFile(tx, inserted.id, item.bytes.filePath);
+      else await writeBlobsFromBytes(tx, inserted.id, item.bytes.data);
+      const jobId = await queue.sendIngest(inserted.id, { tx });
+      await tx.update(documents).set({ jobId }).where(eq(documents.id, inserted.id));
+      const row = { ...inserted, jobId };
+      seen.set(item.sha256, row);
+      answers.push({ ...toKnowledgeDocument(row), duplicate: false });
+    }
+    return answers;
+  });
+}
