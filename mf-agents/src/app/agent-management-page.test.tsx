@@ -12,11 +12,11 @@ afterEach(cleanup);
 describe("AgentManagementPage", () => {
   it("shows the title, subtitle and quick deploy links", () => {
     renderRemotePage(<AgentManagementPage />);
-    expect(screen.getByRole("heading", { level: 1, name: "AI Agent Management" })).toBeDefined();
+    expect(screen.getAllByRole("heading", { level: 1, name: "AI Agent Management" })).toHaveLength(1);
     expect(
-      screen.getByText("Create, configure, and deploy specialized AI agents for your business needs"),
-    ).toBeDefined();
-    expect(screen.getByRole("heading", { name: "Quick Deploy Executive Agents" })).toBeDefined();
+      screen.getAllByText("Create, configure, and deploy specialized AI agents for your business needs"),
+    ).toHaveLength(1);
+    expect(screen.getAllByRole("heading", { name: "Quick Deploy Executive Agents" })).toHaveLength(1);
     expect(screen.getByRole("link", { name: /Legal Foundation/ }).getAttribute("href")).toBe("/agent/legal");
   });
 

@@ -62,18 +62,18 @@ describe("ApiManagementPage", () => {
 
   it("shows the title, subtitle and the empty states", () => {
     renderRemotePage(<ApiManagementPage />, { data: seed([], []) });
-    expect(screen.getByRole("heading", { level: 1, name: "API Management" })).toBeDefined();
-    expect(screen.getByText("Manage API keys and external access to your AI agents")).toBeDefined();
-    expect(screen.getByText("No API keys yet")).toBeDefined();
-    expect(screen.getByText("No public agents deployed")).toBeDefined();
+    expect(screen.getAllByRole("heading", { level: 1, name: "API Management" })).toHaveLength(1);
+    expect(screen.getAllByText("Manage API keys and external access to your AI agents")).toHaveLength(1);
+    expect(screen.getAllByText("No API keys yet")).toHaveLength(1);
+    expect(screen.getAllByText("No public agents deployed")).toHaveLength(1);
   });
 
   it("lists keys with active and inactive badges and counts the active ones", () => {
     renderRemotePage(<ApiManagementPage />, {
       data: seed([key("a", true), key("b", false)], []),
     });
-    expect(screen.getByText("active")).toBeDefined();
-    expect(screen.getByText("inactive")).toBeDefined();
+    expect(screen.getAllByText("active")).toHaveLength(1);
+    expect(screen.getAllByText("inactive")).toHaveLength(1);
     expect(usage("Active Keys")).toBe("1");
   });
 
@@ -81,8 +81,8 @@ describe("ApiManagementPage", () => {
     renderRemotePage(<ApiManagementPage />, {
       data: seed([], [agent("pub", true), agent("priv", false)]),
     });
-    expect(screen.getByText("Agent pub")).toBeDefined();
-    expect(screen.getByText("/api/v1/agent-pub-1700000000000")).toBeDefined();
+    expect(screen.getAllByText("Agent pub")).toHaveLength(1);
+    expect(screen.getAllByText("/api/v1/agent-pub-1700000000000")).toHaveLength(1);
     expect(screen.queryByText("Agent priv")).toBeNull();
   });
 });

@@ -26,20 +26,22 @@ afterEach(() => {
 describe("TrainingPage", () => {
   it("shows the title, an empty jobs state and the guidelines", () => {
     renderRemotePage(<TrainingPage />, { data: [[trainingJobKeys.list(), []]] });
-    expect(screen.getByRole("heading", { level: 1, name: "Model Training & Fine-tuning" })).toBeDefined();
-    expect(screen.getByText("No training jobs yet")).toBeDefined();
-    expect(screen.getByRole("heading", { name: "Training Guidelines" })).toBeDefined();
+    expect(screen.getAllByRole("heading", { level: 1, name: "Model Training & Fine-tuning" })).toHaveLength(
+      1,
+    );
+    expect(screen.getAllByText("No training jobs yet")).toHaveLength(1);
+    expect(screen.getAllByRole("heading", { name: "Training Guidelines" })).toHaveLength(1);
     for (const section of ["Data Preparation", "Training Process", "Best Practices"]) {
-      expect(screen.getByRole("heading", { name: section })).toBeDefined();
+      expect(screen.getAllByRole("heading", { name: section })).toHaveLength(1);
     }
-    expect(screen.getByText("Maximum 200MB per file")).toBeDefined();
+    expect(screen.getAllByText("Maximum 200MB per file")).toHaveLength(1);
   });
 
   it("shows the running job's epoch and progress", () => {
     renderRemotePage(<TrainingPage />, {
       data: [[trainingJobKeys.list(), [job(1, "completed"), job(2, "running")]]],
     });
-    expect(screen.getByText("Job 2 — epoch 4 of 10")).toBeDefined();
+    expect(screen.getAllByText("Job 2 — epoch 4 of 10")).toHaveLength(1);
     expect(screen.getByRole("progressbar", { name: "Job 2 progress" }).getAttribute("aria-valuenow")).toBe(
       "40",
     );

@@ -102,7 +102,9 @@ describe("createRemoteLoader", () => {
     await expect(loader.loadRemoteModule("mf-api", "./ApiManagementPage")).rejects.toMatchObject({
       reason: "the remote registry could not be read (502 Bad Gateway)",
     });
-    await expect(loader.loadRemoteModule("mf-api", "./ApiManagementPage")).resolves.toBeDefined();
+    await expect(loader.loadRemoteModule("mf-api", "./ApiManagementPage")).resolves.toMatchObject({
+      default: expect.any(Function),
+    });
     expect(getRegistry).toHaveBeenCalledTimes(2);
   });
 

@@ -20,7 +20,7 @@ describe("RemoteComponent", () => {
         load={load}
       />,
     );
-    expect(screen.getByRole("status")).toBeDefined();
+    expect(screen.getAllByRole("status")).toHaveLength(1);
     const heading = await screen.findByRole("heading", { name: "Wizard gtm" });
     expect(heading.closest("[data-remote]")?.getAttribute("data-remote")).toBe("mf-agents");
     expect(load).toHaveBeenCalledWith("mf-agents", "./AgentWizardPage", { timeoutMs: undefined });
@@ -34,14 +34,14 @@ describe("RemoteComponent", () => {
       .mockResolvedValue({ default: () => <h1>Knowledge Base Management</h1> });
     render(<RemoteComponent target={{ remote: "mf-knowledge", module: "./KnowledgePage" }} load={load} />);
 
-    expect(await screen.findByText(REMOTE_FAILED_TITLE)).toBeDefined();
-    expect(screen.getByText("no answer within 10 s")).toBeDefined();
-    expect(screen.getByRole("alert")).toBeDefined();
+    expect(await screen.findAllByText(REMOTE_FAILED_TITLE)).toHaveLength(1);
+    expect(screen.getAllByText("no answer within 10 s")).toHaveLength(1);
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
 
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     });
-    expect(await screen.findByRole("heading", { name: "Knowledge Base Management" })).toBeDefined();
+    expect(await screen.findAllByRole("heading", { name: "Knowledge Base Management" })).toHaveLength(1);
     expect(load).toHaveBeenCalledTimes(2);
   });
 
@@ -49,7 +49,7 @@ describe("RemoteComponent", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const load = vi.fn(async () => ({ notDefault: true }));
     render(<RemoteComponent target={{ remote: "mf-api", module: "./ApiManagementPage" }} load={load} />);
-    expect(await screen.findByText("the module has no default export component")).toBeDefined();
+    expect(await screen.findAllByText("the module has no default export component")).toHaveLength(1);
   });
 
   it("keeps a failure on one remote from sticking to the next", async () => {
@@ -59,9 +59,9 @@ describe("RemoteComponent", () => {
     const { rerender } = render(
       <RemoteComponent target={{ remote: "mf-knowledge", module: "./KnowledgePage" }} load={failing} />,
     );
-    expect(await screen.findByText(REMOTE_FAILED_TITLE)).toBeDefined();
+    expect(await screen.findAllByText(REMOTE_FAILED_TITLE)).toHaveLength(1);
     rerender(<RemoteComponent target={{ remote: "mf-api", module: "./ApiManagementPage" }} load={working} />);
-    expect(await screen.findByRole("heading", { name: "API Management" })).toBeDefined();
+    expect(await screen.findAllByRole("heading", { name: "API Management" })).toHaveLength(1);
   });
 });
 

@@ -78,8 +78,8 @@ describe("AuthGate", () => {
   it("shows the landing page to a visitor on /", async () => {
     renderGate("/", null);
     expect(
-      await screen.findByRole("heading", { level: 1, name: "Your executive team of AI agents" }),
-    ).toBeDefined();
+      await screen.findAllByRole("heading", { level: 1, name: "Your executive team of AI agents" }),
+    ).toHaveLength(1);
     for (const name of ["Sign In", "Get Started", "Access Control Panel"]) {
       expect(screen.getByRole("link", { name }).getAttribute("href")).toBe("/api/login");
     }
@@ -104,10 +104,10 @@ describe("AuthGate", () => {
   it("renders the route's remote inside the sidebar layout when signed in", async () => {
     renderGate("/agent/technical", grace);
     expect(
-      await screen.findByRole("heading", { name: "mf-agents ./AgentWizardPage technical" }),
-    ).toBeDefined();
+      await screen.findAllByRole("heading", { name: "mf-agents ./AgentWizardPage technical" }),
+    ).toHaveLength(1);
     expect(screen.getAllByText("Agent Control Panel").length).toBeGreaterThan(0);
-    expect(screen.getByText("Grace Hopper")).toBeDefined();
+    expect(screen.getAllByText("Grace Hopper")).toHaveLength(1);
     const current = document.querySelector('[aria-current="page"]');
     expect(current?.textContent).toContain("Technical Architecture");
     expect(document.querySelector('[data-state="expanded"]')).not.toBeNull();
@@ -117,14 +117,14 @@ describe("AuthGate", () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the test sets the sidebar cookie the way the browser would.
     document.cookie = "sidebar_state=false; path=/";
     renderGate("/knowledge", grace);
-    expect(await screen.findByRole("heading", { name: /mf-knowledge/ })).toBeDefined();
+    expect(await screen.findAllByRole("heading", { name: /mf-knowledge/ })).toHaveLength(1);
     expect(document.querySelector('[data-state="collapsed"]')).not.toBeNull();
   });
 
   it("shows the 404 page inside the layout for an unknown path when signed in", async () => {
     renderGate("/nope", grace);
-    expect(await screen.findByText("404 Page Not Found")).toBeDefined();
-    expect(screen.getByText("Grace Hopper")).toBeDefined();
+    expect(await screen.findAllByText("404 Page Not Found")).toHaveLength(1);
+    expect(screen.getAllByText("Grace Hopper")).toHaveLength(1);
   });
 
   it("titles the page, offers a skip link to the main content and names the collapsed avatar", async () => {
@@ -136,7 +136,7 @@ describe("AuthGate", () => {
     const skip = screen.getByRole("link", { name: "Skip to main content" });
     expect(skip.getAttribute("href")).toBe("#main-content");
     expect(screen.getByRole("main").querySelector("#main-content")).not.toBeNull();
-    expect(screen.getByRole("img", { name: "Grace Hopper" })).toBeDefined();
+    expect(screen.getAllByRole("img", { name: "Grace Hopper" })).toHaveLength(1);
   });
 
   it("announces a route change and moves focus to the new page's content", async () => {
@@ -149,7 +149,7 @@ describe("AuthGate", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("link", { name: "Model Training" }));
     });
-    expect(await screen.findByRole("heading", { name: /mf-training/ })).toBeDefined();
+    expect(await screen.findAllByRole("heading", { name: /mf-training/ })).toHaveLength(1);
     expect(announcer?.textContent).toBe("Navigated to Model Training");
     expect(document.activeElement?.id).toBe("main-content");
     expect(document.title).toBe("Model Training · Agent Control Panel");
