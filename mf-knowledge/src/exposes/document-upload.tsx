@@ -2,6 +2,7 @@
 // and lists the agent's 5 latest documents with a working delete.
 
 import type { ExposedComponent, ExposedProps } from "@acp/federation/remotes";
+import { RemoteScope } from "../components/remote-scope";
 import { AgentDocuments } from "../features/documents/components/agent-documents";
 import { DocumentDetailDialog } from "../features/documents/components/document-detail-dialog";
 import { DocumentUploadCard } from "../features/upload/components/document-upload-card";
@@ -10,7 +11,7 @@ export type DocumentUploadProps = ExposedProps<"mf-knowledge", "./DocumentUpload
 
 function DocumentUpload({ agentId }: DocumentUploadProps) {
   return (
-    <>
+    <RemoteScope>
       <DocumentUploadCard agentId={agentId}>
         {agentId ? (
           <section aria-label="Latest documents" className="flex flex-col gap-2">
@@ -20,7 +21,7 @@ function DocumentUpload({ agentId }: DocumentUploadProps) {
         ) : null}
       </DocumentUploadCard>
       <DocumentDetailDialog />
-    </>
+    </RemoteScope>
   );
 }
 
