@@ -33,3 +33,23 @@ export const Default: Story = {
     </Tabs>
   ),
 };
+
+/** On a phone-wide column the row scrolls sideways inside itself; the card below never covers a tab. */
+export const Narrow: Story = {
+  render: () => (
+    <div className="flex w-[340px] flex-col gap-4 border p-4">
+      <Tabs defaultValue="overview" className="gap-4">
+        <TabsList>
+          {["Overview", "AI Agents", "Knowledge", "Training", "Management"].map((label) => (
+            <TabsTrigger key={label} value={label.toLowerCase()}>
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview" className="rounded-lg border p-4 text-sm">
+          The next card starts here, below the whole tab row.
+        </TabsContent>
+      </Tabs>
+    </div>
+  ),
+};
