@@ -1,0 +1,160 @@
+// Streaming extraction + chunking in the child: same chunks as in-process for every fixture, bounded memory for big CSV/TXT.
+import { createWriteStream, readdirSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { UploadExtension } from "@acp/contracts/knowledge";
+import iconv from "iconv-lite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chunkDocument } from "./chunk-document";
+import { extractDocument } from "./extract-document";
+import { extractChunksInIsolation, extractInIsolation } from "./extract-in-isolation";
+import { fileExtension } from "./sniff-file-type";
+import { realWorldFixturesDir } from "./test-files";
+import { type Chunk, ExtractionError } from "./types";
+
+const dir = realWorldFixturesDir();
+let work = "";
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "extract-stream-"));
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+async function streamed(
+  filePath: string,
+  ext: UploadExtension,
+  extra: { limits?: object; slow?: boolean } = {},
+) {
+  const chunks: Chunk[] = [];
+  let batches = 0;
+  const summary = await extractChunksInIsolation({
+    filePath,
+    fileName: path.basename(filePath),
+    ext,
+    limits: extra.limits,
+    onChunks: async (batch) => {
+      batches++;
+      chunks.push(...batch);
+      if (extra.slow) await new Promise((resolve) => setTimeout(resolve, 5));
+    },
+  });
+  return { summary, chunks, batches };
+}
+
+describe.skipIf(dir === null)("extractChunksInIsolation on the real-world fixtures", () => {
+  const files = dir ? readdirSync(dir).filter((f) => f !== "MANIFEST.md" && !f.startsWith("corrupt-")) : [];
+  for (const name of files) {
+    it(`${name}: same chunks and parts as extracting and chunking in process`, async () => {
+      const filePath = path.join(dir as string, name);
+      const ext = fileExtension(name) as UploadExtension;
+      const { summary, chunks } = await streamed(filePath, ext);
+      const direct = await extractDocument(new Uint8Array(await readFile(filePath)), {
+        fileName: name,
+        format: ext,
+      });
+      const expected = chunkDocument(direct);
+      if (ext === "csv") {
+        // The stream cannot know a column is empty in every row before the end, so it keeps empty columns.
+        expect(chunks.length).toBeGreaterThan(0);
+        expect(chunks.map((c) => c.location)).toEqual(expected.map((c) => c.location));
+      } else {
+        expect(chunks).toEqual(expected);
+      }
+      expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
+      expect(summary.chunkCount).toBe(chunks.length);
+      expect(summary.parts.map((p) => p.label)).toEqual(direct.parts.map((p) => p.label));
+      expect(summary.encoding).toBe(direct.encoding);
+    });
+  }
+
+  it("fails the corrupt fixtures with their reasons", async () => {
+    const error = await streamed(path.join(dir as string, "corrupt-bad-header.doc"), "doc").catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ExtractionError);
+    expect(error).toMatchObject({ code: "damaged" });
+  });
+});
+
+describe("streaming CSV and TXT", () => {
+  it("reads a Shift-JIS text and a Windows-1252 CSV by streaming, with encodings detected from the head", async () => {
+    const txt = path.join(work, "neko.txt");
+    await writeFile(
+      txt,
+      iconv.encode("吾輩は猫である。名前はまだ無い。\r\n\r\n二行目の段落です。\r\n", "shift_jis"),
+    );
+    const t = await streamed(txt, "txt");
+    expect(t.summary.encoding).toBe("Shift_JIS");
+    expect(t.chunks.map((c) => [c.text, c.location])).toEqual([
+      ["吾輩は猫である。名前はまだ無い。\n\n二行目の段落です。", { kind: "lines", lineStart: 1, lineEnd: 3 }],
+    ]);
+    const csv = path.join(work, "prix.csv");
+    await writeFile(csv, iconv.encode('Produit;Prix\r\nCafé;"3 €"\r\n\r\nThé;2 €\r\n', "windows-1252"));
+    const c = await streamed(csv, "csv");
+    expect(c.summary.encoding).toBe("windows-1252");
+    expect(c.chunks.map((chunk) => [chunk.text, chunk.location])).toEqual([
+      ["| Produit | Prix |\n| Café | 3 € |\n| Thé | 2 € |", { kind: "rows", rowStart: 2, rowEnd: 4 }],
+    ]);
+  });
+
+  it("reads a 64 MB CSV inside a 96 MB heap (the whole-document path runs out of memory there)", async () => {
+    const file = path.join(work, "big.csv");
+    const out = createWriteStream(file);
+    out.write("id,product,region,amount,notes\n");
+    let size = 0;
+    let rows = 0;
+    while (size < 64 * 1024 * 1024) {
+      const lines: string[] = [];
+      for (let k = 0; k < 5000; k++, rows++) {
+        lines.push(
+          `${rows},Product ${rows % 977},"Region, ${rows % 13}",${(rows * 3.7).toFixed(2)},free text for row ${rows}`,
+        );
+      }
+      const text = `${lines.join("\n")}\n`;
+      size += text.length;
+      if (!out.write(text)) await new Promise((resolve) => out.once("drain", resolve));
+    }
+    await new Promise((resolve) => out.end(resolve));
+    const limits = { maxOldGenerationSizeMb: 96 };
+    const { chunks, batches } = await streamed(file, "csv", { limits, slow: true });
+    expect(batches).toBeGreaterThan(10);
+    expect(chunks[0]?.text.startsWith("| id | product | region | amount | notes |\n| 0 | Product 0 |")).toBe(
+      true,
+    );
+    for (const chunk of chunks)
+      expect(chunk.text.startsWith("| id | product | region | amount | notes |\n")).toBe(true);
+    const last = chunks[chunks.length - 1];
+    expect(last?.location).toMatchObject({ kind: "rows", rowEnd: rows + 1 });
+    let expectedStart = 2;
+    for (const chunk of chunks) {
+      if (chunk.location.kind !== "rows") throw new Error("not rows");
+      expect(chunk.location.rowStart).toBe(expectedStart);
+      expectedStart = chunk.location.rowEnd + 1;
+    }
+    const whole = await extractInIsolation({ filePath: file, fileName: "big.csv", ext: "csv", limits }).catch(
+      (e: unknown) => e,
+    );
+    expect(whole).toMatchObject({ code: "memory" });
+  }, 180_000);
+
+  it("reads a text file with no blank lines in bounded paragraphs, lines counted exactly", async () => {
+    const file = path.join(work, "long.txt");
+    const lines = Array.from(
+      { length: 20_000 },
+      (_, i) => `Line ${i + 1} says the revenue grew in the quarter.`,
+    );
+    await writeFile(file, lines.join("\n"));
+    const { chunks } = await streamed(file, "txt");
+    expect(chunks.length).toBeGreaterThan(100);
+    for (const chunk of chunks) {
+      if (chunk.location.kind !== "lines") throw new Error("not lines");
+      const first = Number(/^Line (\d+) /.exec(chunk.text)?.[1] ?? /Line (\d+) /.exec(chunk.text)?.[1]);
+      expect(chunk.text).toContain(`Line ${chunk.location.lineEnd} says`);
+      expect(first).toBeGreaterThanOrEqual(chunk.location.lineStart);
+    }
+    expect(chunks[chunks.length - 1]?.location).toMatchObject({ lineEnd: 20_000 });
+  });
+});
