@@ -117,7 +117,7 @@ describe("streaming CSV and TXT", () => {
       size += text.length;
       if (!out.write(text)) await new Promise((resolve) => out.once("drain", resolve));
     }
-    await new Promise((resolve) => out.end(resolve));
+    await new Promise<void>((resolve) => out.end(() => resolve()));
     const limits = { maxOldGenerationSizeMb: 96 };
     const { chunks, batches } = await streamed(file, "csv", { limits, slow: true });
     expect(batches).toBeGreaterThan(10);
