@@ -184,12 +184,12 @@ describe.each(engines)("searchKnowledge on %s", (engine) => {
   it.runIf(vectors)("finds a typo'd query through the dense leg where BM25 finds nothing", async () => {
     const userId = await insertUser(database);
     await indexTexts(deps, userId, [
-      "Customers may receive a refund within 30 days.",
+      "Turbine T-9 bearing replacement interval is 20,000 hours.",
       "The warehouse ships spare parts for turbines.",
     ]);
-    const { results } = await searchKnowledge({ deps, userId, query: "recieve refnud", topK: 5 });
+    const { results } = await searchKnowledge({ deps, userId, query: "turbne bearng", topK: 5 });
     expect(results[0]).toMatchObject({
-      text: "Customers may receive a refund within 30 days.",
+      text: "Turbine T-9 bearing replacement interval is 20,000 hours.",
       lexicalRank: null,
       denseRank: 1,
       aboveThreshold: true,
