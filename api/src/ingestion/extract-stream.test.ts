@@ -115,7 +115,7 @@ describe("streaming CSV and TXT", () => {
       }
       const text = `${lines.join("\n")}\n`;
       size += text.length;
-      if (!out.write(text)) await new Promise((resolve) => out.once("drain", resolve));
+      if (!out.write(text)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
     }
     await new Promise<void>((resolve) => out.end(() => resolve()));
     const limits = { maxOldGenerationSizeMb: 96 };
