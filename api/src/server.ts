@@ -1,8 +1,9 @@
 // Process entry point: reads the environment, builds the dependencies, readies the vector store, serves HTTP, shuts down cleanly.
-import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { DataDirInUseError } from "./db/data-dir-lock";
 import { createDeps } from "./deps";
 import { ConfigError, loadConfig } from "./env";
+import { serveApp } from "./lib/http-server";
 import { createLogger } from "./lib/logger";
 
 /** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
   }
   const app = createApp(deps);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // Timeouts against slow clients that still let 200 MB uploads through (lib/http-server.ts).
+  const server = serveApp({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       {
         url: `http://${info.address}:${info.port}`,
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
     // Streaming responses (SSE) never end on their own: abort them now so close() does not wait for clients.
     deps.streams.abortAll();
     // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    server.closeIdleConnections();
     server.close(() => {
       deps
         .close()
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Before the logger exists (bad environment) a plain line on stderr is the clearest message.
-  console.error(error instanceof ConfigError ? error.message : error);
+  const expected = error instanceof ConfigError || error instanceof DataDirInUseError;
+  console.error(expected ? error.message : error);
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Logger } from "../lib/logger";
 import { migrationsFolder } from "../paths";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -56,16 +57,35 @@ export async function createDatabase(
   }
 
   const inMemory = config.dataDir === IN_MEMORY_DATA_DIR;
-  if (!inMemory) await mkdir(config.dataDir, { recursive: true });
+  let release = async () => {};
+  if (!inMemory) {
+    await mkdir(config.dataDir, { recursive: true });
+    // Before PGlite touches the folder: a second process must not even open it.
+    release = await lockDataDir(config.dataDir);
+  }
   // pgvector is registered here so the vector store (providers/vector-store) can CREATE EXTENSION it later.
   const pgliteOptions = { extensions: { vector } };
-  const client = inMemory ? new PGlite(pgliteOptions) : new PGlite(config.dataDir, pgliteOptions);
+  let client: PGlite;
+  try {
+    client = inMemory ? new PGlite(pgliteOptions) : new PGlite(config.dataDir, pgliteOptions);
+    await client.waitReady;
+  } catch (error) {
+    await release();
+    throw error;
+  }
   const db = drizzlePglite({ client, ...drizzleConfig });
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      await release();
+    }
+  };
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
-    await client.close();
+    await close();
     throw error;
   }
-  return { db, engine: "pglite", raw: client, close: () => client.close() };
+  return { db, engine: "pglite", raw: client, close };
 }

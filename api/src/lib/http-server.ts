@@ -1,0 +1,61 @@
+// The Node HTTP server the API runs on, with timeouts against slow clients that still let 200 MB uploads through.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+
+export type ServerTimeouts = {
+  /** All request headers must arrive within this (slowloris on headers). */
+  headersMs: number;
+  /**
+   * The whole request, body included, must arrive within this: generous, so a 200 MB upload on a slow link
+   * (about 27 minutes at 1 Mbit/s) finishes, while a client dripping bytes cannot hold a socket forever.
+   */
+  requestMs: number;
+  /**
+   * A socket with no traffic either way for this long is closed: a stalled upload or a dead client. Streaming
+   * responses (SSE) must send something (a comment line) more often than this.
+   */
+  idleSocketMs: number;
+  /** How long an idle keep-alive connection waits for its next request. */
+  keepAliveMs: number;
+  /** How often Node checks the header and request deadlines (its default, 30 s, is too coarse for tests). */
+  checkIntervalMs: number;
+};
+
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  headersMs: 20_000,
+  requestMs: 60 * 60_000,
+  idleSocketMs: 120_000,
+  keepAliveMs: 5_000,
+  checkIntervalMs: 5_000,
+};
+
+/** Serves `fetch` (a Hono app's) on Node's HTTP server with these timeouts. */
+export function serveApp(
+  options: {
+    fetch: (request: Request, ...rest: never[]) => Response | Promise<Response>;
+    port: number;
+    hostname?: string;
+    timeouts?: ServerTimeouts;
+  },
+  onListening?: (info: AddressInfo) => void,
+): Server {
+  const timeouts = options.timeouts ?? SERVER_TIMEOUTS;
+  const server = serve(
+    {
+      fetch: options.fetch as Parameters<typeof serve>[0]["fetch"],
+      port: options.port,
+      ...(options.hostname ? { hostname: options.hostname } : {}),
+      serverOptions: {
+        headersTimeout: timeouts.headersMs,
+        requestTimeout: timeouts.requestMs,
+        keepAliveTimeout: timeouts.keepAliveMs,
+        connectionsCheckingInterval: timeouts.checkIntervalMs,
+      },
+    },
+    onListening,
+  ) as Server;
+  // Without a 'timeout' listener Node destroys a socket idle for this long.
+  server.setTimeout(timeouts.idleSocketMs);
+  return server;
+}
