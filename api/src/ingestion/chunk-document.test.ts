@@ -41,6 +41,30 @@ describe("estimateTokens", () => {
   });
 });
 
+describe("estimateTokens: ASCII fast path", () => {
+  it("counts exactly as the general pattern does", () => {
+    const samples = [
+      "",
+      "the cat sat.",
+      "a_b-c 123,456 x\ty\r\n",
+      "\u0001odd\u0007 chars!!",
+      "word".repeat(30),
+      "| a | b |\n| 1 | 2 |",
+    ];
+    let seed = 7;
+    for (let n = 0; n < 300; n++) {
+      let text = "";
+      for (let i = 0; i < 200; i++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        text += String.fromCharCode(seed % 128);
+      }
+      samples.push(text);
+    }
+    // A trailing CJK character (one token on its own) forces the general pattern.
+    for (const text of samples) expect(estimateTokens(text)).toBe(estimateTokens(`${text}你`) - 1);
+  });
+});
+
 describe("chunkDocument: text", () => {
   const paragraphs = Array.from({ length: 40 }, (_, p) =>
     Array.from({ length: 6 }, (_, s) => sentence(p * 6 + s)).join(" "),

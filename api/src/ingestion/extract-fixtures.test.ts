@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { UploadExtension } from "@acp/contracts/knowledge";
 import { describe, expect, it } from "vitest";
-import { chunkDocument } from "./chunk-document";
+import { chunkDocument, estimateTokens } from "./chunk-document";
 import { extractDocument } from "./extract-document";
 import { toExtractedParts } from "./extract-in-isolation";
 import { fileExtension, verifyContainerFile } from "./sniff-file-type";
@@ -83,6 +83,7 @@ describe.skipIf(dir === null)("real-world fixtures", () => {
       const text = collapse(documentText(doc));
       const chunks = chunkDocument(doc);
       expect(chunks.length).toBeGreaterThan(0);
+      for (const chunk of chunks) expect(chunk.tokenCount).toBe(estimateTokens(chunk.text));
       for (const phrase of phrases) {
         expect(text).toContain(phrase);
         expect(chunks.some((chunk) => collapse(chunk.text).includes(phrase))).toBe(true);

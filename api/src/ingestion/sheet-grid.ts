@@ -25,8 +25,11 @@ export function expandMerges(grid: SheetGrid, merges: MergeRange[]): void {
   }
 }
 
+/** Whitespace other than single inner spaces: only such cells need the (slower) replace. */
+const NEEDS_NORMALISING = /\s\s|[^\S ]|^\s|\s$/;
+
 export function normaliseCell(value: string): string {
-  return value.replace(/\s+/g, " ").trim();
+  return NEEDS_NORMALISING.test(value) ? value.replace(/\s+/g, " ").trim() : value;
 }
 
 /** The grid's non-empty rows, sorted, with their row numbers. */
