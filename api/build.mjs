@@ -20,7 +20,7 @@ const externalNpmPackages = {
 await rm(path.join(apiRoot, "dist"), { recursive: true, force: true });
 await build({
   // server.js serves HTTP (and runs ingestion workers); worker.js runs extra ingestion workers (npm run worker).
-  // extraction-worker.js is the worker-thread entry that src/ingestion/extract-in-isolation.ts loads beside the bundle.
+  // extraction-worker.js is the child-process entry that src/ingestion/extract-in-isolation.ts forks beside the bundle.
   entryPoints: [
     path.join(apiRoot, "src/server.ts"),
     path.join(apiRoot, "src/worker.ts"),
