@@ -9,6 +9,7 @@ import { artifactsDir, databaseUrl, inheritedEnvironment, repoRoot } from "../su
 import { type LighthouseScore, launchDebuggableChromium, measureLighthouse } from "./lighthouse-score";
 import { measureListThroughput } from "./list-throughput";
 import { type FirstLoad, measureFirstLoad } from "./measure-first-load";
+import { retrievalRows } from "./retrieval";
 import { signUpCookie } from "./sign-up";
 import { withThrowawayPostgres } from "./throwaway-postgres";
 
@@ -171,6 +172,10 @@ async function main(): Promise<void> {
   printTable(
     `Lighthouse performance (desktop preset, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs per page)`,
     await lighthouseRows(baselineRoot),
+  );
+  printTable(
+    "Retrieval on pgvector (PGlite), 200 questions, each size in a fresh process (HNSW beside exact search)",
+    await retrievalRows(),
   );
 }
 
