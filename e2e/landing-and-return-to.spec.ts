@@ -56,6 +56,10 @@ describe("the landing page and coming back after sign-in", () => {
     await form.getByLabel("Password").fill("not the password");
     await form.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("alert").waitFor();
+    // Post/Redirect/Get: the form shows again on GET /api/login, never on the POST URL, still returning to /training.
+    expect(new URL(page.url()).pathname).toBe("/api/login");
+    expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/training");
+    expect(await page.getByRole("alert").textContent()).toBe("Invalid email or password");
     await form.getByLabel("Password").fill(account.password);
     await form.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL((url) => url.pathname === "/training");

@@ -6,6 +6,7 @@ import { clientIp } from "../auth/client-ip";
 import { safeReturnTo } from "../auth/return-to";
 import { invalidateUserSessions } from "../auth/session";
 import { clearSessionCookie } from "../auth/session-cookie";
+import { isBrowserFormNavigation, redirectToSignInForm } from "../auth/sign-in-flash";
 import { renderSignInPage, type SignInPageState } from "../auth/sign-in-page";
 import { signedInRoute } from "../auth/signed-in-route";
 import { startSession } from "../auth/start-session";
@@ -121,13 +122,14 @@ async function formValues(c: Context): Promise<SignInPageState["values"] & { ret
 /** Validation failures of a form post re-render the page with the message; JSON posts get the JSON error. */
 async function formErrorPage(c: Context<AppEnv>, form: "sign-in" | "sign-up", error: z.ZodError) {
   const { returnTo, ...values } = await formValues(c);
-  const page = renderSignInPage({
+  const state = {
     form,
     error: error.issues[0]?.message ?? "Please check the form",
     values,
     returnTo: safeReturnTo(returnTo, c.var.deps.config.publicOrigin),
-  });
-  return c.html(page, 400);
+  };
+  if (isBrowserFormNavigation(c)) return redirectToSignInForm(c, state, state.returnTo);
+  return c.html(renderSignInPage(state), 400);
 }
 
 const formAwareHook =
@@ -235,12 +237,9 @@ export const authRoutes = createRouter()
       } catch (error) {
         const shown = kind === "form" && formPageError(c, error, ["INVALID_CREDENTIALS", "RATE_LIMITED"]);
         if (shown) {
-          const page = renderSignInPage({
-            form: "sign-in",
-            error: shown.message,
-            values: { email: input.email },
-            returnTo,
-          });
+          const state = { form: "sign-in" as const, error: shown.message, values: { email: input.email } };
+          if (isBrowserFormNavigation(c)) return redirectToSignInForm(c, state, returnTo);
+          const page = renderSignInPage({ ...state, returnTo });
           return c.html(page, shown.code === "RATE_LIMITED" ? 429 : 401);
         }
         throw error;
@@ -262,15 +261,17 @@ export const authRoutes = createRouter()
         await startSession(c, user.id);
         return kind === "form" ? c.redirect(returnTo, 303) : c.json(toUserResponse(user), 201);
       } catch (error) {
-        const shown = kind === "form" && formPageError(c, error, ["EMAIL_TAKEN", "RATE_LIMITED", "VALIDATION_ERROR"]);
+        const shown =
+          kind === "form" && formPageError(c, error, ["EMAIL_TAKEN", "RATE_LIMITED", "VALIDATION_ERROR"]);
         if (shown) {
           const { firstName, lastName, email } = input;
-          const page = renderSignInPage({
-            form: "sign-up",
+          const state = {
+            form: "sign-up" as const,
             error: shown.message,
             values: { firstName, lastName, email },
-            returnTo,
-          });
+          };
+          if (isBrowserFormNavigation(c)) return redirectToSignInForm(c, state, returnTo);
+          const page = renderSignInPage({ ...state, returnTo });
           return c.html(page, shown.status === 429 ? 429 : shown.status === 400 ? 400 : 409);
         }
         throw error;

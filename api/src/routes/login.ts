@@ -4,6 +4,7 @@ import { setCookie } from "hono/cookie";
 import { encodeOidcFlow, OIDC_FLOW_COOKIE, OIDC_FLOW_MAX_AGE_S, startOidcSignIn } from "../auth/oidc";
 import { safeReturnTo } from "../auth/return-to";
 import { lookUpSession } from "../auth/session-lookup";
+import { takeSignInFlash } from "../auth/sign-in-flash";
 import { renderSignInPage } from "../auth/sign-in-page";
 import { createRouter, errorResponses } from "../lib/openapi";
 
@@ -47,5 +48,6 @@ export const loginRoutes = createRouter().openapi(loginRoute, async (c) => {
     return c.redirect(url.href, 302);
   }
   if ((await lookUpSession(c)).session) return c.redirect(returnTo, 302);
-  return c.html(renderSignInPage({ returnTo }), 200);
+  // After a failed form post (Post/Redirect/Get): the form again, with its error and what was typed.
+  return c.html(renderSignInPage({ ...takeSignInFlash(c), returnTo }), 200);
 });
