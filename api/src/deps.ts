@@ -5,8 +5,8 @@ import { startIngestionWorkers } from "./jobs/ingest-worker";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./lib/logger";
 import { createStreamRegistry, type StreamRegistry } from "./lib/open-streams";
+import { createEmbedder } from "./providers/embedder/create-embedder";
 import type { Embedder } from "./providers/embedder/embedder";
-import { createLocalEmbedder } from "./providers/embedder/local-embedder";
 import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-limit-store";
 import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
@@ -26,9 +26,8 @@ export type Deps = {
   streams: StreamRegistry;
   /** pg-boss on the app's database: ingestion jobs (started with the workers when config.workers > 0). */
   queue: JobQueue;
-  /** Makes the vectors of new chunks and queries (the built-in local embedder unless configured otherwise). */
+  /** Makes the vectors of new chunks and queries (EMBEDDINGS_PROVIDER); the index is rebuilt when it changes. */
   embedder: Embedder;
-  // PIPELINE adds `queue` (pg-boss) and RETRIEVAL adds `embedder` here, next to their lines in createDeps.
   /** Aborts open streams, then stops whatever was started here, then closes the database. Idempotent. */
   close: () => Promise<void>;
 };
@@ -46,8 +45,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
     const vectorStore = overrides.vectorStore ?? createVectorStore({ config, database });
     const rateLimitStore = overrides.rateLimitStore ?? createMemoryRateLimitStore({ now });
     const streams = overrides.streams ?? createStreamRegistry();
-    // RETRIEVAL: replace with the configured embedder (EMBEDDINGS_PROVIDER) when its factory lands.
-    const embedder = overrides.embedder ?? createLocalEmbedder();
+    const embedder = overrides.embedder ?? createEmbedder({ config });
     const queue =
       overrides.queue ??
       createJobQueue({ database, onError: (error) => logger.error({ err: error }, "job queue error") });
