@@ -103,10 +103,11 @@ export async function extractPdf(bytes: Uint8Array, context: PdfContext): Promis
         texts.push("");
         if (page === 1 && pageCount === 1) throw openError(error);
       }
+      // One scale for both phases so progress never goes back: every page is read once and may be OCRed once.
       onProgress?.({
         phase: "reading",
         done: page,
-        total: pageCount,
+        total: 2 * pageCount,
         message: `Reading page ${page} of ${pageCount}`,
       });
     }
@@ -117,6 +118,14 @@ export async function extractPdf(bytes: Uint8Array, context: PdfContext): Promis
     const ocrPages = new Set<number>();
     const toOcr = limits.ocr ? emptyPages.slice(0, limits.ocrPageCap) : [];
     const skipped = emptyPages.slice(toOcr.length);
+    if (toOcr.length === 0 && pageCount > 0) {
+      onProgress?.({
+        phase: "reading",
+        done: 2 * pageCount,
+        total: 2 * pageCount,
+        message: `Read ${pageCount} pages`,
+      });
+    }
     if (toOcr.length > 0) {
       let engine: OcrEngine | undefined;
       try {
@@ -126,8 +135,8 @@ export async function extractPdf(bytes: Uint8Array, context: PdfContext): Promis
           const page = toOcr[i] as number;
           onProgress?.({
             phase: "ocr",
-            done: i,
-            total: toOcr.length,
+            done: 2 * pageCount - toOcr.length + i,
+            total: 2 * pageCount,
             message: `OCR page ${i + 1} of ${toOcr.length}`,
           });
           const image = await renderPageAsImage(pdf, page, {
@@ -140,8 +149,8 @@ export async function extractPdf(bytes: Uint8Array, context: PdfContext): Promis
         }
         onProgress?.({
           phase: "ocr",
-          done: toOcr.length,
-          total: toOcr.length,
+          done: 2 * pageCount,
+          total: 2 * pageCount,
           message: `OCR done (${toOcr.length} pages)`,
         });
       } finally {

@@ -48,6 +48,10 @@ describe.skipIf(!hasFonts)("OCR of scanned PDFs", () => {
     });
     expect(doc.parts[0]?.text.replace(/\s+/g, " ")).toContain(PHRASE);
     expect(progress.map((p) => p.message)).toContain("OCR page 1 of 1");
+    // One scale for reading and OCR: progress never goes back.
+    const fractions = progress.map((p) => p.done / p.total);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions[fractions.length - 1]).toBe(1);
     expect(chunkDocument(doc)[0]?.location).toEqual({ kind: "page", page: 1, ocr: true });
   }, 120_000);
 
