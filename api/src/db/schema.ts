@@ -1,5 +1,14 @@
 // Drizzle tables for users, auth and every spec entity; the same schema and migrations run on PGlite and PostgreSQL.
-import type { AgentType, TrainingJob } from "@acp/contracts/entities";
+
+import { MODEL_TYPES } from "@acp/contracts/constants";
+import {
+  type AgentType,
+  agentTypeSchema,
+  messageRoleSchema,
+  type TrainingJob,
+  trainingJobStatusSchema,
+  trainingStatusSchema,
+} from "@acp/contracts/entities";
 import { type ChunkLocation, DOCUMENT_STAGES, type DocumentStage } from "@acp/contracts/knowledge";
 import { sql } from "drizzle-orm";
 import {
@@ -90,9 +99,9 @@ export const trainingJobs = pgTable(
     id: id(),
     userId: ownerId(),
     name: text().notNull(),
-    modelType: text().$type<"gtm" | "legal" | "vision">().notNull(),
+    modelType: text().$type<TrainingJob["modelType"]>().notNull(),
     epochs: integer().$type<TrainingJob["epochs"]>().notNull(),
-    status: text().$type<"pending" | "running" | "completed" | "failed">().notNull().default("pending"),
+    status: text().$type<TrainingJob["status"]>().notNull().default("pending"),
     progress: integer().notNull().default(0),
     currentEpoch: integer().notNull().default(0),
     /** Why a job failed, shown to the user. */
@@ -105,6 +114,9 @@ export const trainingJobs = pgTable(
   (t) => [
     index().on(t.userId, t.status),
     check("training_jobs_progress_range", sql`${t.progress} between 0 and 100`),
+    // Value lists come from @acp/contracts, so the database refuses what the API would never return.
+    check("training_jobs_model_type_values", sql`${t.modelType} in (${inList(MODEL_TYPES)})`),
+    check("training_jobs_status_values", sql`${t.status} in (${inList(trainingJobStatusSchema.options)})`),
   ],
 );
 
@@ -249,13 +261,20 @@ export const customAgents = pgTable(
     isPublic: boolean().notNull().default(false),
     apiEndpoint: text().notNull().unique(),
     trainingStatus: text()
-      .$type<"untrained" | "training" | "trained" | "failed">()
+      .$type<(typeof trainingStatusSchema.options)[number]>()
       .notNull()
       .default("untrained"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.userId)],
+  (t) => [
+    index().on(t.userId),
+    check("custom_agents_agent_type_values", sql`${t.agentType} in (${inList(agentTypeSchema.options)})`),
+    check(
+      "custom_agents_training_status_values",
+      sql`${t.trainingStatus} in (${inList(trainingStatusSchema.options)})`,
+    ),
+  ],
 );
 
 export const conversations = pgTable(
@@ -278,11 +297,14 @@ export const messages = pgTable(
     conversationId: text()
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
-    role: text().$type<"user" | "assistant">().notNull(),
+    role: text().$type<(typeof messageRoleSchema.options)[number]>().notNull(),
     content: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.conversationId, t.createdAt)],
+  (t) => [
+    index().on(t.conversationId, t.createdAt),
+    check("messages_role_values", sql`${t.role} in (${inList(messageRoleSchema.options)})`),
+  ],
 );
 
 /**

@@ -3,6 +3,7 @@ import type { ApiKey } from "@acp/contracts/entities";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { apiKeys } from "../../db/schema";
+import { toApiKeyResponse } from "./api-key-response";
 
 export async function listApiKeys({ db, userId }: { db: Db; userId: string }): Promise<ApiKey[]> {
   // Select the listed columns only, so the hash never leaves the database for this call.
@@ -18,12 +19,5 @@ export async function listApiKeys({ db, userId }: { db: Db; userId: string }): P
     .from(apiKeys)
     .where(eq(apiKeys.userId, userId))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    keyPreview: row.keyPreview,
-    isActive: row.isActive,
-    createdAt: row.createdAt.toISOString(),
-    lastUsed: row.lastUsed?.toISOString() ?? null,
-  }));
+  return rows.map(toApiKeyResponse);
 }

@@ -4,6 +4,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { conversations, messages } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { toMessageResponse } from "./message-response";
 
 export async function listConversationMessages({
   db,
@@ -30,5 +31,5 @@ export async function listConversationMessages({
     .from(messages)
     .where(eq(messages.conversationId, conversationId))
     .orderBy(asc(messages.createdAt), asc(messages.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map(toMessageResponse);
 }

@@ -3,6 +3,7 @@ import type { CustomAgent } from "@acp/contracts/entities";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { customAgents } from "../../db/schema";
+import { toCustomAgentResponse } from "./custom-agent-response";
 
 export async function listCustomAgents({ db, userId }: { db: Db; userId: string }): Promise<CustomAgent[]> {
   const rows = await db
@@ -10,15 +11,5 @@ export async function listCustomAgents({ db, userId }: { db: Db; userId: string 
     .from(customAgents)
     .where(eq(customAgents.userId, userId))
     .orderBy(desc(customAgents.createdAt), desc(customAgents.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    systemPrompt: row.systemPrompt,
-    agentType: row.agentType,
-    isPublic: row.isPublic,
-    apiEndpoint: row.apiEndpoint,
-    trainingStatus: row.trainingStatus,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map(toCustomAgentResponse);
 }

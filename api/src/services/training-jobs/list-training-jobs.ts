@@ -3,6 +3,7 @@ import type { TrainingJob } from "@acp/contracts/entities";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { trainingJobs } from "../../db/schema";
+import { toTrainingJobResponse } from "./training-job-response";
 
 export async function listTrainingJobs({ db, userId }: { db: Db; userId: string }): Promise<TrainingJob[]> {
   const rows = await db
@@ -10,14 +11,5 @@ export async function listTrainingJobs({ db, userId }: { db: Db; userId: string 
     .from(trainingJobs)
     .where(eq(trainingJobs.userId, userId))
     .orderBy(desc(trainingJobs.createdAt), desc(trainingJobs.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    modelType: row.modelType,
-    epochs: row.epochs,
-    status: row.status,
-    progress: row.progress,
-    currentEpoch: row.currentEpoch,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map(toTrainingJobResponse);
 }

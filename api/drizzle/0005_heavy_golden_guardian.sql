@@ -1,0 +1,5 @@
+ALTER TABLE "custom_agents" ADD CONSTRAINT "custom_agents_agent_type_values" CHECK ("custom_agents"."agent_type" in ('custom', 'gtm', 'legal', 'technical', 'vision', 'fundraising', 'executive', 'market-intelligence', 'innovation', 'financial', 'operations', 'hr-talent'));--> statement-breakpoint
+ALTER TABLE "custom_agents" ADD CONSTRAINT "custom_agents_training_status_values" CHECK ("custom_agents"."training_status" in ('untrained', 'training', 'trained', 'failed'));--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_role_values" CHECK ("messages"."role" in ('user', 'assistant'));--> statement-breakpoint
+ALTER TABLE "training_jobs" ADD CONSTRAINT "training_jobs_model_type_values" CHECK ("training_jobs"."model_type" in ('gtm', 'legal', 'vision'));--> statement-breakpoint
+ALTER TABLE "training_jobs" ADD CONSTRAINT "training_jobs_status_values" CHECK ("training_jobs"."status" in ('pending', 'running', 'completed', 'failed'));
