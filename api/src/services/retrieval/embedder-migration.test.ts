@@ -8,7 +8,12 @@ import { createLocalEmbedder } from "../../providers/embedder/local-embedder";
 import { createPgvectorStore } from "../../providers/vector-store/pgvector";
 import { fakeOpenAiEmbedding } from "../../test/fake-openai-server";
 import { createTestDatabase } from "../../test/test-app";
-import { ensureUserEmbedder, migrateUserEmbeddings, startEmbedderMigration } from "./embedder-migration";
+import {
+  ensureUserEmbedder,
+  migrateUserEmbeddings,
+  rebuildStaleIndexes,
+  startEmbedderMigration,
+} from "./embedder-migration";
 import type { RetrievalDeps } from "./retrieval-deps";
 import { searchKnowledge } from "./search-knowledge";
 import { indexTexts, insertUser } from "./test-support";
@@ -176,4 +181,21 @@ describe("embedder change on pglite", () => {
     expect(await migrateUserEmbeddings({ deps: back, userId })).toBe("switched");
     expect((await working.stats({ userId })).totalVectorCount).toBe(2);
   });
+
+  it("rebuilds every stale index at start-up, user after user", async () => {
+    const vectorStore = createPgvectorStore({ database });
+    const local: RetrievalDeps = { database, vectorStore, embedder: createLocalEmbedder() };
+    const users = [await insertUser(database), await insertUser(database)];
+    for (const userId of users) await indexTexts(local, userId, filler(3));
+    const next = gatedEmbedder("test-startup-embedder");
+    next.release();
+    const after: RetrievalDeps = { ...local, embedder: next };
+    expect(await rebuildStaleIndexes(after)).toBeGreaterThanOrEqual(2);
+    for (const userId of users) {
+      expect((await vectorStore.stats({ userId, embedder: "test-startup-embedder" })).totalVectorCount).toBe(
+        3,
+      );
+      expect((await vectorStore.stats({ userId, embedder: "local-1536" })).totalVectorCount).toBe(0);
+    }
+  }, 60_000);
 });

@@ -210,3 +210,19 @@ export async function migrateUserEmbeddings({
     await db.update(userEmbedders).set({ leaseUntil: null }).where(eq(userEmbedders.userId, userId));
   }
 }
+
+/**
+ * Rebuilds, one user after the other in the background, every index not made by deps.embedder (call at start-up:
+ * otherwise a user's rebuild starts with their next search or upload). Resolves with how many users it covered.
+ */
+export async function rebuildStaleIndexes(deps: RetrievalDeps, signal?: AbortSignal): Promise<number> {
+  const stale = await deps.database.db
+    .select({ userId: userEmbedders.userId })
+    .from(userEmbedders)
+    .where(or(sql`${userEmbedders.active} <> ${deps.embedder.id}`, sql`${userEmbedders.target} is not null`));
+  for (const { userId } of stale) {
+    if (signal?.aborted) break;
+    await startEmbedderMigration(deps, userId);
+  }
+  return stale.length;
+}
