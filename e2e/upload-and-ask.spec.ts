@@ -125,7 +125,7 @@ describe("uploading documents and asking about them", () => {
     INGESTION_TIMEOUT_MS * 2 + 60_000,
   );
 
-  it("fits a 375 px screen without horizontal scrolling and has no serious accessibility violations", async () => {
+  it("fits a 375 px screen, document detail included, without horizontal scrolling or serious accessibility violations", async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/knowledge");
     await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
@@ -133,6 +133,16 @@ describe("uploading documents and asking about them", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, "knowledge-phone");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole("list", { name: "Documents" }).getByRole("link", { name: SPREADSHEET }).click();
+    const detail = page.getByRole("dialog", { name: SPREADSHEET });
+    await detail.getByRole("heading", { name: "What was extracted" }).waitFor();
+    const box = await detail.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

@@ -183,9 +183,14 @@ function ExtractedPartView({
         {part.hasText ? null : <Badge variant="destructive">No text found</Badge>}
       </div>
       {part.hasText ? (
-        <pre className="max-h-64 overflow-y-auto whitespace-pre-wrap break-words rounded-md bg-muted p-2 font-sans text-xs">
-          {part.text}
-        </pre>
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
+          tabIndex={0}
+          aria-label={`Text of ${part.label}`}
+          className="max-h-64 overflow-y-auto rounded-md bg-muted p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <pre className="whitespace-pre-wrap break-words font-sans text-xs">{part.text}</pre>
+        </section>
       ) : (
         <p className="text-muted-foreground text-xs">
           This part has no text layer{part.ocr ? " and OCR found no text" : ""}, so nothing of it can be
