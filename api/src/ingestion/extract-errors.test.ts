@@ -4,7 +4,7 @@ import path from "node:path";
 import type { UploadExtension } from "@acp/contracts/knowledge";
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "./extract-document";
-import { buildZip, oleHeaderOnly, realWorldFixturesDir } from "./test-files";
+import { buildZip, oleHeaderOnly, passwordProtectedPdf, realWorldFixturesDir } from "./test-files";
 import { ExtractionError } from "./types";
 
 async function failure(bytes: Uint8Array, format: UploadExtension): Promise<ExtractionError> {
@@ -59,6 +59,17 @@ describe("extraction errors", () => {
     const doc = await failure(oleHeaderOnly(), "doc");
     expect(doc.code).toBe("damaged");
     expect(doc.message).toMatch(/^not a valid Word 97-2003 document: /);
+  });
+
+  it("PDF: password-protected, and one that opens with an empty user password", async () => {
+    expect(await failure(passwordProtectedPdf("secret"), "pdf")).toMatchObject({
+      code: "encrypted",
+      message: "password-protected PDF",
+    });
+    // An owner password alone (printing/copying restrictions) does not stop reading: this one has no text, so it
+    // fails for that reason instead.
+    const restricted = await failure(passwordProtectedPdf(""), "pdf");
+    expect(restricted.code).not.toBe("encrypted");
   });
 
   it("PDF: garbage after the header", async () => {

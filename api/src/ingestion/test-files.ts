@@ -1,4 +1,5 @@
 // Test helpers: builds tiny ZIP archives, image-only PDFs and finds the shared real-world fixtures (tests only).
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
@@ -100,4 +101,68 @@ export function imageOnlyPdf(jpeg: Uint8Array, width: number, height: number): B
   ].join("\n");
   chunks.push(Buffer.from(xref));
   return Buffer.concat(chunks);
+}
+
+const PDF_PASSWORD_PADDING = Buffer.from(
+  "28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a",
+  "hex",
+);
+
+function rc4(key: Uint8Array, data: Uint8Array): Buffer {
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  let j = 0;
+  for (let i = 0; i < 256; i++) {
+    j = (j + (s[i] as number) + (key[i % key.length] as number)) & 255;
+    [s[i], s[j]] = [s[j] as number, s[i] as number];
+  }
+  const out = Buffer.alloc(data.length);
+  let a = 0;
+  let b = 0;
+  for (let k = 0; k < data.length; k++) {
+    a = (a + 1) & 255;
+    b = (b + (s[a] as number)) & 255;
+    [s[a], s[b]] = [s[b] as number, s[a] as number];
+    out[k] = (data[k] as number) ^ (s[((s[a] as number) + (s[b] as number)) & 255] as number);
+  }
+  return out;
+}
+
+function padPassword(password: string): Buffer {
+  return Buffer.concat([Buffer.from(password, "latin1"), PDF_PASSWORD_PADDING]).subarray(0, 32);
+}
+
+/**
+ * A one-page PDF protected by a user password (standard security handler, revision 2, 40-bit RC4, as in PDF 1.1):
+ * no reader opens it without the password. Built by hand so the test needs no PDF library.
+ */
+export function passwordProtectedPdf(userPassword: string, ownerPassword = "owner"): Buffer {
+  const md5 = (...parts: Uint8Array[]) => {
+    const hash = createHash("md5");
+    for (const part of parts) hash.update(part);
+    return hash.digest();
+  };
+  const id = Buffer.from("0123456789abcdef0123456789abcdef", "hex");
+  const permissions = -44;
+  const o = rc4(md5(padPassword(ownerPassword)).subarray(0, 5), padPassword(userPassword));
+  const p = Buffer.alloc(4);
+  p.writeInt32LE(permissions);
+  const key = md5(padPassword(userPassword), o, p, id).subarray(0, 5);
+  const u = rc4(key, PDF_PASSWORD_PADDING);
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+    `<< /Filter /Standard /V 1 /R 2 /O <${o.toString("hex")}> /U <${u.toString("hex")}> /P ${permissions} >>`,
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xrefAt = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<${id.toString("hex")}> <${id.toString("hex")}>] >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
 }
