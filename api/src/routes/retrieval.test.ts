@@ -3,6 +3,7 @@ import { retrievalSearchResponseSchema } from "@acp/contracts/knowledge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteDocumentIndex, indexDocumentChunks } from "../services/retrieval/index-document";
 import { insertDocument, textChunks } from "../services/retrieval/test-support";
+import { type FakeOpenAiServer, startFakeOpenAiServer } from "../test/fake-openai-server";
 import { type FakePineconeServer, startFakePineconeServer } from "../test/fake-pinecone-server";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 
@@ -133,5 +134,65 @@ describe.each(setups)("POST /api/retrieval/search on $name", (setup) => {
     expect((await search(cookie, { query: "x", topK: 51 })).status).toBe(400);
     expect((await search(cookie, { query: "x", topK: 0 })).status).toBe(400);
     expect((await search(cookie, {})).status).toBe(400);
+  });
+});
+
+describe("POST /api/retrieval/search with the OpenAI embedder (local OpenAI-speaking server)", () => {
+  let openai: FakeOpenAiServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    openai = await startFakeOpenAiServer();
+    t = await createTestApp("pglite", {
+      config: {
+        embeddings: {
+          provider: "openai",
+          apiKey: openai.apiKey,
+          baseUrl: openai.baseUrl,
+          model: "text-embedding-3-small",
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await openai?.close();
+  });
+
+  it("indexes through a throttling server (Retry-After honoured) and answers with its vectors", async () => {
+    expect(t.deps.embedder.id).toBe("openai:text-embedding-3-small");
+    const { cookie, user } = await signUp(t);
+    openai.fail({ status: 429, retryAfterMs: 200 }, 2);
+    const documentId = await insertDocument(t.database, user.id, { name: "manual.txt" });
+    await indexDocumentChunks({
+      deps: t.deps,
+      userId: user.id,
+      documentId,
+      agentId: null,
+      category: null,
+      chunks: textChunks([
+        "Reset the router by holding the button for ten seconds.",
+        "The warranty lasts two years.",
+      ]),
+    });
+    const statuses = openai.requests.map((r) => r.status);
+    expect(statuses.slice(0, 3)).toEqual([429, 429, 200]);
+    const throttled = openai.requests[1];
+    const retried = openai.requests[2];
+    expect((retried?.startedAt ?? 0) - (throttled?.finishedAt ?? 0)).toBeGreaterThanOrEqual(190);
+
+    const response = await t.request("/api/retrieval/search", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "how do I reset the router" }),
+      cookie,
+    });
+    const body = retrievalSearchResponseSchema.parse(await response.json());
+    expect(body.embedder).toBe("openai:text-embedding-3-small");
+    expect(body.results[0]).toMatchObject({ documentId, lexicalRank: 1, denseRank: 1 });
+    expect(
+      (await t.request("/api/pinecone/stats", { cookie }).then((r) => r.json())) as unknown,
+    ).toMatchObject({
+      totalVectorCount: 2,
+    });
   });
 });
