@@ -77,6 +77,9 @@ describe("DocumentUploadCard", () => {
     ).toBe("0");
     expect(screen.getByText(/plan\.pdf: uploading, 50% sent/)).toBeDefined();
 
+    act(() => xhr?.progress(480, 480));
+    expect(screen.getAllByText("Sent, waiting for the server…")).toHaveLength(2);
+
     const duplicate = { ...knowledgeDocument({ id: "d0", originalName: "parts.xlsx" }), duplicate: true };
     await act(async () => xhr?.respond(201, { documents: [{ ...processing, duplicate: false }, duplicate] }));
 

@@ -17,7 +17,11 @@ export function isFinished(item: LiveUploadItem): boolean {
 
 /** One sentence per file; upload percentages in steps of 25 so the live region does not chatter. */
 export function announce(item: LiveUploadItem): string {
-  if (item.phase === "uploading") return `${item.name}: uploading, ${Math.floor(item.sent / 25) * 25}% sent`;
+  if (item.phase === "uploading") {
+    return item.sent >= 100
+      ? `${item.name}: sent, waiting for the server`
+      : `${item.name}: uploading, ${Math.floor(item.sent / 25) * 25}% sent`;
+  }
   if (item.phase === "failed") return `${item.name}: upload failed. ${item.error ?? ""}`.trim();
   const document = item.live;
   if (item.document?.duplicate) return `${item.name}: already in your knowledge base`;
@@ -69,7 +73,7 @@ function UploadRow({ item }: { item: LiveUploadItem }) {
       {item.phase === "uploading" ? (
         <div className="flex flex-col gap-1">
           <div className="flex items-center justify-between gap-2 text-muted-foreground text-xs">
-            <span>Uploading</span>
+            <span>{item.sent >= 100 ? "Sent, waiting for the server…" : "Uploading"}</span>
             <span className="tabular-nums">{item.sent}%</span>
           </div>
           <Progress value={item.sent} aria-label={`Uploading ${item.name}`} />
