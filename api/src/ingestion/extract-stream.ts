@@ -131,6 +131,8 @@ async function streamCsv(
     report(bytesRead);
   });
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: false });
+  // pipe() does not forward a read error: without this the loop below would wait for rows that never come.
+  input.on("error", (error) => parser.destroy(error));
   input.pipe(parser);
   let rowNumber = 0;
   try {
@@ -198,6 +200,11 @@ async function streamTxt(
     report(bytesRead);
   });
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  let readError: unknown = null;
+  input.on("error", (error) => {
+    readError = error;
+    lines.close();
+  });
   let lineNumber = 0;
   let paragraph: string[] = [];
   let paragraphChars = 0;
@@ -230,6 +237,11 @@ async function streamTxt(
       await pending;
       pending = undefined;
     }
+  }
+  if (readError) {
+    throw new ExtractionError("internal", `could not read the file: ${(readError as Error).message}`, {
+      cause: readError,
+    });
   }
   flush();
   chunker.end();
