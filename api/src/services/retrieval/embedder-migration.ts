@@ -25,11 +25,17 @@ export async function ensureUserEmbedder({
 }): Promise<UserEmbedderState> {
   const { db } = deps.database;
   const configured = deps.embedder.id;
-  await db.insert(userEmbedders).values({ userId, active: configured }).onConflictDoNothing();
-  const [row] = await db
-    .select({ active: userEmbedders.active, target: userEmbedders.target })
-    .from(userEmbedders)
-    .where(eq(userEmbedders.userId, userId));
+  const read = () =>
+    db
+      .select({ active: userEmbedders.active, target: userEmbedders.target })
+      .from(userEmbedders)
+      .where(eq(userEmbedders.userId, userId));
+  // Read first: every search passes here, and a write per search would be wasted on all but the first.
+  let [row] = await read();
+  if (!row) {
+    await db.insert(userEmbedders).values({ userId, active: configured }).onConflictDoNothing();
+    [row] = await read();
+  }
   if (!row) throw new Error(`no embedder state for user ${userId}`);
   if (row.active === configured && row.target !== null) {
     await abandonRebuild(deps, userId, row.target);
