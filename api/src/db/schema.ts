@@ -12,6 +12,7 @@ import {
 import { type ChunkLocation, DOCUMENT_STAGES, type DocumentStage } from "@acp/contracts/knowledge";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -231,6 +232,81 @@ export const documentParts = pgTable(
   (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
 );
 export type DocumentPartRow = typeof documentParts.$inferSelect;
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * RETRIEVAL: a document's chunks with their text (the lexical leg searches it whatever the vector store) and
+ * lexemes. The id is `<documentId>:<chunkIndex>`, the same as the chunk's vector id. Triggers (migration
+ * 0003's custom part) keep lexical_terms and lexical_scopes in step on every insert and delete, cascades included.
+ */
+export const documentChunks = pgTable(
+  "document_chunks",
+  {
+    id: text().primaryKey(),
+    userId: ownerId(),
+    documentId: text()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    agentId: text(),
+    category: text(),
+    chunkIndex: integer().notNull(),
+    text: text().notNull(),
+    location: jsonb().$type<ChunkLocation | null>(),
+    tokenCount: integer().notNull(),
+    /** The embedder that made the chunk's current vector (null until it is embedded). */
+    embedder: text(),
+    /** `english` lexemes of the text plus `simple` character bigrams of its unspaced (CJK) runs. */
+    lexemes: tsvector().notNull(),
+    /** Tokens counted in `lexemes` (BM25's document length). */
+    lexicalLength: integer().notNull(),
+    /** Lexeme -> occurrences (BM25's term frequency), read per query term without unnesting the tsvector. */
+    termCounts: jsonb().$type<Record<string, number>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.documentId, t.chunkIndex),
+    index().on(t.userId, t.agentId),
+    index().on(t.userId, t.category),
+    index().on(t.userId, t.embedder),
+    index("document_chunks_lexemes_gin").using("gin", t.lexemes),
+  ],
+);
+export type DocumentChunkRow = typeof documentChunks.$inferSelect;
+
+/** BM25 document frequencies per user: in how many of the user's chunks each lexeme occurs. */
+export const lexicalTerms = pgTable(
+  "lexical_terms",
+  {
+    userId: ownerId(),
+    term: text().notNull(),
+    df: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.term] })],
+);
+
+/** BM25 collection statistics per user: chunk count and total length (for the average). */
+export const lexicalScopes = pgTable("lexical_scopes", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  chunkCount: integer().notNull().default(0),
+  totalLength: bigint({ mode: "number" }).notNull().default(0),
+});
+
+/**
+ * Which embedder's vectors the dense leg queries for a user, and the one being rebuilt towards when the
+ * configured embedder changed (`target`); `leaseUntil` keeps two processes from rebuilding at once.
+ */
+export const userEmbedders = pgTable("user_embedders", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  active: text().notNull(),
+  target: text(),
+  leaseUntil: timestamp({ withTimezone: true }),
+  updatedAt: updatedAt(),
+});
 
 export const dataSources = pgTable(
   "data_sources",

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { documentChunks } from "../../db/schema";
 import type { VectorRecord } from "../../providers/vector-store/vector-store";
 import { ensureUserEmbedder } from "./embedder-migration";
-import { lexemesOf } from "./lexical";
+import { LEXICAL_CONFIG, lexicalParts } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
 
 /** The chunk shape EXTRACTION's chunkDocument produces. */
@@ -127,27 +127,32 @@ async function insertRows(
 ): Promise<void> {
   const { db } = deps.database;
   for (let start = 0; start < chunks.length; start += ROW_BATCH) {
-    const batch = chunks.slice(start, start + ROW_BATCH);
-    // One statement per batch: the statement-level triggers update the BM25 statistics once for all its rows.
-    await db
-      .insert(documentChunks)
-      .values(
-        batch.map((chunk) => ({
-          id: chunkId(documentId, chunk.index),
-          userId,
-          documentId,
-          agentId,
-          category,
-          chunkIndex: chunk.index,
-          text: chunk.text,
-          location: chunk.location,
-          tokenCount: chunk.tokenCount,
-          embedder,
-          lexemes: lexemesOf(chunk.text),
-          lexicalLength: sql`(select coalesce(sum(coalesce(array_length(u.positions, 1), 1)), 0)::integer from unnest(${lexemesOf(chunk.text)}) u)`,
-        })),
-      )
-      .onConflictDoNothing();
+    const batch = chunks.slice(start, start + ROW_BATCH).map((chunk) => ({
+      id: chunkId(documentId, chunk.index),
+      chunk_index: chunk.index,
+      text: chunk.text,
+      location: chunk.location,
+      token_count: chunk.tokenCount,
+      ...lexicalParts(chunk.text),
+    }));
+    // One statement per batch (the statement-level triggers update the BM25 statistics once for all its rows);
+    // the tsvector is made once per chunk and its length and term counts are read from it.
+    await db.execute(sql`
+      insert into document_chunks (id, user_id, document_id, agent_id, category, chunk_index, text, location,
+        token_count, embedder, lexemes, lexical_length, term_counts)
+      select r.id, ${userId}, ${documentId}, ${agentId}, ${category}, r.chunk_index, r.text, r.location,
+        r.token_count, ${embedder}, v.lexemes,
+        coalesce((select sum(coalesce(array_length(u.positions, 1), 1)) from unnest(v.lexemes) u), 0)::integer,
+        coalesce(
+          (select jsonb_object_agg(u.lexeme, coalesce(array_length(u.positions, 1), 1)) from unnest(v.lexemes) u),
+          '{}'::jsonb
+        )
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+        as r(id text, chunk_index integer, text text, location jsonb, token_count integer, spaced text, bigrams text)
+      cross join lateral (
+        select to_tsvector(${LEXICAL_CONFIG}::regconfig, r.spaced) || to_tsvector('simple'::regconfig, r.bigrams) as lexemes
+      ) v
+      on conflict do nothing`);
   }
 }
 

@@ -7,6 +7,9 @@ import { lexicalScopes, lexicalTerms } from "../../db/schema";
 export const BM25_K1 = 0.9;
 export const BM25_B = 0.4;
 
+/** Query lexemes scored at most (the rarest ones). */
+export const MAX_QUERY_TERMS = 64;
+
 /**
  * The text search configuration for space-separated scripts. `english` (stemming, stop words) was measured in
  * DESIGN 5 (BM25 over it: nDCG@10 0.69); `simple` keeps stop words, which BM25 then has to discount by IDF alone.
@@ -99,39 +102,29 @@ export async function searchLexical({
     .select({ term: lexicalTerms.term, df: lexicalTerms.df })
     .from(lexicalTerms)
     .where(sql`${lexicalTerms.userId} = ${userId} and ${lexicalTerms.term} in ${lexemes}`);
-  const known = terms.filter((t) => t.df > 0);
+  // The rarest MAX_QUERY_TERMS lexemes carry a long question (a pasted paragraph) without a huge statement.
+  const known = terms
+    .filter((t) => t.df > 0)
+    .sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1))
+    .slice(0, MAX_QUERY_TERMS);
   if (known.length === 0) return { hits: [], idealScore: 0 };
   const idfs = known.map((t) => bm25Idf(stats.chunkCount, t.df));
   const idealScore = idfs.reduce((sum, idf) => sum + idf, 0);
   const averageLength = Math.max(1, stats.totalLength / stats.chunkCount);
   const tsquery = anyOfTsquery(known.map((t) => t.term));
-  // Term frequency = positions of the lexeme in the chunk's tsvector (PostgreSQL keeps up to 256 per lexeme).
+  // Per query term: idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / average)), tf read from term_counts.
+  const norm = sql`${BM25_K1}::float8 * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * document_chunks.lexical_length / ${averageLength}::float8)`;
+  const perTerm = known.map((t, i) => {
+    const tf = sql`coalesce((document_chunks.term_counts ->> ${t.term})::float8, 0)`;
+    return sql`(${idfs[i] ?? 0}::float8 * ${tf} * ${BM25_K1 + 1}::float8 / (${tf} + ${norm}))`;
+  });
+  const score = sql.join(perTerm, sql` + `);
   const result = await db.execute<{ id: string; score: number }>(sql`
-    with q as (
-      select * from unnest(
-        array[${sql.join(
-          known.map((t) => sql`${t.term}`),
-          sql`, `,
-        )}]::text[],
-        array[${sql.join(
-          idfs.map((idf) => sql`${idf}`),
-          sql`, `,
-        )}]::float8[]
-      ) as q(term, idf)
-    ), candidates as (
-      select document_chunks.id, document_chunks.lexemes, document_chunks.lexical_length
-      from document_chunks
-      where document_chunks.user_id = ${userId} and document_chunks.lexemes @@ ${tsquery}::tsquery ${scope ? sql`and (${scope})` : sql``}
-    )
-    select candidates.id,
-      sum(q.idf * (tf.n * ${BM25_K1 + 1}::float8) / (tf.n + ${BM25_K1}::float8 * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * candidates.lexical_length / ${averageLength}::float8)))::float8 as score
-    from candidates
-    cross join lateral (
-      select u.lexeme, coalesce(array_length(u.positions, 1), 1)::float8 as n from unnest(candidates.lexemes) u
-    ) tf
-    join q on q.term = tf.lexeme
-    group by candidates.id
-    order by score desc, candidates.id
+    select document_chunks.id, (${score})::float8 as score
+    from document_chunks
+    where document_chunks.user_id = ${userId} and document_chunks.lexemes @@ ${tsquery}::tsquery
+      ${scope ? sql`and (${scope})` : sql``}
+    order by score desc, document_chunks.id
     limit ${limit}
   `);
   const hits = rowsOf<{ id: string; score: number | string }>(result).map((row, index) => ({
