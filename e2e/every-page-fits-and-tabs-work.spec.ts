@@ -1,9 +1,12 @@
 // Journey: every page of the product at a phone width (375 px) and a laptop width (1280 px) fits without
-// horizontal scrolling, and every tab on it can really be clicked (nothing covers it) and selects its panel.
+// horizontal scrolling, every tab on it can really be clicked (nothing covers it) and selects its panel, and the
+// page is structured for assistive technology: its own title, one main landmark, headings without jumps, no serious
+// axe violations.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
+import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, screenshot } from "./support/browser";
 
 const PAGES = [
@@ -26,6 +29,25 @@ const WIDTHS = [375, 1280] as const;
 /** How far the page scrolls sideways: 0 when everything fits. */
 function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** Heading levels in document order: each may go deeper by one level at most (h1 -> h3 is a jump). */
+function headingJumps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const levels = Array.from(document.querySelectorAll("h1, h2, h3, h4, h5, h6")).map((h) => ({
+      level: Number(h.tagName.slice(1)),
+      text: (h.textContent ?? "").trim(),
+    }));
+    const jumps: string[] = [];
+    if (levels[0]?.level !== 1) jumps.push(`first heading is h${levels[0]?.level}: ${levels[0]?.text}`);
+    levels.forEach((heading, index) => {
+      const previous = levels[index - 1];
+      if (previous && heading.level > previous.level + 1) {
+        jumps.push(`h${previous.level} "${previous.text}" -> h${heading.level} "${heading.text}"`);
+      }
+    });
+    return jumps;
+  });
 }
 
 describe.each(WIDTHS)("every page at %i px", (width) => {
@@ -53,6 +75,10 @@ describe.each(WIDTHS)("every page at %i px", (width) => {
     // Let late layout settle (fonts, data that arrives after the first paint).
     await page.waitForLoadState("networkidle");
     expect(await horizontalOverflow(page), `${path} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    expect(await page.title()).toMatch(/^.+ · Agent Control Panel$/);
+    expect(await page.locator("main").count(), `${path} main landmarks`).toBe(1);
+    expect(await headingJumps(page), `${path} heading order`).toEqual([]);
+    expect(await seriousA11yViolations(page), `${path} axe`).toEqual([]);
 
     const tabs = page.getByRole("tab");
     const count = await tabs.count();

@@ -29,7 +29,13 @@ export function ApiDocumentationCard({ origin = window.location.origin }: { orig
         </section>
         <section className="flex flex-col gap-2">
           <h3 className="font-medium">Example request</h3>
-          <pre className="overflow-x-auto rounded-lg bg-sidebar p-4 font-mono text-sidebar-foreground text-xs leading-relaxed">
+          <pre
+            // Scrolls sideways on narrow screens: focusable so keyboard users can scroll it too.
+            tabIndex={0}
+            role="region"
+            aria-label="Example request"
+            className="overflow-x-auto rounded-lg bg-sidebar p-4 font-mono text-sidebar-foreground text-xs leading-relaxed"
+          >
             {exampleRequest(origin)}
           </pre>
           <p className="text-muted-foreground">
