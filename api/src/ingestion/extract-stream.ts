@@ -67,10 +67,12 @@ function previewCollector() {
 }
 
 function decodedStream(filePath: string, codec: string): Readable {
+  const raw = createReadStream(filePath, { highWaterMark: 256 * 1024 });
   // iconv-lite strips a BOM at the start of the stream.
-  return createReadStream(filePath, { highWaterMark: 256 * 1024 }).pipe(
-    iconv.decodeStream(codec),
-  ) as unknown as Readable;
+  const decoded = raw.pipe(iconv.decodeStream(codec)) as unknown as Readable;
+  // pipe() does not forward errors: a failed read must reach whoever reads the decoded text.
+  raw.on("error", (error) => decoded.destroy(error));
+  return decoded;
 }
 
 function progressReporter(size: number, sink: StreamSink) {
@@ -131,40 +133,66 @@ async function streamCsv(
     report(bytesRead);
   });
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: false });
-  // pipe() does not forward a read error: without this the loop below would wait for rows that never come.
-  input.on("error", (error) => parser.destroy(error));
+  // pipe() does not forward a read error: end the parser (destroying it makes papaparse spin) and report it below.
+  let readError: unknown = null;
+  input.on("error", (error) => {
+    readError = error;
+    input.unpipe(parser);
+    parser.end();
+  });
   input.pipe(parser);
   let rowNumber = 0;
-  try {
-    for await (const cells of parser as AsyncIterable<string[]>) {
-      rowNumber++;
-      let any = false;
-      for (let c = 0; c < cells.length; c++) {
-        const value = normaliseCell(cells[c] ?? "");
-        cells[c] = value;
-        if (value !== "") any = true;
-      }
-      if (!any) continue;
-      while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
-      if (firstRow === 0) firstRow = rowNumber;
-      lastRow = rowNumber;
-      preview.add(cells.join("\t"));
-      const row = { rowNumber, cells };
-      if (headerChosen) {
-        chunker.row(row);
-      } else {
-        buffered.push(row);
-        if (buffered.length >= 20) startTable();
-      }
-      if (pending) {
-        await pending;
-        pending = undefined;
-      }
+  const onRow = (cells: string[]) => {
+    rowNumber++;
+    let any = false;
+    for (let c = 0; c < cells.length; c++) {
+      const value = normaliseCell(cells[c] ?? "");
+      cells[c] = value;
+      if (value !== "") any = true;
     }
+    if (!any) return;
+    while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
+    if (firstRow === 0) firstRow = rowNumber;
+    lastRow = rowNumber;
+    preview.add(cells.join("\t"));
+    const row = { rowNumber, cells };
+    if (headerChosen) {
+      chunker.row(row);
+    } else {
+      buffered.push(row);
+      if (buffered.length >= 20) startTable();
+    }
+  };
+  // Rows are taken as 'data' events in flowing mode, so papaparse's own pause/resume (which re-slices the rest of its
+  // input block on every resume: quadratic on blocks of short rows) only happens when a chunk batch is being consumed.
+  try {
+    await new Promise<void>((resolve, reject) => {
+      parser.on("data", (cells: string[]) => {
+        try {
+          onRow(cells);
+        } catch (error) {
+          reject(error);
+          return;
+        }
+        if (pending) {
+          const wait = pending;
+          pending = undefined;
+          parser.pause();
+          wait.then(() => parser.resume(), reject);
+        }
+      });
+      parser.on("end", () => resolve());
+      parser.on("error", reject);
+    });
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
     throw new ExtractionError("damaged", `could not read the CSV: ${(error as Error).message}`, {
       cause: error,
+    });
+  }
+  if (readError) {
+    throw new ExtractionError("internal", `could not read the file: ${(readError as Error).message}`, {
+      cause: readError,
     });
   }
   if (!headerChosen && buffered.length > 0) startTable();
@@ -221,22 +249,27 @@ async function streamTxt(
     paragraph = [];
     paragraphChars = 0;
   };
-  for await (const raw of lines) {
-    lineNumber++;
-    const line = lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw;
-    preview.add(line);
-    if (line.trim() === "") {
-      flush();
-    } else {
-      if (paragraph.length === 0) paragraphStart = lineNumber;
-      paragraph.push(line);
-      paragraphChars += line.length;
-      if (paragraphChars > MAX_PARAGRAPH_CHARS) flush();
+  try {
+    for await (const raw of lines) {
+      lineNumber++;
+      const line = lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw;
+      preview.add(line);
+      if (line.trim() === "") {
+        flush();
+      } else {
+        if (paragraph.length === 0) paragraphStart = lineNumber;
+        paragraph.push(line);
+        paragraphChars += line.length;
+        if (paragraphChars > MAX_PARAGRAPH_CHARS) flush();
+      }
+      if (pending) {
+        await pending;
+        pending = undefined;
+      }
     }
-    if (pending) {
-      await pending;
-      pending = undefined;
-    }
+  } catch (error) {
+    // readline rejects with the input's error.
+    readError ??= error;
   }
   if (readError) {
     throw new ExtractionError("internal", `could not read the file: ${(readError as Error).message}`, {
