@@ -104,11 +104,11 @@ describe("signing up and moving around the control panel", () => {
   it("shows a toast raised inside a remote in the shell's one toast layer", async () => {
     await page.goto("/agents");
     await page.getByRole("heading", { level: 1, name: "AI Agent Management" }).waitFor();
-    await page.getByRole("switch", { name: "GTM Strategy active" }).first().click();
+    await page.getByRole("switch", { name: "Deactivate GTM Strategy" }).first().click();
     const toast = page.locator("[data-state=open]").filter({ hasText: "Agent Deactivated" });
     await toast.first().waitFor();
     // The spec's toast layer shows one toast at a time.
-    await page.getByRole("switch", { name: "Legal Foundation active" }).first().click();
+    await page.getByRole("switch", { name: "Activate Legal Foundation" }).first().click();
     await page
       .locator("[data-state=open]")
       .filter({ hasText: "Agent Requires Training Data" })
