@@ -109,4 +109,31 @@ describe("KnowledgePage", () => {
     );
     expect(await screen.findByText("No documents yet")).toBeDefined();
   });
+
+  it("polls the documents every 5 s", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    try {
+      const api = mockApi(
+        route("GET", "/api/documents", { status: 200, body: [] }),
+        route("GET", "/api/pinecone/stats", {
+          status: 200,
+          body: { totalVectorCount: 0, namespace: "default", dimension: 1536 },
+        }),
+        route("GET", "/api/knowledge/stats", {
+          status: 200,
+          body: { totalDocuments: 0, vectorEmbeddings: 0, storageBytes: 0 },
+        }),
+      );
+      renderRemotePage(<KnowledgePage />);
+      const listReads = () => api.requests.filter((request) => request.url === "/api/documents").length;
+      await vi.advanceTimersByTimeAsync(100);
+      expect(listReads()).toBe(1);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(listReads()).toBe(2);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(listReads()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,10 +1,10 @@
-// Federation entry of ./DocumentUpload: the upload card for other screens; with `agentId` it uploads for that agent
-// and lists the agent's 5 latest documents with a working delete.
+// Federation entry of ./DocumentUpload: the upload card for other screens with the 5 latest documents (working
+// delete); with `agentId` it uploads for that agent and lists that agent's documents.
 
 import type { ExposedComponent, ExposedProps } from "@acp/federation/remotes";
 import { RemoteScope } from "../components/remote-scope";
-import { AgentDocuments } from "../features/documents/components/agent-documents";
 import { DocumentDetailDialog } from "../features/documents/components/document-detail-dialog";
+import { RecentDocuments } from "../features/documents/components/recent-documents";
 import { DocumentUploadCard } from "../features/upload/components/document-upload-card";
 
 export type DocumentUploadProps = ExposedProps<"mf-knowledge", "./DocumentUpload">;
@@ -13,12 +13,10 @@ function DocumentUpload({ agentId }: DocumentUploadProps) {
   return (
     <RemoteScope>
       <DocumentUploadCard agentId={agentId}>
-        {agentId ? (
-          <section aria-label="Latest documents" className="flex flex-col gap-2">
-            <h3 className="font-medium text-sm">Latest documents</h3>
-            <AgentDocuments agentId={agentId} />
-          </section>
-        ) : null}
+        <section aria-label="Latest documents" className="flex flex-col gap-2">
+          <h3 className="font-medium text-sm">Latest documents</h3>
+          <RecentDocuments agentId={agentId} />
+        </section>
       </DocumentUploadCard>
       <DocumentDetailDialog />
     </RemoteScope>

@@ -45,7 +45,9 @@ export function DocumentList({
                 </span>
                 {document.status === "processing" ? <DocumentStageProgress document={document} /> : null}
                 {document.status === "failed" && document.error ? (
-                  <span className="break-words text-destructive text-xs">{document.error}</span>
+                  <span title={document.error} className="line-clamp-3 break-words text-destructive text-xs">
+                    {document.error}
+                  </span>
                 ) : null}
               </div>
               <div className="flex shrink-0 items-center gap-1">

@@ -138,4 +138,16 @@ describe("DocumentUploadCard", () => {
       variant: "destructive",
     });
   });
+
+  it("leaves polling to the list it sits with, so the page makes one request per 5 s", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    try {
+      const api = mockApi(route("GET", "/api/documents", { status: 200, body: [] }));
+      renderRemotePage(<DocumentUploadCard />);
+      await vi.advanceTimersByTimeAsync(12_000);
+      expect(api.requests.filter((request) => request.url === "/api/documents")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,11 +1,12 @@
 // The upload card: drop or pick several files, optionally for one agent and category; each file's upload and
 // ingestion progress shows below. With `agentId` it uploads for that agent (the per-agent widget).
+import { documentsQueryOptions } from "@acp/client/knowledge/documents";
 import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Label } from "@acp/ui/components/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@acp/ui/components/select";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
-import { useDocuments } from "../../../hooks/use-documents";
 import { useUploadQueue } from "../hooks/use-upload-queue";
 import { DropZone } from "./drop-zone";
 import { isFinished, type LiveUploadItem, UploadItems } from "./upload-items";
@@ -35,7 +36,12 @@ export function DocumentUploadCard({
     agentId: effectiveAgent,
     category: category === NONE ? undefined : category,
   });
-  const documents = useDocuments(agentId ? { agentId } : {});
+  // The list this card sits with polls (the page's document list, or the widget's latest documents); a second
+  // interval here would double the requests.
+  const documents = useQuery({
+    ...documentsQueryOptions(agentId ? { agentId } : {}),
+    refetchInterval: false,
+  });
   const items: LiveUploadItem[] = queue.items.map((item) => ({
     ...item,
     live: item.document
