@@ -164,14 +164,18 @@ export function extractChunksInIsolation(
     onChunks: (chunks: Chunk[]) => Promise<void> | void;
   },
 ): Promise<ExtractionSummary> {
+  // Batches are consumed one after the other, in order, even when the child has several in flight.
+  let queue: Promise<void> = Promise.resolve();
   return runInChild<ExtractionSummary>(input, input.chunking ?? {}, {
     onMessage: (message, child) => {
       if (message.type === "summary") return { done: message.summary };
       if (message.type === "chunks") {
-        return Promise.resolve(input.onChunks(message.chunks)).then(() => {
-          if (child.connected) child.send({ type: "ack" } satisfies ExtractionParentMessage);
-          return undefined;
-        });
+        queue = queue
+          .then(() => input.onChunks(message.chunks))
+          .then(() => {
+            if (child.connected) child.send({ type: "ack" } satisfies ExtractionParentMessage);
+          });
+        return queue.then(() => undefined);
       }
       return undefined;
     },

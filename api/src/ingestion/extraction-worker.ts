@@ -51,22 +51,29 @@ function failureMessage(error: unknown): ExtractionWorkerMessage {
   return { type: "error", code: "internal", message: `could not read the file: ${message}` };
 }
 
-/** Sends chunks in batches; the promise of a sent batch settles when the parent acknowledges it. */
+/** Batches sent but not yet acknowledged: a few in flight keep both processes busy, the bound keeps memory flat. */
+const BATCH_WINDOW = 4;
+
+/** Sends chunks in batches; `add` returns a promise (wait for it) while BATCH_WINDOW batches await the parent. */
 function chunkBatcher() {
   let batch: Chunk[] = [];
   let chars = 0;
-  const waiting: Array<() => void> = [];
+  let inFlight = 0;
+  const waiters: Array<() => void> = [];
   process.on("message", (message: ExtractionParentMessage) => {
-    if (message?.type === "ack") waiting.shift()?.();
+    if (message?.type !== "ack") return;
+    inFlight--;
+    while (waiters.length > 0 && inFlight < BATCH_WINDOW) waiters.shift()?.();
   });
-  const sendBatch = (): Promise<void> => {
+  const slot = (): Promise<void> | undefined =>
+    inFlight < BATCH_WINDOW ? undefined : new Promise<void>((resolve) => waiters.push(resolve));
+  const sendBatch = (): Promise<void> | undefined => {
     const chunks = batch;
     batch = [];
     chars = 0;
-    return new Promise<void>((resolve) => {
-      waiting.push(resolve);
-      send({ type: "chunks", chunks });
-    });
+    inFlight++;
+    send({ type: "chunks", chunks });
+    return slot();
   };
   return {
     add(chunk: Chunk): Promise<void> | undefined {
@@ -74,8 +81,10 @@ function chunkBatcher() {
       chars += chunk.text.length;
       return batch.length >= BATCH_CHUNKS || chars >= BATCH_CHARS ? sendBatch() : undefined;
     },
+    /** Sends what is left and waits until the parent has consumed every batch. */
     async end(): Promise<void> {
-      if (batch.length > 0) await sendBatch();
+      if (batch.length > 0) sendBatch();
+      while (inFlight > 0) await new Promise<void>((resolve) => waiters.push(resolve));
     },
   };
 }
