@@ -50,6 +50,33 @@ function headingJumps(page: Page): Promise<string[]> {
   });
 }
 
+/** Badges that spill out of their card or sit on top of a chevron. */
+function misplacedBadges(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const inside = (inner: DOMRect, outer: DOMRect) =>
+      inner.left >= outer.left - 0.5 &&
+      inner.right <= outer.right + 0.5 &&
+      inner.top >= outer.top - 0.5 &&
+      inner.bottom <= outer.bottom + 0.5;
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const chevrons = Array.from(document.querySelectorAll("svg.lucide-chevron-right")).map((svg) =>
+      svg.getBoundingClientRect(),
+    );
+    const problems: string[] = [];
+    for (const badge of Array.from(document.querySelectorAll<HTMLElement>('[data-slot="badge"]'))) {
+      const rect = badge.getBoundingClientRect();
+      if (rect.width === 0) continue;
+      const card = badge.closest('[data-slot="card"]');
+      if (card && !inside(rect, card.getBoundingClientRect()))
+        problems.push(`${badge.textContent} spills out`);
+      if (chevrons.some((chevron) => overlaps(rect, chevron)))
+        problems.push(`${badge.textContent} covers a chevron`);
+    }
+    return problems;
+  });
+}
+
 describe.each(WIDTHS)("every page at %i px", (width) => {
   let server: AppServer;
   let browser: Browser;
@@ -78,6 +105,7 @@ describe.each(WIDTHS)("every page at %i px", (width) => {
     expect(await page.title()).toMatch(/^.+ · Agent Control Panel$/);
     expect(await page.locator("main").count(), `${path} main landmarks`).toBe(1);
     expect(await headingJumps(page), `${path} heading order`).toEqual([]);
+    expect(await misplacedBadges(page), `${path} badges`).toEqual([]);
     expect(await seriousA11yViolations(page), `${path} axe`).toEqual([]);
 
     const tabs = page.getByRole("tab");
