@@ -22,6 +22,24 @@ import {
 const RUNS: Record<DatabaseEngine, number> = { pglite: 200, postgres: 40 };
 const PROPERTY_TIMEOUT_MS = 60_000;
 
+/**
+ * fast-check settings for every property: `numRuns` runs within the time budget, and a run the budget cuts short
+ * fails (by default fast-check would stop quietly and report success after however few runs it managed).
+ */
+function fuzzParameters(numRuns: number, timeLimitMs: number): fc.Parameters<unknown> {
+  return { numRuns, interruptAfterTimeLimit: timeLimitMs, markInterruptAsFailure: true };
+}
+
+describe("fuzzing budget", () => {
+  it("fails a property whose runs do not all fit in the time budget", async () => {
+    const slow = fc.asyncProperty(fc.integer(), async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    await expect(fc.assert(slow, fuzzParameters(1000, 100))).rejects.toThrow(/interrupted/i);
+    await fc.assert(slow, fuzzParameters(3, 5_000));
+  });
+});
+
 type Operation = { method: string; path: string; hasBody: boolean };
 type Caller = "anonymous" | "signed-in";
 
@@ -352,7 +370,7 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
   const operation = () => fc.constantFrom(...operations);
   const caller = fc.constantFrom<Caller>("anonymous", "signed-in");
   const run = async <T extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<T>) => {
-    await fc.assert(property, { numRuns, interruptAfterTimeLimit: PROPERTY_TIMEOUT_MS });
+    await fc.assert(property, fuzzParameters(numRuns, PROPERTY_TIMEOUT_MS));
     expectPrototypeUntouched();
   };
 

@@ -40,7 +40,11 @@ const drizzleConfig = { schema, casing: "snake_case" } as const;
 /** Opens the configured engine and applies every migration in api/drizzle before returning. */
 export async function createDatabase(
   config: DatabaseConfig,
-  options: { logger?: Pick<Logger, "error"> } = {},
+  options: {
+    logger?: Pick<Logger, "error">;
+    /** In-memory PGlite only: start from this data folder archive (a migrated template, tests) instead of initdb. */
+    loadDataDir?: Blob;
+  } = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
@@ -64,7 +68,10 @@ export async function createDatabase(
     release = await lockDataDir(config.dataDir);
   }
   // pgvector is registered here so the vector store (providers/vector-store) can CREATE EXTENSION it later.
-  const pgliteOptions = { extensions: { vector } };
+  const pgliteOptions = {
+    extensions: { vector },
+    ...(inMemory && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  };
   let client: PGlite;
   try {
     client = inMemory ? new PGlite(pgliteOptions) : new PGlite(config.dataDir, pgliteOptions);
