@@ -161,12 +161,18 @@ export type ExtractInIsolationInput = {
 };
 
 /*
- * The library's functions (one module each, named exports):
- * - sniff-file-type.ts     sniffFileType({ fileName, head }): SniffResult — extension whitelist AND magic bytes;
- *                          verifyContainer({ fileName, bytes }): SniffResult — also checks a ZIP's main part.
- * - extract-in-isolation.ts extractInIsolation(input: ExtractInIsolationInput): Promise<ExtractedDocument>
- *                          toExtractedParts(doc, { previewChars }): ExtractedPart[] (contract shape)
- * - extract-text.ts        extractText({ text }): ExtractedDocument — data-source text, no worker needed.
- * - chunk-document.ts      chunkDocument(doc, options?: ChunkOptions): Chunk[]
- * Every failure is an ExtractionError.
+ * The library's functions (named exports):
+ * - sniff-file-type.ts      sniffFileType({ fileName, head }): SniffResult — extension whitelist AND magic bytes;
+ *                           verifyContainer({ fileName, bytes }) / verifyContainerFile({ fileName, filePath }): also
+ *                           the container's main part (word/ vs xl/, WordDocument vs Workbook, encrypted OOXML).
+ * - extract-in-isolation.ts extractChunksInIsolation({ ...ExtractInIsolationInput, chunking?, onChunks }):
+ *                           Promise<ExtractionSummary> — extraction + chunking in a child process, chunks streamed
+ *                           back in acknowledged batches (CSV/TXT stream inside the child: 200 MB files fit);
+ *                           extractInIsolation(input): Promise<ExtractedDocument> — whole document back at once;
+ *                           toExtractedParts(doc, { previewChars }): ExtractedPart[] (contract shape).
+ * - extract-text.ts         extractText({ text }): ExtractedDocument — data-source text, no child process needed.
+ * - chunk-document.ts       chunkDocument(doc, options?: ChunkOptions): Chunk[]; createChunker for streaming;
+ *                           estimateTokens(text).
+ * - extract-document.ts     extractDocument(bytes, options): in-process extraction (tests, trusted input).
+ * Every failure is an ExtractionError with a user-facing message.
  */
