@@ -1,6 +1,5 @@
 // The one fetch wrapper of every front end: spec section 7 request rules, and an HttpError (section 8 message format)
 // for any non-OK answer.
-import type { QueryFunction } from "@tanstack/react-query";
 import { httpErrorFromResponse } from "./http-error";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -74,17 +73,4 @@ export async function getJson<T>(
   if (on401 === "returnNull" && response.status === 401) return null;
   if (!response.ok) throw await httpErrorFromResponse(response);
   return (await response.json()) as T;
-}
-
-export function getQueryFn<T>(options: { on401: "throw" }): QueryFunction<T>;
-export function getQueryFn<T>(options: { on401: "returnNull" }): QueryFunction<T | null>;
-/**
- * A read keyed by its URL (`queryKey: ["/api/x"]`): GETs the key joined by "/". Resource modules build their own
- * query functions with getJson; this stays for screens not yet moved to a resource module.
- */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return ({ queryKey, signal }) =>
-    on401 === "returnNull"
-      ? getJson<T>(queryKey.join("/"), { on401, signal })
-      : getJson<T>(queryKey.join("/"), { signal });
 }
