@@ -14,6 +14,7 @@ import {
   beginSignInAttempt,
   countSignUpAttempt,
   SIGN_IN_FAILURES_PER_EMAIL,
+  SIGN_IN_FAILURES_PER_EMAIL_AND_IP,
   SIGN_IN_FAILURES_PER_IP,
   SIGN_IN_WINDOW_MS,
   SIGN_UP_WINDOW_MS,
@@ -153,7 +154,7 @@ const signInRoute = createRoute({
   path: "/sign-in",
   tags: ["Auth"],
   summary: "Sign in with email and password",
-  description: `Form posts get a 303 redirect (to returnTo or /) with the session cookie, or the page again with the error. JSON posts get the user or a JSON error. After ${SIGN_IN_FAILURES_PER_EMAIL} failed attempts for one email, or ${SIGN_IN_FAILURES_PER_IP} from one client IP, within ${SIGN_IN_WINDOW_MS / 60_000} minutes, attempts are refused with 429 until that window ends; a successful sign-in clears the email's count.`,
+  description: `Form posts get a 303 redirect (to returnTo or /) with the session cookie, or the page again with the error. JSON posts get the user or a JSON error. Failed attempts are limited per ${SIGN_IN_WINDOW_MS / 60_000}-minute window: ${SIGN_IN_FAILURES_PER_EMAIL_AND_IP} for one email from one client IP, ${SIGN_IN_FAILURES_PER_IP} from one client IP across emails, and ${SIGN_IN_FAILURES_PER_EMAIL} for one email from everywhere (so a stranger cannot lock the owner out). Past a limit, attempts are refused with 429 and Retry-After until that window ends; a successful sign-in clears that client's count for the email.`,
   request: { body: formOrJsonBody(signInBodySchema) },
   responses: {
     200: userResponse,
@@ -170,7 +171,7 @@ const signUpRoute = createRoute({
   path: "/sign-up",
   tags: ["Auth"],
   summary: "Create a built-in account",
-  description: `Creates the account and signs in. Form posts get a 303 redirect or the page again with the error; JSON posts get 201 with the user or a JSON error. At most ${SIGN_UPS_PER_IP} attempts per client IP per ${SIGN_UP_WINDOW_MS / 60_000} minutes, then 429.`,
+  description: `Creates the account and signs in. The password needs at least 8 characters and must be neither a common password (a list of about 49,000 from breaches) nor the email address. Form posts get a 303 redirect or the page again with the error; JSON posts get 201 with the user or a JSON error. At most ${SIGN_UPS_PER_IP} attempts per client IP per ${SIGN_UP_WINDOW_MS / 60_000} minutes, then 429.`,
   request: { body: formOrJsonBody(signUpBodySchema) },
   responses: {
     201: { ...userResponse, description: "Account created and signed in" },
