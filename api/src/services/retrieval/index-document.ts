@@ -3,7 +3,7 @@ import type { ChunkLocation } from "@acp/contracts/knowledge";
 import { and, eq, sql } from "drizzle-orm";
 import { documentChunks } from "../../db/schema";
 import type { VectorRecord } from "../../providers/vector-store/vector-store";
-import { ensureUserEmbedder } from "./embedder-migration";
+import { ensureUserEmbedder, startEmbedderMigration } from "./embedder-migration";
 import { LEXICAL_CONFIG, lexicalParts } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
 
@@ -59,7 +59,7 @@ export async function indexDocumentChunks({
   const chunks = given.map((chunk) =>
     chunk.text.includes("\u0000") ? { ...chunk, text: chunk.text.replaceAll("\u0000", " ") } : chunk,
   );
-  await ensureUserEmbedder({ deps, userId });
+  const embedderState = await ensureUserEmbedder({ deps, userId });
   const status = await vectorStore.ensureReady();
   if (!status.ready) {
     deps.logger?.warn(
@@ -105,6 +105,8 @@ export async function indexDocumentChunks({
     onProgress?.({ stage: "embedding", done: Math.min(total, start + slice.length), total });
   }
   onProgress?.({ stage: "indexing", done: total, total });
+  // The configured embedder changed since the user's index was built: rebuild the rest in the background.
+  if (status.ready && embedderState.target !== null) void startEmbedderMigration(deps, userId);
 }
 
 async function insertRows(
