@@ -173,7 +173,7 @@ describe("chunkDocument: text", () => {
     ]);
   });
 
-  it("records heading paths, merging small sections under their common heading", () => {
+  it("records heading paths, merging a heading line or a title into the section that follows", () => {
     const chunks = chunkDocument(
       doc([
         { kind: "text", text: "Pricing", location: { kind: "section", headings: ["Pricing"] } },
@@ -186,7 +186,17 @@ describe("chunkDocument: text", () => {
       ]),
     );
     expect(chunks).toHaveLength(1);
-    expect(chunks[0]?.location).toEqual({ kind: "section", headings: ["Pricing"] });
+    expect(chunks[0]?.location).toEqual({ kind: "section", headings: ["Pricing", "Monthly"] });
+    // A short title before the first section joins it instead of making a chunk of its own.
+    const titled = chunkDocument(
+      doc([
+        { kind: "text", text: "Annual report", location: { kind: "section", headings: [] } },
+        { kind: "text", text: sentence(1), location: { kind: "section", headings: ["Results"] } },
+      ]),
+    );
+    expect(titled.map((c) => [c.text, c.location])).toEqual([
+      [`Annual report\n\n${sentence(1)}`, { kind: "section", headings: ["Results"] }],
+    ]);
     const long = Array.from({ length: 30 }, (_, i) => sentence(i)).join(" ");
     const split = chunkDocument(
       doc([

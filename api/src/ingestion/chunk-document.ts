@@ -173,26 +173,24 @@ function sameHeadings(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((h, i) => h === b[i]);
 }
 
-function commonPrefix(lists: string[][]): string[] {
-  const first = lists[0] ?? [];
-  let n = first.length;
-  for (const list of lists) {
-    let i = 0;
-    while (i < n && list[i] === first[i]) i++;
-    n = i;
-  }
-  return first.slice(0, n);
-}
-
 function unitsLocation(units: Unit[]): ChunkLocation {
   const first = units[0] as Unit;
   const loc = first.location;
   if (loc.kind === "page") return { kind: "page", page: loc.page, ...(loc.ocr ? { ocr: true } : {}) };
   if (loc.kind === "section") {
-    return {
-      kind: "section",
-      headings: commonPrefix(units.map((u) => (u.location.kind === "section" ? u.location.headings : []))),
-    };
+    // The section holding most of the chunk's text names it (a heading line merged into its first subsection, or a
+    // short title merged into the first section, does not hide where the content is).
+    const weights = new Map<string, { headings: string[]; tokens: number }>();
+    for (const unit of units) {
+      const headings = unit.location.kind === "section" ? unit.location.headings : [];
+      const key = JSON.stringify(headings);
+      const entry = weights.get(key) ?? { headings, tokens: 0 };
+      entry.tokens += Math.max(1, unit.tokens);
+      weights.set(key, entry);
+    }
+    let best: { headings: string[]; tokens: number } | undefined;
+    for (const entry of weights.values()) if (!best || entry.tokens > best.tokens) best = entry;
+    return { kind: "section", headings: best?.headings ?? [] };
   }
   let lineStart = first.lineStart;
   let lineEnd = first.lineEnd;
@@ -288,14 +286,22 @@ function createTextChunker(
         const b = unit.location;
         const hardBoundary =
           a.kind !== b.kind || (a.kind === "page" && b.kind === "page" && a.page !== b.page);
-        // A new section starts a new chunk, unless the chunk so far is small and shares a top heading with it
-        // (a heading line followed by its first subsection stays together).
+        // A new section starts a new chunk, unless the chunk so far is small and shares a top heading with it (a
+        // heading line followed by its first subsection stays together) or is tiny (a title, a one-line section).
+        const tiny = currentTokens < target / 8;
         const sectionBoundary =
           a.kind === "section" &&
           b.kind === "section" &&
           !sameHeadings(a.headings, b.headings) &&
-          (currentTokens >= target / 2 || a.headings[0] !== b.headings[0] || current.length === carried);
-        if (hardBoundary || sectionBoundary) {
+          current.length > carried &&
+          !tiny &&
+          (currentTokens >= target / 2 || a.headings[0] !== b.headings[0]);
+        const carriedOnly =
+          a.kind === "section" &&
+          b.kind === "section" &&
+          !sameHeadings(a.headings, b.headings) &&
+          current.length === carried;
+        if (hardBoundary || sectionBoundary || carriedOnly) {
           flush();
           current = [];
           currentTokens = 0;
