@@ -12,7 +12,8 @@ export type PortalScopeAttributes = Readonly<Record<`data-${string}`, string>>;
  */
 const CONTEXT_KEY = Symbol.for("@acp/ui/portal-scope");
 const registry = globalThis as { [CONTEXT_KEY]?: Context<PortalScopeAttributes> };
-const PortalScopeContext = (registry[CONTEXT_KEY] ??= createContext<PortalScopeAttributes>({}));
+const PortalScopeContext = registry[CONTEXT_KEY] ?? createContext<PortalScopeAttributes>({});
+registry[CONTEXT_KEY] = PortalScopeContext;
 
 export function PortalScopeProvider({
   attributes,

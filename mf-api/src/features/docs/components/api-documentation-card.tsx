@@ -29,13 +29,8 @@ export function ApiDocumentationCard({ origin = window.location.origin }: { orig
         </section>
         <section className="flex flex-col gap-2">
           <h3 className="font-medium">Example request</h3>
-          <pre
-            // Scrolls sideways on narrow screens: focusable so keyboard users can scroll it too.
-            tabIndex={0}
-            role="region"
-            aria-label="Example request"
-            className="overflow-x-auto rounded-lg bg-sidebar p-4 font-mono text-sidebar-foreground text-xs leading-relaxed"
-          >
+          {/* Long lines wrap instead of scrolling, so the example reads on a phone and needs no keyboard scrolling. */}
+          <pre className="whitespace-pre-wrap break-all rounded-lg bg-sidebar p-4 font-mono text-sidebar-foreground text-xs leading-relaxed">
             {exampleRequest(origin)}
           </pre>
           <p className="text-muted-foreground">
