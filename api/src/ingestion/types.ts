@@ -86,7 +86,7 @@ export type ChunkOptions = {
 export type ExtractionLimits = {
   /** V8 old-generation heap of the extraction worker, in MB (default 512). */
   maxOldGenerationSizeMb: number;
-  /** Wall-clock limit; the worker is terminated when it is exceeded (default 300 000 ms). */
+  /** Wall-clock limit; the child is killed when it is exceeded (default 600 000 ms: 50 OCR pages at up to 7 s each fit). */
   timeoutMs: number;
   /** At most this many PDF pages go through OCR (default 50); later pages without text are reported, not read. */
   ocrPageCap: number;
@@ -141,7 +141,7 @@ export const PART_TEXT_LIMIT = 100_000;
 
 export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
   maxOldGenerationSizeMb: 512,
-  timeoutMs: 300_000,
+  timeoutMs: 600_000,
   ocrPageCap: 50,
   ocr: true,
 };
