@@ -29,13 +29,13 @@ describe("KnowledgePage", () => {
         [knowledgeStatsKeys.all, { totalDocuments: 0, vectorEmbeddings: 0, storageBytes: 0 }],
       ],
     });
-    expect(screen.getByRole("heading", { level: 1, name: "Knowledge Base Management" })).toBeDefined();
+    expect(screen.getAllByRole("heading", { level: 1, name: "Knowledge Base Management" })).toHaveLength(1);
     expect(
-      screen.getByText(
+      screen.getAllByText(
         "Upload and manage documents to enhance AI agent responses with your business knowledge",
       ),
-    ).toBeDefined();
-    expect(screen.getByText("No documents yet")).toBeDefined();
+    ).toHaveLength(1);
+    expect(screen.getAllByText("No documents yet")).toHaveLength(1);
     for (const title of [
       "Upload Documents",
       "Documents",
@@ -44,7 +44,7 @@ describe("KnowledgePage", () => {
       "Knowledge Base Stats",
       "Agent Data Sources",
     ]) {
-      expect(screen.getByRole("heading", { level: 2, name: title })).toBeDefined();
+      expect(screen.getAllByRole("heading", { level: 2, name: title })).toHaveLength(1);
     }
     expect(statValue("Total Documents")).toBe("0");
     expect(statValue("Storage Used")).toBe("0 Bytes");
@@ -74,15 +74,15 @@ describe("KnowledgePage", () => {
       ],
     });
     const list = screen.getByRole("list", { name: "Documents" });
-    expect(within(list).getByText("Processed")).toBeDefined();
-    expect(within(list).getByText("processing")).toBeDefined();
-    expect(within(list).getByText("failed")).toBeDefined();
-    expect(within(list).getByText("unknown")).toBeDefined();
-    expect(within(list).getByText("1 KB · Strategy")).toBeDefined();
+    expect(within(list).getAllByText("Processed")).toHaveLength(1);
+    expect(within(list).getAllByText("processing")).toHaveLength(1);
+    expect(within(list).getAllByText("failed")).toHaveLength(1);
+    expect(within(list).getAllByText("unknown")).toHaveLength(1);
+    expect(within(list).getAllByText("1 KB · Strategy")).toHaveLength(1);
     expect(
       within(list).getByRole("progressbar", { name: "deck.pdf: Embedding" }).getAttribute("aria-valuenow"),
     ).toBe("60");
-    expect(within(list).getByText("not a valid DOCX: no main document part")).toBeDefined();
+    expect(within(list).getAllByText("not a valid DOCX: no main document part")).toHaveLength(1);
     expect(statValue("Total Documents")).toBe("4");
     expect(statValue("Vector Embeddings")).toBe("42");
     expect(statValue("Storage Used")).toBe("5.5 MB");
@@ -102,12 +102,12 @@ describe("KnowledgePage", () => {
       }),
     );
     renderRemotePage(<KnowledgePage />);
-    expect(screen.getByText("Loading documents…")).toBeDefined();
+    expect(screen.getAllByText("Loading documents…")).toHaveLength(1);
     const alert = await screen.findByText(/Vector store statistics could not be loaded/);
     expect(alert.textContent).toBe(
       "Vector store statistics could not be loaded: The vector store is not reachable",
     );
-    expect(await screen.findByText("No documents yet")).toBeDefined();
+    expect(await screen.findAllByText("No documents yet")).toHaveLength(1);
   });
 
   it("polls the documents every 5 s", async () => {

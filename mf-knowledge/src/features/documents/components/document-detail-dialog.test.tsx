@@ -59,16 +59,16 @@ describe("DocumentDetailDialog", () => {
     });
     const dialog = screen.getByRole("dialog", { name: "scan.pdf" });
     expect(within(dialog).getByText("Chunks").nextSibling?.textContent).toBe("2");
-    expect(within(dialog).getByText("local-1536")).toBeDefined();
+    expect(within(dialog).getAllByText("local-1536")).toHaveLength(1);
     expect(within(dialog).getByText("Extracting text").nextSibling?.textContent).toBe("2.5 s");
     expect(within(dialog).getByText("Embedding").nextSibling?.textContent).toBe("240 ms");
     const pages = within(dialog).getAllByRole("listitem");
     expect(pages).toHaveLength(3);
-    expect(within(pages[1] as HTMLElement).getByText("OCR")).toBeDefined();
+    expect(within(pages[1] as HTMLElement).getAllByText("OCR")).toHaveLength(1);
     expect(pages[1]?.getAttribute("aria-current")).toBe("location");
-    expect(within(pages[1] as HTMLElement).getByText("Preview shortened.")).toBeDefined();
-    expect(within(pages[2] as HTMLElement).getByText("No text found")).toBeDefined();
-    expect(within(dialog).getByText("Showing Page 2 (OCR).")).toBeDefined();
+    expect(within(pages[1] as HTMLElement).getAllByText("Preview shortened.")).toHaveLength(1);
+    expect(within(pages[2] as HTMLElement).getAllByText("No text found")).toHaveLength(1);
+    expect(within(dialog).getAllByText("Showing Page 2 (OCR).")).toHaveLength(1);
   });
 
   it("shows the server's sentence when the document cannot be loaded", async () => {
@@ -79,7 +79,9 @@ describe("DocumentDetailDialog", () => {
       }),
     );
     renderRemotePage(<DocumentDetailDialog />, { path: "/knowledge?document=gone" });
-    expect(await screen.findByText("The document could not be loaded: Document not found")).toBeDefined();
+    expect(await screen.findAllByText("The document could not be loaded: Document not found")).toHaveLength(
+      1,
+    );
   });
 
   it("formats durations", () => {

@@ -75,7 +75,7 @@ describe("DocumentUploadCard", () => {
     expect(
       screen.getByRole("progressbar", { name: "Uploading parts.xlsx" }).getAttribute("aria-valuenow"),
     ).toBe("0");
-    expect(screen.getByText(/plan\.pdf: uploading, 50% sent/)).toBeDefined();
+    expect(screen.getAllByText(/plan\.pdf: uploading, 50% sent/)).toHaveLength(1);
 
     act(() => xhr?.progress(480, 480));
     expect(screen.getAllByText("Sent, waiting for the server…")).toHaveLength(2);
@@ -87,8 +87,8 @@ describe("DocumentUploadCard", () => {
     expect(currentToast()?.description).toBe(
       "1 file is being processed. parts.xlsx was already in your knowledge base and not indexed again.",
     );
-    expect(await screen.findByRole("progressbar", { name: "plan.pdf: Queued" })).toBeDefined();
-    expect(screen.getByText(/same file was uploaded before/)).toBeDefined();
+    expect(await screen.findAllByRole("progressbar", { name: "plan.pdf: Queued" })).toHaveLength(1);
+    expect(screen.getAllByText(/same file was uploaded before/)).toHaveLength(1);
 
     // The pipeline moves on: each list poll brings the stage and progress, then completion.
     serverDocuments = [{ ...processing, stage: "embedding", progress: 70 }];
@@ -118,7 +118,7 @@ describe("DocumentUploadCard", () => {
       description: "fake.pdf is not a valid PDF: it does not start with %PDF",
       variant: "destructive",
     });
-    expect(screen.getByText("not a valid PDF: it does not start with %PDF")).toBeDefined();
+    expect(screen.getAllByText("not a valid PDF: it does not start with %PDF")).toHaveLength(1);
     expect(screen.queryByText(/INVALID_FILES/)).toBeNull();
   });
 
