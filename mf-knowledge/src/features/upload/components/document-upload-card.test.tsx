@@ -47,6 +47,21 @@ describe("DocumentUploadCard", () => {
     expect(FakeXhr.instances).toHaveLength(0);
   });
 
+  it("refuses a file over 200 MB before sending anything, in the server's words", async () => {
+    mockApi(route("GET", "/api/documents", { status: 200, body: [] }));
+    renderRemotePage(<DocumentUploadCard />);
+    const huge = file("dump.csv", 1);
+    Object.defineProperty(huge, "size", { value: 200 * 1024 * 1024 + 1 });
+    pick([file("ok.csv", 10), huge]);
+    expect(currentToast()).toEqual({
+      title: "Upload Failed",
+      description: "dump.csv is larger than the 200 MB limit",
+      variant: "destructive",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
   it("sends one multipart request, shows each file's progress, then its stage until it is processed", async () => {
     const processing = knowledgeDocument({
       id: "d1",

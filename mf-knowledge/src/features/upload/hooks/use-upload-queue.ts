@@ -8,7 +8,7 @@ import { toast } from "@acp/ui/hooks/use-toast";
 import { useCallback, useRef, useState } from "react";
 import { toastError } from "../../../lib/toast-error";
 import { useUploadDocuments } from "../api/upload-documents";
-import { unsupportedFiles } from "../utils/validate-files";
+import { oversizedFiles, tooLargeMessage, unsupportedFiles } from "../utils/validate-files";
 
 export type UploadedDocument = UploadResponse["documents"][number];
 
@@ -72,6 +72,16 @@ export function useUploadQueue({
         toast({
           title: VALIDATION.invalidFileTypeTitle,
           description: VALIDATION.invalidFileTypeDescription(invalid),
+          variant: "destructive",
+        });
+        return;
+      }
+      const oversized = oversizedFiles(files);
+      if (oversized.length > 0) {
+        // The server would refuse them (413) only after the bytes were sent; say so before sending anything.
+        toast({
+          title: ERROR_TOASTS.uploadTitle,
+          description: tooLargeMessage(oversized),
           variant: "destructive",
         });
         return;
