@@ -9,9 +9,9 @@ import type { Db } from "../db/create-database";
 import { type DocumentRow, documentParts, documents, type StageTiming } from "../db/schema";
 import type { Deps } from "../deps";
 import { chunkDocument } from "../ingestion/chunk-document";
-import { extractInIsolation, toExtractedParts } from "../ingestion/extract-in-isolation";
+import { extractChunksInIsolation, toExtractedParts } from "../ingestion/extract-in-isolation";
 import { extractText } from "../ingestion/extract-text";
-import { type ExtractedDocument, ExtractionError } from "../ingestion/types";
+import { type Chunk, type ExtractedDocument, ExtractionError } from "../ingestion/types";
 import { readBlobs, readBlobsToFile } from "../services/documents/document-blobs";
 import { type IndexProgress, indexDocumentChunks } from "../services/retrieval/index-document";
 import { stageProgress } from "./stage-progress";
@@ -102,25 +102,36 @@ export async function ingestDocument({
     await enter("extracting", { attempts: doc.attempts + 1, error: null });
     doc = { ...doc, attempts: doc.attempts + 1 };
 
-    let extracted: ExtractedDocument;
+    let chunks: Chunk[];
     if (doc.fileType) {
       await readBlobsToFile(db, documentId, workFile);
-      extracted = await extractInIsolation({
+      // Extraction and chunking run in a child process; chunks stream back in batches as they are made.
+      chunks = [];
+      let chunking = false;
+      const summary = await extractChunksInIsolation({
         filePath: workFile,
         fileName: doc.originalName,
         ext: doc.fileType as UploadExtension,
         signal,
-        onProgress: (p) => progress("extracting", p.total > 0 ? p.done / p.total : 0),
+        onProgress: (p) => progress(chunking ? "chunking" : "extracting", p.total > 0 ? p.done / p.total : 0),
+        onChunks: async (batch) => {
+          if (!chunking) {
+            chunking = true;
+            await enter("chunking");
+          }
+          for (const chunk of batch) chunks.push(chunk);
+        },
       });
+      signal.throwIfAborted();
+      await storeParts(db, documentId, { ...summary, blocks: [] });
+      if (!chunking) await enter("chunking");
     } else {
       const text = (await readBlobs(db, documentId)).toString("utf8");
-      extracted = extractText({ text });
+      const extracted = extractText({ text });
+      await storeParts(db, documentId, extracted);
+      await enter("chunking");
+      chunks = chunkDocument(extracted);
     }
-    signal.throwIfAborted();
-    await storeParts(db, documentId, extracted);
-
-    await enter("chunking");
-    const chunks = chunkDocument(extracted);
     if (chunks.length === 0) {
       throw new ExtractionError("no-text", "No text could be found in this document");
     }
@@ -167,6 +178,10 @@ export async function ingestDocument({
     const deterministic =
       error instanceof ExtractionError && error.code !== "aborted" && error.code !== "internal";
     const reason = userFacingReason(error);
+    deps.logger.warn(
+      { documentId, err: rootCause(error), attempt: doc.attempts },
+      "ingestion attempt failed",
+    );
     if (!deterministic && !isLastAttempt) {
       await db
         .update(documents)
@@ -188,10 +203,21 @@ export async function ingestDocument({
   }
 }
 
+/** The innermost cause (a driver error under drizzle's "Failed query: <the whole SQL and parameters>"). */
+export function rootCause(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 10 && current instanceof Error && current.cause !== undefined; depth++) {
+    current = current.cause;
+  }
+  return current;
+}
+
 function userFacingReason(error: unknown): string {
   if (error instanceof ExtractionError) return error.message;
-  if (error instanceof Error && error.message) return `Processing failed: ${error.message}`;
-  return "Processing failed for an unknown reason";
+  const cause = rootCause(error);
+  const message = cause instanceof Error ? cause.message : String(cause ?? "");
+  if (!message) return "Processing failed for an unknown reason";
+  return `Processing failed: ${message.length > 300 ? `${message.slice(0, 300)}…` : message}`;
 }
 
 /** Marks a processing document failed with `reason` (no-op when it is gone or already settled). */

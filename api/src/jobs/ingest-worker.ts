@@ -1,7 +1,7 @@
 // Runs ingestion jobs from pg-boss in this process: batches settled job by job, plus the sweeper for stuck documents.
 import type { JobResult, JobWithMetadata } from "pg-boss";
 import type { Deps } from "../deps";
-import { ingestDocument } from "./ingest-document";
+import { ingestDocument, rootCause } from "./ingest-document";
 import { INGEST_QUEUE, type IngestJobData } from "./queue";
 import { startSweeper } from "./sweeper";
 
@@ -33,16 +33,17 @@ export async function startIngestionWorkers(deps: Deps, { concurrency }: { concu
               isLastAttempt: job.retryCount >= job.retryLimit,
             });
             if (outcome.kind === "retry") {
-              logger.warn(
-                { documentId: job.data.documentId, err: outcome.error },
-                "ingestion attempt failed, retrying",
-              );
+              logger.info({ documentId: job.data.documentId }, "ingestion will be retried");
               return { id: job.id, status: "failed", output: { error: outcome.error } };
             }
             return { id: job.id, status: "completed", output: outcome };
           } catch (error) {
-            logger.error({ err: error, documentId: job.data.documentId }, "ingestion job crashed");
-            return { id: job.id, status: "failed", output: { error: String(error) } };
+            logger.error({ err: rootCause(error), documentId: job.data.documentId }, "ingestion job crashed");
+            return {
+              id: job.id,
+              status: "failed",
+              output: { error: String(rootCause(error)).slice(0, 500) },
+            };
           }
         }),
       ),

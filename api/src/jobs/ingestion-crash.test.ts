@@ -27,6 +27,20 @@ async function freePort(): Promise<number> {
 
 type Running = { child: ChildProcess; output: string[] };
 
+/**
+ * fetch that retries network errors: after a kill -9 the client's pool can still hold keep-alive sockets to the dead
+ * process, which fail with ECONNRESET on first use.
+ */
+async function call(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
 function startServer(env: Record<string, string>): Running {
   const output: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
@@ -41,6 +55,7 @@ function startServer(env: Record<string, string>): Running {
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (data: Buffer) => output.push(data.toString()));
+  child.on("exit", (code, signal) => output.push(`[exited: ${code ?? signal}]`));
   child.stderr?.on("data", (data: Buffer) => output.push(data.toString()));
   return { child, output };
 }
@@ -61,7 +76,7 @@ async function waitForHealth(base: string, running: Running, timeoutMs = 60_000)
 }
 
 async function kill9(running: Running) {
-  if (running.child.exitCode !== null) return;
+  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
   const exited = new Promise((resolve) => running.child.once("exit", resolve));
   running.child.kill("SIGKILL");
   await exited;
@@ -141,7 +156,7 @@ describe.each(legs.filter(([, enabled]) => enabled).map(([name]) => name))(
         (signUp.headers.getSetCookie().find((c) => c.startsWith("session=")) ?? "").split(";")[0] ?? "";
 
       const form = new FormData();
-      form.append("files", new Blob([bigCsv(120_000) as Uint8Array<ArrayBuffer>]), "big.csv");
+      form.append("files", new Blob([bigCsv(25_000) as Uint8Array<ArrayBuffer>]), "big.csv");
       form.append(
         "files",
         new Blob(["A small note that waits in the queue behind the big file."]),
@@ -160,7 +175,7 @@ describe.each(legs.filter(([, enabled]) => enabled).map(([name]) => name))(
       const deadline = Date.now() + 60_000;
       for (;;) {
         const detail = (await (
-          await fetch(`${base}/api/documents/${big}`, { headers: { cookie } })
+          await call(`${base}/api/documents/${big}`, { headers: { cookie } })
         ).json()) as DocumentDetail;
         if (detail.document.stage !== "queued" && detail.document.status === "processing") break;
         if (detail.document.status !== "processing")
@@ -175,9 +190,14 @@ describe.each(legs.filter(([, enabled]) => enabled).map(([name]) => name))(
       const finishBy = Date.now() + 240_000;
       let list: KnowledgeDocument[] = [];
       while (Date.now() < finishBy) {
-        list = (await (
-          await fetch(`${base}/api/documents`, { headers: { cookie } })
-        ).json()) as KnowledgeDocument[];
+        const response = await call(`${base}/api/documents`, { headers: { cookie } }).catch(
+          (error: unknown) => {
+            throw new Error(
+              `after the restart: ${String(error)}; server said: ${running.output.join("").slice(-4000)}`,
+            );
+          },
+        );
+        list = (await response.json()) as KnowledgeDocument[];
         if (list.length === 2 && list.every((d) => d.status !== "processing")) break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }

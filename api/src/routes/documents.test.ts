@@ -312,8 +312,12 @@ describe.each(engines)("documents on %s", (engine) => {
     expect(before.blobs).toBeGreaterThan(0);
     expect(before.parts).toBeGreaterThan(0);
     expect(before.chunks).toBe(detail.chunkCount);
-    const vectorsBefore = await t.deps.vectorStore.stats({ userId: a.user.id });
-    if (engine === "pglite") expect(vectorsBefore.totalVectorCount).toBe(detail.chunkCount);
+    // PostgreSQL in CI has no pgvector: there the chunks are indexed lexically only and the store answers 503.
+    if (engine === "pglite") {
+      expect((await t.deps.vectorStore.stats({ userId: a.user.id })).totalVectorCount).toBe(
+        detail.chunkCount,
+      );
+    }
 
     const response = await t.request(`/api/documents/${id}`, { method: "DELETE", cookie: a.cookie });
     expect(response.status).toBe(204);
