@@ -95,7 +95,11 @@ export async function extractDocx(bytes: Uint8Array): Promise<ExtractedDocument>
   let html: string;
   const warnings: string[] = [];
   try {
-    const result = await mammoth.convertToHtml({ buffer });
+    // Images are not text: skip their base64 data URIs (megabytes of HTML for a document with photos).
+    const result = await mammoth.convertToHtml(
+      { buffer },
+      { convertImage: mammoth.images.imgElement(async () => ({ src: "" })) },
+    );
     html = result.value;
   } catch (error) {
     const message = (error as Error).message ?? "";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "./extract-document";
 import { extractInIsolation, toExtractedParts } from "./extract-in-isolation";
-import { realWorldFixturesDir } from "./test-files";
+import { buildZip, realWorldFixturesDir } from "./test-files";
 import { ExtractionError } from "./types";
 
 const dir = realWorldFixturesDir();
@@ -84,6 +84,23 @@ describe("extractInIsolation", () => {
       message: "the file needs more memory than allowed to read",
     });
   }, 60_000);
+
+  it("reads a 150,000-paragraph DOCX within the default limits (it ran out of memory in a 512 MB heap)", async () => {
+    const paragraphs = Array.from(
+      { length: 150_000 },
+      (_, i) =>
+        `<w:p><w:r><w:t>Paragraph ${i} talks about the quarterly revenue of the northern region.</w:t></w:r></w:p>`,
+    ).join("");
+    const docx = buildZip({
+      "[Content_Types].xml":
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      "_rels/.rels":
+        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+      "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraphs}</w:body></w:document>`,
+    });
+    const doc = await extractInIsolation({ bytes: docx, fileName: "long.docx", ext: "docx" });
+    expect(doc.blocks).toHaveLength(150_000);
+  }, 180_000);
 
   it("stops when the signal aborts", async () => {
     const controller = new AbortController();

@@ -84,7 +84,7 @@ export type ChunkOptions = {
 
 /** Resource limits of one extraction. */
 export type ExtractionLimits = {
-  /** V8 old-generation heap of the extraction worker, in MB (default 512). */
+  /** V8 old-generation heap of the extraction child, in MB (default 1024: mammoth needed ~768 MB for a 150,000-paragraph DOCX). */
   maxOldGenerationSizeMb: number;
   /** Wall-clock limit; the child is killed when it is exceeded (default 600 000 ms: 50 OCR pages at up to 7 s each fit). */
   timeoutMs: number;
@@ -140,7 +140,7 @@ export class ExtractionError extends Error {
 export const PART_TEXT_LIMIT = 100_000;
 
 export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
-  maxOldGenerationSizeMb: 512,
+  maxOldGenerationSizeMb: 1024,
   timeoutMs: 600_000,
   ocrPageCap: 50,
   ocr: true,
