@@ -46,6 +46,21 @@ function tinyPdf(text: string): Uint8Array {
   return new TextEncoder().encode(body);
 }
 
+/** File -> phrases from the MANIFEST table ("Phrase: `...`", "Phrases: `a`, `b`", "(also `...`)"). */
+function manifestPhrases(manifest: string): Map<string, string[]> {
+  const phrases = new Map<string, string[]>();
+  for (const line of manifest.split("\n")) {
+    const file = /^\| `([^`]+)` \|/.exec(line)?.[1];
+    if (!file) continue;
+    const last = line.split(" | ").at(-1) ?? "";
+    const at = last.search(/Phrases?: /);
+    if (at < 0) continue;
+    const found = [...last.slice(at).matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? "");
+    phrases.set(file, found.filter(Boolean));
+  }
+  return phrases;
+}
+
 describe.each(engines)("documents on %s", (engine) => {
   let t: TestApp;
   let spoolDir: string;
@@ -356,6 +371,24 @@ describe.each(engines)("documents on %s", (engine) => {
         expect(detail.chunkCount, name).toBeGreaterThan(0);
       }
     }
+    // Every MANIFEST phrase is found through the retrieval API, in the file it belongs to.
+    const manifest = await readFile(path.join(FIXTURES, "MANIFEST.md"), "utf8");
+    const misses: string[] = [];
+    for (const [file, phrases] of manifestPhrases(manifest)) {
+      if (file.startsWith("corrupt-")) continue;
+      for (const phrase of phrases) {
+        const response = await t.request("/api/retrieval/search", {
+          method: "POST",
+          cookie: a.cookie,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ query: phrase, topK: 10 }),
+        });
+        expect(response.status).toBe(200);
+        const { results: found } = (await response.json()) as { results: { documentName: string }[] };
+        if (!found.some((r) => r.documentName === file)) misses.push(`${file}: ${phrase}`);
+      }
+    }
+    expect(misses).toEqual([]);
     expect(results.get("corrupt-bad-trailer.pdf")?.document.error).toMatch(/PDF/i);
     expect(results.get("corrupt-bad-header.doc")?.document.error).toMatch(/Word|DOC/i);
     const workbook = results.get("five-sheets-german.xlsx");
