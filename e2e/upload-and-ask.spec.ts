@@ -103,6 +103,8 @@ describe("uploading documents and asking about them", () => {
         .click();
       const detail = page.getByRole("dialog", { name: SPREADSHEET });
       await detail.waitFor();
+      // Portalled out of the remote's subtree, the dialog keeps the remote's style scope.
+      expect(await detail.getAttribute("data-remote")).toBe("mf-knowledge");
       const shown = detail.locator('[aria-current="location"]');
       expect(await text(shown.getByRole("heading", { level: 4 }))).toContain(sheet);
       expect(await text(shown)).toContain("Ersatzteile");

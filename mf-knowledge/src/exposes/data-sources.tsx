@@ -1,17 +1,11 @@
 // Federation entry of ./DataSources: the agent data sources card (text and web pages for one agent).
-
 import type { ExposedComponent, ExposedProps } from "@acp/federation/remotes";
-import { RemoteScope } from "../components/remote-scope";
 import { DataSourcesCard } from "../features/data-sources/components/data-sources-card";
 
 export type DataSourcesProps = ExposedProps<"mf-knowledge", "./DataSources">;
 
 function DataSources({ defaultAgentId }: DataSourcesProps) {
-  return (
-    <RemoteScope>
-      <DataSourcesCard defaultAgentId={defaultAgentId ?? "gtm"} />
-    </RemoteScope>
-  );
+  return <DataSourcesCard defaultAgentId={defaultAgentId ?? "gtm"} />;
 }
 
 export default DataSources satisfies ExposedComponent<"mf-knowledge", "./DataSources">;

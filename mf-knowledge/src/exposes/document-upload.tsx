@@ -1,8 +1,6 @@
 // Federation entry of ./DocumentUpload: the upload card for other screens with the 5 latest documents (working
 // delete); with `agentId` it uploads for that agent and lists that agent's documents.
-
 import type { ExposedComponent, ExposedProps } from "@acp/federation/remotes";
-import { RemoteScope } from "../components/remote-scope";
 import { DocumentDetailDialog } from "../features/documents/components/document-detail-dialog";
 import { RecentDocuments } from "../features/documents/components/recent-documents";
 import { DocumentUploadCard } from "../features/upload/components/document-upload-card";
@@ -11,7 +9,7 @@ export type DocumentUploadProps = ExposedProps<"mf-knowledge", "./DocumentUpload
 
 function DocumentUpload({ agentId }: DocumentUploadProps) {
   return (
-    <RemoteScope>
+    <>
       <DocumentUploadCard agentId={agentId}>
         <section aria-label="Latest documents" className="flex flex-col gap-2">
           <h3 className="font-medium text-sm">Latest documents</h3>
@@ -19,7 +17,7 @@ function DocumentUpload({ agentId }: DocumentUploadProps) {
         </section>
       </DocumentUploadCard>
       <DocumentDetailDialog />
-    </RemoteScope>
+    </>
   );
 }
 
