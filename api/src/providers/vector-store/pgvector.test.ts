@@ -183,6 +183,40 @@ describe.each(usable)("pgvector store on %s", (engine) => {
     expect((await store.stats({ userId: other })).totalVectorCount).toBe(0);
   });
 
+  it("answers through the HNSW index beyond the exact-search size, exactly below it", async () => {
+    const userId = await insertUser(database);
+    const indexed = createPgvectorStore({ database, exactSearchMax: 100 });
+    const onArc = (i: number) =>
+      vectorWith({ 5: Math.cos((i * Math.PI) / 800), 6: Math.sin((i * Math.PI) / 800) });
+    await indexed.upsert({
+      userId,
+      vectors: Array.from({ length: 400 }, (_, i) => record(`arc-${i}`, onArc(i))),
+    });
+    const scans = async () => {
+      // Index statistics are flushed lazily; this backend's counters are flushed on demand (PostgreSQL 15+).
+      await database.db.execute(sql`select pg_stat_force_next_flush()`);
+      await database.db.execute(sql`select 1`);
+      const [row] = await database.db
+        .select({ value: sql<number>`idx_scan`.mapWith(Number) })
+        .from(sql`pg_stat_user_indexes`)
+        .where(sql`indexrelname = 'embeddings_embedding_hnsw_cosine_index'`);
+      return row?.value ?? 0;
+    };
+    const before = await scans();
+    const nearest = await indexed.query({ userId, embedding: onArc(200), topK: 3 });
+    expect(nearest[0]?.id).toBe("arc-200");
+    expect(new Set(nearest.slice(1).map((m) => m.id))).toEqual(new Set(["arc-199", "arc-201"]));
+    expect(await scans()).toBeGreaterThan(before);
+    // A small user's query is exact (no index scan), even among many other users' vectors.
+    const small = await insertUser(database);
+    await indexed.upsert({ userId: small, vectors: [record("only", vectorWith({ 7: 1 }))] });
+    const afterBig = await scans();
+    expect(
+      (await indexed.query({ userId: small, embedding: vectorWith({ 7: 1 }), topK: 5 })).map((m) => m.id),
+    ).toEqual(["only"]);
+    expect(await scans()).toBe(afterBig);
+  });
+
   it("deletes by ids and by filter within the user's namespace only", async () => {
     const a = await insertUser(database);
     const b = await insertUser(database);

@@ -58,6 +58,9 @@ const EMBEDDINGS_DDL: SQL[] = [
   sql`create index if not exists embeddings_embedding_hnsw_cosine_index on embeddings using hnsw (embedding vector_cosine_ops)`,
 ];
 
+/** Up to this many candidate vectors a query is answered exactly (scan and sort); beyond, through HNSW. */
+export const EXACT_SEARCH_MAX = 2000;
+
 /** Serialises concurrent set-ups (several API processes or workers starting at once). Any fixed bigint works. */
 const SETUP_LOCK_KEY = 7_301_536;
 
@@ -86,8 +89,11 @@ function errorMessage(error: unknown): string {
 
 export function createPgvectorStore({
   database,
+  exactSearchMax = EXACT_SEARCH_MAX,
 }: {
   database: Pick<Database, "db" | "engine">;
+  /** See EXACT_SEARCH_MAX (tests lower it to reach the index path with few vectors). */
+  exactSearchMax?: number;
 }): VectorStore {
   const { db, engine } = database;
   const dimension = VECTOR_DIMENSION_DEFAULT;
@@ -213,6 +219,17 @@ export function createPgvectorStore({
       return db.transaction(async (tx) => {
         // Without this, HNSW filters after a fixed-size candidate list and a small user could get too few rows.
         if (iterativeScan) await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
+        // Vectors live out of line (TOAST), so the planner thinks a sequential scan and sort is always cheap and
+        // never uses the HNSW index: measured 31 ms for 2k vectors and 315 ms for 10k that way on PGlite. Up to
+        // EXACT_SEARCH_MAX matching vectors an exact scan is fast and exact; beyond, the index is imposed.
+        const [matching] = await tx
+          .select({ value: count() })
+          .from(embeddings)
+          .where(and(...conditions(userId, filter)));
+        if ((matching?.value ?? 0) > exactSearchMax) {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          await tx.execute(sql`set local enable_sort = off`);
+        }
         const rows = await tx
           .select({
             id: embeddings.id,
