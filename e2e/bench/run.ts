@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 import { artifactsDir, databaseUrl, inheritedEnvironment, repoRoot } from "../support/env";
+import { ingestionMemoryRows, ingestionThroughputRows } from "./ingestion";
 import { type LighthouseScore, launchDebuggableChromium, measureLighthouse } from "./lighthouse-score";
 import { measureListThroughput } from "./list-throughput";
 import { type FirstLoad, measureFirstLoad } from "./measure-first-load";
@@ -169,6 +170,11 @@ async function main(): Promise<void> {
     "Throughput (autocannon, 20 connections, 6 s, loopback, one process per server)",
     await throughputRows(),
   );
+  printTable(
+    "Ingestion throughput (upload -> completed on the built API, PGlite, local embedder; raw parser alone on the same file)",
+    await ingestionThroughputRows(),
+  );
+  printTable("API peak RSS while a 200 MB CSV is uploaded and ingested", await ingestionMemoryRows());
   printTable(
     `Lighthouse performance (desktop preset, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs per page)`,
     await lighthouseRows(baselineRoot),

@@ -1,0 +1,158 @@
+// Ingestion MB/s per format, upload to completed through the API, beside the raw parser alone on the same file.
+import { openAsBlob } from "node:fs";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { startIngestionServer } from "./ingestion-server";
+
+const FIXTURES = "/work/shared/fixtures/real-world";
+
+export type FormatResult = {
+  format: string;
+  file: string;
+  bytes: number;
+  chunks: number;
+  apiSeconds: number;
+  parserSeconds: number;
+};
+
+/** Generated text files (the formats where the pipeline, not the parser, should dominate). */
+async function generate(dir: string, megabytes: number) {
+  const words =
+    "revenue market customer contract pipeline quarter growth product launch region forecast margin".split(
+      " ",
+    );
+  const paragraph = (i: number) =>
+    Array.from({ length: 60 }, (_, j) => words[(i * 7 + j * 3) % words.length]).join(" ") +
+    `. Paragraph ${i}.`;
+  const target = megabytes * 1024 * 1024;
+  const txt: string[] = [];
+  for (let i = 0, size = 0; size < target; i++) {
+    const p = paragraph(i);
+    txt.push(p);
+    size += p.length + 2;
+  }
+  const csv = ["id,region,product,quarter,revenue,notes"];
+  for (let i = 0, size = 0; size < target; i++) {
+    const row = `${i},Region ${i % 17},Product ${i % 101},Q${(i % 4) + 1},${(i * 37) % 100000},"note ${i} about ${words[i % words.length]}"`;
+    csv.push(row);
+    size += row.length + 1;
+  }
+  const json = JSON.stringify(
+    Array.from({ length: Math.floor(target / 160) }, (_, i) => ({
+      id: i,
+      customer: { name: `Customer ${i}`, region: `Region ${i % 17}` },
+      orders: [{ sku: `SKU-${i % 997}`, amount: (i * 37) % 1000 }],
+    })),
+    null,
+    1,
+  );
+  const files = {
+    txt: path.join(dir, "bench.txt"),
+    csv: path.join(dir, "bench.csv"),
+    json: path.join(dir, "bench.json"),
+  };
+  await writeFile(files.txt, txt.join("\n\n"));
+  await writeFile(files.csv, csv.join("\n"));
+  await writeFile(files.json, json);
+  return files;
+}
+
+/** The raw parser of each format alone on the file, as the extractors use it (no chunking, no database). */
+async function rawParse(format: string, file: string): Promise<void> {
+  const bytes = await readFile(file);
+  switch (format) {
+    case "txt":
+      new TextDecoder("utf-8").decode(bytes);
+      return;
+    case "csv": {
+      const Papa = (await import("papaparse")).default;
+      Papa.parse(new TextDecoder("utf-8").decode(bytes), { skipEmptyLines: true });
+      return;
+    }
+    case "json":
+      JSON.parse(new TextDecoder("utf-8").decode(bytes));
+      return;
+    case "pdf": {
+      const { extractText, getDocumentProxy } = await import("unpdf");
+      await extractText(await getDocumentProxy(new Uint8Array(bytes)));
+      return;
+    }
+    case "docx": {
+      const mammoth = (await import("mammoth")).default;
+      await mammoth.convertToHtml({ buffer: bytes });
+      return;
+    }
+    case "doc": {
+      const WordExtractor = (await import("word-extractor")).default;
+      await new WordExtractor().extract(bytes);
+      return;
+    }
+    case "xlsx": {
+      const ExcelJS = (await import("exceljs")).default;
+      await new ExcelJS.Workbook().xlsx.load(bytes as unknown as ArrayBuffer);
+      return;
+    }
+    case "xls": {
+      const XLSX = await import("@e965/xlsx");
+      const book = XLSX.read(bytes, { type: "buffer" });
+      for (const name of book.SheetNames) XLSX.utils.sheet_to_csv(book.Sheets[name] as never);
+      return;
+    }
+  }
+}
+
+async function timeRaw(format: string, file: string): Promise<number> {
+  // Best of 3, after a warm-up, so module loading is not counted.
+  await rawParse(format, file);
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    await rawParse(format, file);
+    best = Math.min(best, performance.now() - start);
+  }
+  return best / 1000;
+}
+
+export async function measureIngestionThroughput({
+  megabytes = 2,
+}: {
+  megabytes?: number;
+} = {}): Promise<FormatResult[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "acp-bench-files-"));
+  const server = await startIngestionServer();
+  try {
+    const generated = await generate(dir, megabytes);
+    const inputs: [string, string][] = [
+      ["txt", generated.txt],
+      ["csv", generated.csv],
+      ["json", generated.json],
+      ["pdf", path.join(FIXTURES, "federal-register-2020-17221.pdf")],
+      ["docx", path.join(FIXTURES, "headings-table-chart.docx")],
+      ["doc", path.join(FIXTURES, "license-table.doc")],
+      ["xlsx", path.join(FIXTURES, "five-sheets-german.xlsx")],
+      ["xls", path.join(FIXTURES, "formulas-cyrillic.xls")],
+    ];
+    const results: FormatResult[] = [];
+    for (const [format, file] of inputs) {
+      const bytes = (await stat(file)).size;
+      const start = performance.now();
+      const id = await server.upload(path.basename(file), await openAsBlob(file));
+      const done = await server.waitDone(id);
+      const apiSeconds = (performance.now() - start) / 1000;
+      if (done.status !== "completed") throw new Error(`${file}: ${done.status} ${done.error}`);
+      results.push({
+        format,
+        file: path.basename(file),
+        bytes,
+        chunks: done.chunkCount,
+        apiSeconds,
+        parserSeconds: await timeRaw(format, file),
+      });
+    }
+    return results;
+  } finally {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,78 @@
+// Ingestion benchmarks (DESIGN 9): MB/s per format beside the raw parser, and the API's peak RSS growth on a 200 MB file.
+// Run alone with `npx tsx bench/ingestion.ts [--memory-mb=200] [--throughput-mb=2]` after building the API; `npm run bench` runs it too.
+import { measureIngestionMemory } from "./ingestion-memory";
+import { measureIngestionThroughput } from "./ingestion-throughput";
+
+/** DESIGN 9: ingestion of text/csv runs at least 50% of the raw parser's speed. */
+export const INGESTION_RATIO_TARGET = 0.5;
+/** DESIGN 9: peak memory of the API while ingesting a 200 MB file grows by less than 256 MB. */
+export const RSS_GROWTH_TARGET_BYTES = 256 * 1024 * 1024;
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const rate = (bytes: number, seconds: number) => `${(bytes / 1024 / 1024 / seconds).toFixed(2)} MB/s`;
+
+export async function ingestionThroughputRows(options: { megabytes?: number } = {}): Promise<string[][]> {
+  const results = await measureIngestionThroughput(options);
+  return [
+    ["format", "file", "chunks", "API upload->completed", "raw parser alone", "ratio", "target"],
+    ...results.map((r) => {
+      const ratio = r.parserSeconds / r.apiSeconds;
+      const targeted = r.format === "txt" || r.format === "csv";
+      return [
+        r.format,
+        `${r.file} (${mb(r.bytes)})`,
+        String(r.chunks),
+        `${rate(r.bytes, r.apiSeconds)} (${r.apiSeconds.toFixed(2)} s)`,
+        `${rate(r.bytes, r.parserSeconds)} (${r.parserSeconds.toFixed(3)} s)`,
+        `${(ratio * 100).toFixed(1)}%`,
+        targeted
+          ? `>= ${INGESTION_RATIO_TARGET * 100}% ${ratio >= INGESTION_RATIO_TARGET ? "met" : "NOT met"}`
+          : "-",
+      ];
+    }),
+  ];
+}
+
+export async function ingestionMemoryRows(options: { megabytes?: number } = {}): Promise<string[][]> {
+  const r = await measureIngestionMemory(options);
+  const growth = r.peakRssBytes - r.baselineRssBytes;
+  return [
+    ["file", "outcome", "upload", "upload->done", "API RSS idle", "API RSS peak", "growth", "target"],
+    [
+      `CSV ${mb(r.bytes)}`,
+      `${r.status}, ${r.chunks} chunks`,
+      `${r.uploadSeconds.toFixed(1)} s`,
+      `${r.totalSeconds.toFixed(1)} s`,
+      mb(r.baselineRssBytes),
+      mb(r.peakRssBytes),
+      mb(growth),
+      `< ${mb(RSS_GROWTH_TARGET_BYTES)} ${growth < RSS_GROWTH_TARGET_BYTES ? "met" : "NOT met"}`,
+    ],
+  ];
+}
+
+function printTable(title: string, rows: string[][]): void {
+  console.log(`\n${title}`);
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  "));
+}
+
+function flag(name: string): number | undefined {
+  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+  return value === undefined ? undefined : Number(value);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const throughputMb = flag("throughput-mb") ?? 2;
+  const memoryMb = flag("memory-mb") ?? 200;
+  printTable(
+    `Ingestion throughput (upload -> completed on the built API, PGlite, local embedder; generated ${throughputMb} MB txt/csv/json, fixtures for the rest)`,
+    await ingestionThroughputRows({ megabytes: throughputMb }),
+  );
+  if (memoryMb > 0) {
+    printTable(
+      `API peak RSS while a ${memoryMb} MB CSV is uploaded and ingested`,
+      await ingestionMemoryRows({ megabytes: memoryMb }),
+    );
+  }
+}
