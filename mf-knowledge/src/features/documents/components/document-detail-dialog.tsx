@@ -14,7 +14,7 @@ import {
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { StatList } from "@acp/ui/components/stat-list";
 import { cn } from "@acp/ui/lib/cn";
-import { type Ref, useEffect, useRef } from "react";
+import { type Ref, useEffect, useLayoutEffect, useRef } from "react";
 import { DocumentStageProgress, DocumentStatusBadge, stageLabel } from "../../../components/document-status";
 import { findPartForLocation, formatChunkLocation } from "../../../lib/chunk-location";
 import { useDocumentDetail } from "../api/get-document-detail";
@@ -32,9 +32,27 @@ export function formatDuration(ms: number): string {
 export function DocumentDetailDialog() {
   const { documentId, location, close } = useDocumentParam();
   const detail = useDocumentDetail(documentId);
+  // Opened by a link (not a DialogTrigger), so Radix has no trigger to give focus back to: remember what had it.
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before the dialog's focus scope (a passive effect) moves focus inside.
+  useLayoutEffect(() => {
+    if (documentId !== null && opener.current === null && document.activeElement instanceof HTMLElement) {
+      opener.current = document.activeElement;
+    }
+  }, [documentId]);
   return (
     <Dialog open={documentId !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      <DialogContent className="flex max-h-[90dvh] flex-col gap-4 overflow-hidden sm:max-w-3xl">
+      <DialogContent
+        className="flex max-h-[90dvh] flex-col gap-4 overflow-hidden sm:max-w-3xl"
+        onCloseAutoFocus={(event) => {
+          const target = opener.current;
+          opener.current = null;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         {detail.isPending ? (
           <>
             <DialogHeader>

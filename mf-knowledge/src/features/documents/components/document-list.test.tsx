@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { knowledgeDocument } from "../../../test/fixtures";
 import { mockApi, route } from "../../../test/mock-api";
 import { clearToasts, currentToast } from "../../../test/toasts";
+import { DocumentDetailDialog } from "./document-detail-dialog";
 import { DocumentList } from "./document-list";
 
 const documents = [knowledgeDocument({ id: "d1", originalName: "Quarterly plan with a very long name.pdf" })];
@@ -64,5 +65,28 @@ describe("DocumentList", () => {
         variant: "destructive",
       }),
     );
+  });
+
+  it("gives focus back to the document's link when its detail closes", async () => {
+    mockApi(
+      route("GET", "/api/documents/d1", {
+        status: 404,
+        body: { error: "Document not found", code: "NOT_FOUND" },
+      }),
+    );
+    renderRemotePage(
+      <>
+        <DocumentList documents={documents} />
+        <DocumentDetailDialog />
+      </>,
+    );
+    const link = screen.getByRole("link", { name: "Quarterly plan with a very long name.pdf" });
+    link.focus();
+    fireEvent.click(link);
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(link));
   });
 });
