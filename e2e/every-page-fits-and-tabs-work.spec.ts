@@ -122,4 +122,25 @@ describe.each(WIDTHS)("every page at %i px", (width) => {
     if (path === "/" || path === "/agent/technical")
       await screenshot(page, `fits-${width}${path.replaceAll("/", "-")}`);
   });
+
+  it("keeps the metrics strip the same height while its numbers load (no layout shift)", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/dashboard/metrics", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    const strip = page.locator('section[aria-labelledby="metrics-title"]');
+    await page.getByTestId("metric-skeleton").first().waitFor();
+    const loading = await strip.boundingBox();
+    release();
+    await page.getByTestId("metric-skeleton").first().waitFor({ state: "detached" });
+    const loaded = await strip.boundingBox();
+    await page.unroute("**/api/dashboard/metrics");
+    expect(loading?.height).toBeGreaterThan(0);
+    expect(loaded?.height).toBe(loading?.height);
+  });
 });

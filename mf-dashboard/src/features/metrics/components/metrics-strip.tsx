@@ -39,7 +39,10 @@ function MetricCard({ metric, value }: { metric: Metric; value: string | undefin
       </CardHeader>
       <CardContent>
         {value === undefined ? (
-          <Skeleton data-testid="metric-skeleton" className="my-1 h-7 w-20 animate-pulse" />
+          // As tall as the value's line (text-3xl: 2.25rem), so nothing moves when the number replaces it.
+          <div className="flex h-9 items-center">
+            <Skeleton data-testid="metric-skeleton" className="h-7 w-20 animate-pulse" />
+          </div>
         ) : (
           <p className="font-bold text-3xl tabular-nums tracking-tight">{value}</p>
         )}
