@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@acp/ui/components/dialog";
+import { useLayoutEffect, useRef } from "react";
 import { toastDocumentDeleted, useDeleteDocument } from "../api/delete-document";
 
 export type DeleteTarget = { id: string; name: string };
@@ -23,6 +24,11 @@ export function DeleteDocumentDialog({
   onDeleted?: (id: string) => void;
 }) {
   const deletion = useDeleteDocument();
+  // Opened from a row's button (not a DialogTrigger): give focus back to it on Cancel.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (target && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [target]);
   const confirm = () => {
     if (!target) return;
     deletion.mutate(target.id, {
@@ -35,7 +41,16 @@ export function DeleteDocumentDialog({
   };
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          const button = opener.current;
+          opener.current = null;
+          if (button?.isConnected) {
+            event.preventDefault();
+            button.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="break-words leading-snug">Delete {target?.name}?</DialogTitle>
           <DialogDescription>

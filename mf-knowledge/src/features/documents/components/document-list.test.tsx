@@ -23,13 +23,18 @@ describe("DocumentList", () => {
     const name = screen.getByRole("link", { name: "Quarterly plan with a very long name.pdf" });
     expect(name.getAttribute("title")).toBe("Quarterly plan with a very long name.pdf");
     expect(name.getAttribute("href")).toBe("/?document=d1");
-    fireEvent.click(screen.getByRole("button", { name: "Delete Quarterly plan with a very long name.pdf" }));
+    const deleteButton = screen.getByRole("button", {
+      name: "Delete Quarterly plan with a very long name.pdf",
+    });
+    deleteButton.focus();
+    fireEvent.click(deleteButton);
     const dialog = await screen.findByRole("dialog", {
       name: "Delete Quarterly plan with a very long name.pdf?",
     });
     expect(dialog.textContent).toContain("its vectors are removed");
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(deleteButton));
     expect(api.requests.filter((request) => request.method === "DELETE")).toHaveLength(0);
   });
 
