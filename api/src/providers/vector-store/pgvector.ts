@@ -229,6 +229,8 @@ export function createPgvectorStore({
         if ((matching?.value ?? 0) > exactSearchMax) {
           await tx.execute(sql`set local enable_seqscan = off`);
           await tx.execute(sql`set local enable_sort = off`);
+          // The candidate list must be longer than the answer for good recall (pgvector's default is 40).
+          await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.min(1000, Math.max(40, topK * 2))}`));
         }
         const rows = await tx
           .select({
