@@ -5,6 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
+import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, newContext } from "./support/browser";
 
 describe("the landing page and coming back after sign-in", () => {
@@ -38,6 +39,22 @@ describe("the landing page and coming back after sign-in", () => {
     }
     expect(await page.title()).toBe("Agent Control Panel");
     await context.close();
+  });
+
+  it("gives the signed-out pages landmarks, titles and no serious accessibility violations", async () => {
+    const page = await (await newContext(browser, server.url)).newPage();
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: "Your executive team of AI agents" }).waitFor();
+    expect(await page.locator("main").count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.goto("/no/such/page");
+    await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
+    expect(await page.locator("main").count()).toBe(1);
+    expect(await page.title()).toBe("404 Page Not Found · Agent Control Panel");
+    expect(await page.getByRole("link", { name: "Go to the home page" }).getAttribute("href")).toBe("/");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
   });
 
   it("takes a signed-out visitor of /training back to /training after signing in", async () => {
