@@ -137,6 +137,20 @@ describe("DocumentUploadCard", () => {
     expect(screen.queryByText(/INVALID_FILES/)).toBeNull();
   });
 
+  it("cancels a request still sending: every file in it stops, with no failure toast", async () => {
+    mockApi(route("GET", "/api/documents", { status: 200, body: [] }));
+    renderRemotePage(<DocumentUploadCard />);
+    pick([file("a.csv", 100), file("b.csv", 100)]);
+    const xhr = await sentXhr();
+    act(() => xhr.progress(50, 260));
+    const abort = vi.spyOn(xhr, "abort");
+    fireEvent.click(screen.getByRole("button", { name: "Cancel uploading a.csv, b.csv" }));
+    expect(abort).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.getAllByText("Upload cancelled: nothing was kept.")).toHaveLength(2));
+    expect(screen.queryByRole("button", { name: /^Cancel uploading/ })).toBeNull();
+    expect(currentToast()).toBeUndefined();
+  });
+
   it("falls back to the spec's message when the server says nothing readable", async () => {
     mockApi(route("GET", "/api/documents", { status: 200, body: [] }));
     renderRemotePage(<DocumentUploadCard />);

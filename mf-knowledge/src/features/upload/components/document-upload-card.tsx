@@ -107,6 +107,7 @@ export function DocumentUploadCard({
         <UploadItems
           items={items}
           onClear={() => queue.remove(new Set(items.filter(isFinished).map((item) => item.key)))}
+          onCancel={queue.cancel}
         />
         {children}
       </CardContent>

@@ -5,7 +5,7 @@ import type { KnowledgeDocument } from "@acp/contracts/knowledge";
 import { Button } from "@acp/ui/components/button";
 import { Progress } from "@acp/ui/components/progress";
 import { DocumentStageProgress, DocumentStatusBadge, stageLabel } from "../../../components/document-status";
-import type { UploadItem } from "../hooks/use-upload-queue";
+import { CANCELLED, type UploadItem } from "../hooks/use-upload-queue";
 
 export type LiveUploadItem = UploadItem & { live: KnowledgeDocument | undefined };
 
@@ -22,7 +22,11 @@ export function announce(item: LiveUploadItem): string {
       ? `${item.name}: sent, waiting for the server`
       : `${item.name}: uploading, ${Math.floor(item.sent / 25) * 25}% sent`;
   }
-  if (item.phase === "failed") return `${item.name}: upload failed. ${item.error ?? ""}`.trim();
+  if (item.phase === "failed") {
+    return item.error === CANCELLED
+      ? `${item.name}: upload cancelled`
+      : `${item.name}: upload failed. ${item.error ?? ""}`.trim();
+  }
   const document = item.live;
   if (item.document?.duplicate) return `${item.name}: already in your knowledge base`;
   if (!document) return `${item.name}: uploaded`;
@@ -31,7 +35,15 @@ export function announce(item: LiveUploadItem): string {
   return `${item.name}: ${stageLabel(document.stage).toLowerCase()}`;
 }
 
-export function UploadItems({ items, onClear }: { items: readonly LiveUploadItem[]; onClear: () => void }) {
+export function UploadItems({
+  items,
+  onClear,
+  onCancel,
+}: {
+  items: readonly LiveUploadItem[];
+  onClear: () => void;
+  onCancel: (batch: number) => void;
+}) {
   const summary = items.map(announce).join(". ");
   return (
     <section aria-label="Uploads" className="flex flex-col gap-2">
@@ -47,8 +59,21 @@ export function UploadItems({ items, onClear }: { items: readonly LiveUploadItem
             </Button>
           </div>
           <ul className="flex flex-col divide-y rounded-lg border">
-            {items.map((item) => (
-              <UploadRow key={item.key} item={item} />
+            {items.map((item, index) => (
+              <UploadRow
+                key={item.key}
+                item={item}
+                // One Cancel per request, on its first file, naming every file it stops.
+                cancelLabel={
+                  item.phase === "uploading" && items[index - 1]?.batch !== item.batch
+                    ? `Cancel uploading ${items
+                        .filter((other) => other.batch === item.batch)
+                        .map((other) => other.name)
+                        .join(", ")}`
+                    : undefined
+                }
+                onCancel={() => onCancel(item.batch)}
+              />
             ))}
           </ul>
         </>
@@ -57,7 +82,15 @@ export function UploadItems({ items, onClear }: { items: readonly LiveUploadItem
   );
 }
 
-function UploadRow({ item }: { item: LiveUploadItem }) {
+function UploadRow({
+  item,
+  cancelLabel,
+  onCancel,
+}: {
+  item: LiveUploadItem;
+  cancelLabel: string | undefined;
+  onCancel: () => void;
+}) {
   const document = item.live;
   return (
     <li className="flex flex-col gap-2 px-3 py-3 sm:px-4">
@@ -69,6 +102,11 @@ function UploadRow({ item }: { item: LiveUploadItem }) {
           <span className="text-muted-foreground text-xs">{formatFileSize(item.size)}</span>
         </div>
         {item.phase === "sent" && document ? <DocumentStatusBadge status={document.status} /> : null}
+        {cancelLabel ? (
+          <Button variant="ghost" size="sm" aria-label={cancelLabel} onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
       </div>
       {item.phase === "uploading" ? (
         <div className="flex flex-col gap-1">

@@ -14,6 +14,8 @@ export type UploadedDocument = UploadResponse["documents"][number];
 
 export type UploadItem = {
   key: string;
+  /** The request it went in: files picked or dropped together are sent together. */
+  batch: number;
   name: string;
   size: number;
   phase: "uploading" | "sent" | "failed";
@@ -24,6 +26,8 @@ export type UploadItem = {
 };
 
 type FileReason = { name: string; reason: string };
+
+export const CANCELLED = "Upload cancelled: nothing was kept.";
 
 function fileReasons(error: unknown): FileReason[] {
   if (!isHttpError(error)) return [];
@@ -50,6 +54,7 @@ export function useUploadQueue({
   const upload = useUploadDocuments();
   const [items, setItems] = useState<UploadItem[]>([]);
   const counter = useRef(0);
+  const requests = useRef(new Map<number, AbortController>());
 
   const patch = useCallback(
     (keys: readonly string[], change: (item: UploadItem, index: number) => Partial<UploadItem>) => {
@@ -91,6 +96,7 @@ export function useUploadQueue({
       setItems((current) => [
         ...files.map((file, index) => ({
           key: keys[index] as string,
+          batch,
           name: file.name,
           size: file.size,
           phase: "uploading" as const,
@@ -99,11 +105,14 @@ export function useUploadQueue({
         ...current,
       ]);
       const sizes = files.map((file) => file.size);
+      const controller = new AbortController();
+      requests.current.set(batch, controller);
       try {
         const response = await upload.mutateAsync({
           files,
           agentId,
           category,
+          signal: controller.signal,
           onProgress: (progress: UploadProgress) => {
             const perFile = fileProgress(sizes, progress);
             patch(keys, (_item, index) => ({ sent: perFile[index] ?? 0 }));
@@ -132,6 +141,10 @@ export function useUploadQueue({
         }
         toast({ title: SUCCESS_TOASTS.filesUploaded, description: parts.join(" ") });
       } catch (error) {
+        if (controller.signal.aborted) {
+          patch(keys, () => ({ phase: "failed", error: CANCELLED }));
+          return;
+        }
         const reasons = fileReasons(error);
         const message = errorMessage(error, ERROR_TOASTS.uploadFallback);
         patch(keys, (item) => ({
@@ -139,6 +152,8 @@ export function useUploadQueue({
           error: reasons.find((reason) => reason.name === item.name)?.reason ?? message,
         }));
         toastError({ title: ERROR_TOASTS.uploadTitle, error, fallback: ERROR_TOASTS.uploadFallback });
+      } finally {
+        requests.current.delete(batch);
       }
     },
     [agentId, category, patch, upload],
@@ -148,5 +163,10 @@ export function useUploadQueue({
     setItems((current) => current.filter((item) => !keys.has(item.key)));
   }, []);
 
-  return { items, start, remove };
+  /** Stops a request still sending; its files were sent together, so all of them stop. */
+  const cancel = useCallback((batch: number) => {
+    requests.current.get(batch)?.abort();
+  }, []);
+
+  return { items, start, remove, cancel };
 }
