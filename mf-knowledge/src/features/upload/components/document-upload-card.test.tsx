@@ -92,8 +92,11 @@ describe("DocumentUploadCard", () => {
     ).toBe("0");
     expect(screen.getAllByText(/plan\.pdf: uploading, 50% sent/)).toHaveLength(1);
 
+    expect(screen.getAllByRole("button", { name: "Cancel uploading plan.pdf, parts.xlsx" })).toHaveLength(1);
     act(() => xhr?.progress(480, 480));
     expect(screen.getAllByText("Sent, waiting for the server…")).toHaveLength(2);
+    // Every byte is sent: the server may be keeping the files, so cancelling is no longer offered.
+    expect(screen.queryByRole("button", { name: /^Cancel uploading/ })).toBeNull();
 
     const duplicate = { ...knowledgeDocument({ id: "d0", originalName: "parts.xlsx" }), duplicate: true };
     await act(async () => xhr?.respond(201, { documents: [{ ...processing, duplicate: false }, duplicate] }));

@@ -63,9 +63,12 @@ export function UploadItems({
               <UploadRow
                 key={item.key}
                 item={item}
-                // One Cancel per request, on its first file, naming every file it stops.
+                // One Cancel per request, on its first file, naming every file it stops; gone once every byte is
+                // sent, since the server may already be keeping the files.
                 cancelLabel={
-                  item.phase === "uploading" && items[index - 1]?.batch !== item.batch
+                  item.phase === "uploading" &&
+                  items[index - 1]?.batch !== item.batch &&
+                  items.some((other) => other.batch === item.batch && other.sent < 100)
                     ? `Cancel uploading ${items
                         .filter((other) => other.batch === item.batch)
                         .map((other) => other.name)
