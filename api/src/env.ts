@@ -2,13 +2,13 @@
 import os from "node:os";
 import path from "node:path";
 import { MAX_UPLOAD_BYTES } from "@acp/contracts/knowledge";
+import { defaultManifestUrl, REMOTE_NAMES, type RemoteName } from "@acp/contracts/remotes";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { repoRoot } from "./paths";
 
-/** The five federated remotes the shell loads; each is served at /mf/<name>/ by default. */
-export const REMOTE_NAMES = ["mf-dashboard", "mf-agents", "mf-knowledge", "mf-training", "mf-api"] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** The five federated remotes the shell loads (spelled once, in @acp/contracts/remotes). */
+export { REMOTE_NAMES, type RemoteName };
 
 /** Vector stores this build can use (DESIGN 2): pgvector in the app's database, or a Pinecone serverless index. */
 export const VECTOR_STORES = ["pgvector", "pinecone"] as const;
@@ -237,7 +237,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined;
 
   const remotes = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, env[REMOTE_ENV_KEYS[name]] ?? `/mf/${name}/mf-manifest.json`]),
+    REMOTE_NAMES.map((name) => [name, env[REMOTE_ENV_KEYS[name]] ?? defaultManifestUrl(name)]),
   ) as Record<RemoteName, string>;
 
   return {

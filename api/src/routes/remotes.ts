@@ -1,4 +1,6 @@
 // The federation registry the shell reads at start-up: GET /remotes.json maps remote name to manifest URL.
+
+import { defaultManifestUrl } from "@acp/contracts/remotes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { REMOTE_NAMES } from "../env";
 import { createRouter } from "../lib/openapi";
@@ -11,7 +13,7 @@ const remotesSchema = z
     >,
   )
   .openapi("Remotes", {
-    example: Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/mf/${name}/mf-manifest.json`])),
+    example: Object.fromEntries(REMOTE_NAMES.map((name) => [name, defaultManifestUrl(name)])),
   });
 
 const remotesRoute = createRoute({

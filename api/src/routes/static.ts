@@ -6,12 +6,13 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { isRemoteName } from "@acp/contracts/remotes";
 import { $, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { setSessionCookie } from "../auth/session-cookie";
 import { lookUpSession } from "../auth/session-lookup";
-import { REMOTE_NAMES, type RemoteName } from "../env";
+import { REMOTE_NAMES } from "../env";
 import type { AppEnv } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
 import { cspDirectives, serializeCsp } from "../lib/content-security-policy";
@@ -179,7 +180,7 @@ export const staticRoutes = $(
   createRouter()
     .get("/mf/:remote/*", async (c) => {
       const remote = c.req.param("remote");
-      if (!REMOTE_NAMES.includes(remote as RemoteName)) return c.text("Not found", 404);
+      if (!isRemoteName(remote)) return c.text("Not found", 404);
       const root = path.join(c.var.deps.config.staticRoot, remote, "dist");
       // Remotes may be consumed by a shell on another origin (CDN, dev server).
       c.header("Access-Control-Allow-Origin", "*");

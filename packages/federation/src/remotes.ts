@@ -2,6 +2,7 @@
 // dev ports and hosting paths, and the shell's page paths. The shell renders an exposed module and the remote
 // default-exports it against the same props type, so neither side can drift from the other.
 import type { BuiltInAgentId } from "@acp/contracts/agents";
+import type { RemoteName } from "@acp/contracts/remotes";
 import type { ReactNode } from "react";
 
 /** A type-only marker: `props<{ agentType: BuiltInAgentId }>()` records an exposed module's props. */
@@ -47,9 +48,9 @@ export const REMOTES = {
     devPort: 5178,
     exposes: { "./ApiManagementPage": noProps },
   },
-} as const satisfies Record<string, { devPort: number; exposes: Record<`./${string}`, Props<object>> }>;
+} as const satisfies Record<RemoteName, { devPort: number; exposes: Record<`./${string}`, Props<object>> }>;
 
-export type RemoteName = keyof typeof REMOTES;
+export type { RemoteName };
 export type ExposedModule<R extends RemoteName = RemoteName> = keyof (typeof REMOTES)[R]["exposes"] & string;
 
 /** The props of one exposed module's default export. */
@@ -60,8 +61,6 @@ export type ExposedProps<R extends RemoteName, M extends ExposedModule<R>> =
 export type ExposedComponent<R extends RemoteName, M extends ExposedModule<R>> = (
   props: ExposedProps<R, M>,
 ) => ReactNode;
-
-export const REMOTE_NAMES = Object.keys(REMOTES) as RemoteName[];
 
 export function exposedModules<R extends RemoteName>(remote: R): ExposedModule<R>[] {
   return Object.keys(REMOTES[remote].exposes) as ExposedModule<R>[];
@@ -74,19 +73,6 @@ export function exposedModuleFile(module: string): string {
     .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
     .toLowerCase();
   return `./src/exposes/${name}.tsx`;
-}
-
-/** The file every remote emits next to its manifest; the name the federation plugin's `filename` takes. */
-export const REMOTE_ENTRY_FILENAME = "remoteEntry.js";
-export const REMOTE_MANIFEST_FILENAME = "mf-manifest.json";
-
-/** The path the API serves each built remote under (DESIGN 2, front-end hosting). */
-export function remoteBasePath(name: RemoteName): string {
-  return `/mf/${name}/`;
-}
-
-export function isRemoteName(value: string): value is RemoteName {
-  return Object.hasOwn(REMOTES, value);
 }
 
 /** The shell's pages (spec section 2). Remotes link with these instead of spelling paths. */

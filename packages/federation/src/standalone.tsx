@@ -4,6 +4,7 @@ import { createQueryClient } from "@acp/client/query-client";
 import { createUnauthorizedHandler } from "@acp/client/unauthorized";
 import { TOOLTIP } from "@acp/contracts/constants";
 import { UNAUTHORIZED } from "@acp/contracts/messages";
+import { isRemoteName } from "@acp/contracts/remotes";
 import { Toaster } from "@acp/ui/components/toaster";
 import { TooltipProvider } from "@acp/ui/components/tooltip";
 import { toast } from "@acp/ui/hooks/use-toast";
@@ -13,7 +14,6 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter, Link, Route, Routes } from "react-router";
 import "./standalone.css";
 import { env } from "./env";
-import { isRemoteName } from "./remotes";
 
 export type StandaloneRoute = { path: string; label: string; element: React.ReactNode };
 

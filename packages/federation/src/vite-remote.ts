@@ -4,13 +4,8 @@
 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  exposedModuleFile,
-  exposedModules,
-  REMOTE_ENTRY_FILENAME,
-  REMOTES,
-  type RemoteName,
-} from "@acp/federation/remotes";
+import { REMOTE_ENTRY_FILENAME, type RemoteName } from "@acp/contracts/remotes";
+import { exposedModuleFile, exposedModules, REMOTES } from "@acp/federation/remotes";
 import { sharedSingletons } from "@acp/federation/shared";
 import { precompress } from "@acp/federation/vite-precompress";
 import { federation } from "@module-federation/vite";
