@@ -79,6 +79,21 @@ export async function startIngestionServer(env: Record<string, string> = {}): Pr
     (signUp.headers.getSetCookie().find((c) => c.startsWith("session=")) ?? "").split(";")[0] ?? "";
   if (!signUp.ok || !cookie) throw new Error(`sign-up failed: ${signUp.status}`);
 
+  /** fetch, retried on a network error (a keep-alive socket closed under us); a dead server is reported with its output. */
+  const call = async (input: string, init?: RequestInit): Promise<Response> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fetch(input, init);
+      } catch (error) {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          throw new Error(`the API exited (${child.exitCode ?? child.signalCode}):\n${output.slice(-4000)}`);
+        }
+        if (attempt >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  };
+
   return {
     url,
     pid: child.pid ?? 0,
@@ -86,7 +101,7 @@ export async function startIngestionServer(env: Record<string, string> = {}): Pr
     async upload(fileName, body) {
       const form = new FormData();
       form.append("files", body, fileName);
-      const response = await fetch(`${url}/api/documents/upload`, {
+      const response = await call(`${url}/api/documents/upload`, {
         method: "POST",
         headers: { origin: url, cookie },
         body: form,
@@ -99,7 +114,7 @@ export async function startIngestionServer(env: Record<string, string> = {}): Pr
     async waitDone(id, timeoutMs = 30 * 60_000) {
       const end = Date.now() + timeoutMs;
       for (;;) {
-        const response = await fetch(`${url}/api/documents/${id}`, { headers: { cookie } });
+        const response = await call(`${url}/api/documents/${id}`, { headers: { cookie } });
         const { document } = (await response.json()) as {
           document: { status: string; error: string | null; chunkCount: number };
         };

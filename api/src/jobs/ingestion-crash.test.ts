@@ -41,9 +41,9 @@ async function call(url: string, init?: RequestInit): Promise<Response> {
   }
 }
 
-function startServer(env: Record<string, string>): Running {
+function startServer(env: Record<string, string>, entry = "src/server.ts"): Running {
   const output: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: apiRoot,
     env: {
       PATH: process.env.PATH ?? "",
@@ -212,3 +212,83 @@ describe.each(legs.filter(([, enabled]) => enabled).map(([name]) => name))(
     }, 400_000);
   },
 );
+
+describe.runIf(Boolean(postgresUrl))("npm run worker on postgres", () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+
+  it("a separate worker process ingests what an API without workers (WORKERS=0) stores", async () => {
+    const name = `test_worker_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    cleanups.push(async () => {
+      const dropper = new pg.Client({ connectionString: postgresUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    });
+    const url = new URL(postgresUrl ?? "");
+    url.pathname = `/${name}`;
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const api = startServer({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATABASE_URL: url.href,
+      WORKERS: "0",
+    });
+    cleanups.push(() => kill9(api));
+    await waitForHealth(base, api);
+
+    const signUp = await call(`${base}/api/auth/sign-up`, {
+      method: "POST",
+      headers: { origin: base, "content-type": "application/json" },
+      body: JSON.stringify({
+        firstName: "Worker",
+        lastName: "Test",
+        email: `worker.${randomBytes(4).toString("hex")}@example.test`,
+        password: "correct horse battery",
+      }),
+    });
+    const cookie =
+      (signUp.headers.getSetCookie().find((c) => c.startsWith("session=")) ?? "").split(";")[0] ?? "";
+    const form = new FormData();
+    form.append("files", new Blob(["Quarterly targets were met in every region."]), "targets.txt");
+    const upload = await call(`${base}/api/documents/upload`, {
+      method: "POST",
+      headers: { origin: base, cookie },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { documents } = (await upload.json()) as UploadResponse;
+    const id = documents[0]?.id ?? "";
+
+    // Nobody works on it while the API runs no workers.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const waiting = (await (
+      await call(`${base}/api/documents/${id}`, { headers: { cookie } })
+    ).json()) as DocumentDetail;
+    expect([waiting.document.status, waiting.document.stage]).toEqual(["processing", "queued"]);
+
+    const worker = startServer({ DATABASE_URL: url.href, WORKERS: "1" }, "src/worker.ts");
+    cleanups.push(() => kill9(worker));
+    const deadline = Date.now() + 120_000;
+    let detail = waiting;
+    while (detail.document.status === "processing" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      detail = (await (
+        await call(`${base}/api/documents/${id}`, { headers: { cookie } })
+      ).json()) as DocumentDetail;
+    }
+    expect([detail.document.status, detail.document.error], worker.output.join("")).toEqual([
+      "completed",
+      null,
+    ]);
+    expect(detail.chunkCount).toBeGreaterThan(0);
+  }, 200_000);
+});
