@@ -58,6 +58,38 @@ export async function storeDocuments({
   items: NewDocument[];
 }): Promise<StoredDocument[]> {
   await queue.start();
+  try {
+    return await storeInTransaction({ db, queue, userId, agentId, category, items });
+  } catch (error) {
+    // The same bytes stored by a concurrent upload in between: run again, and they are recognised as a duplicate.
+    if (!isUniqueViolation(error)) throw error;
+    return await storeInTransaction({ db, queue, userId, agentId, category, items });
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 10; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function storeInTransaction({
+  db,
+  queue,
+  userId,
+  agentId,
+  category,
+  items,
+}: {
+  db: Db;
+  queue: JobQueue;
+  userId: string;
+  agentId: string | null;
+  category: string | null;
+  items: NewDocument[];
+}): Promise<StoredDocument[]> {
   return await db.transaction(async (tx) => {
     const answers: StoredDocument[] = [];
     const seen = new Map<string, DocumentRow>();
