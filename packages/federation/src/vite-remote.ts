@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { REMOTE_ENTRY_FILENAME, type RemoteName } from "@acp/contracts/remotes";
 import { exposedModuleFile, exposedModules, REMOTES } from "@acp/federation/remotes";
-import { sharedSingletons } from "@acp/federation/shared";
+import { SHARED_SINGLETON_PACKAGES, sharedSingletons } from "@acp/federation/shared";
 import { precompress } from "@acp/federation/vite-precompress";
 import { federation } from "@module-federation/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -62,6 +62,13 @@ function remoteScaffolding(name: RemoteName, root: string): Plugin {
     load(id) {
       if (id !== RESOLVED_STYLES_MODULE) return null;
       return [
+        // Namespace imports make the federation plugin keep every named export of the host-provided singletons.
+        // Without them it narrows each to the names its usage scan saw, and that scan can finish early on a busy
+        // machine (a 10 ms settle), leaving e.g. lucide-react's `createContext` missing from "react".
+        ...SHARED_SINGLETON_PACKAGES.map(
+          (pkg, index) => `import * as __acpShared${index} from ${JSON.stringify(pkg)};`,
+        ),
+        `void [${SHARED_SINGLETON_PACKAGES.map((_, index) => `__acpShared${index}`).join(", ")}];`,
         `import css from ${JSON.stringify(`${REMOTE_UTILITIES_CSS}?inline`)};`,
         `import { injectRemoteStyles } from "@acp/federation/remote-styles";`,
         `injectRemoteStyles(${JSON.stringify(name)}, css);`,
