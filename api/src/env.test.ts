@@ -41,6 +41,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_URL: "https://acp.example.com/" }).publicUrl).toBe("https://acp.example.com");
   });
 
+  it("logs at info by default, nothing under NODE_ENV=test, and takes LOG_LEVEL", () => {
+    expect(loadConfig({}).logLevel).toBe("info");
+    expect(loadConfig({ NODE_ENV: "test" }).logLevel).toBe("silent");
+    expect(loadConfig({ LOG_LEVEL: "debug" }).logLevel).toBe("debug");
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL: must be one of fatal, error/);
+  });
+
   it("enables OIDC when issuer and client id are set, insecure http only on loopback", () => {
     const local = loadConfig({ OIDC_ISSUER: "http://127.0.0.1:9000", OIDC_CLIENT_ID: "acp" });
     expect(local.oidc).toEqual({

@@ -56,6 +56,11 @@ describe.each(engines)("session lookups on %s", (engine) => {
     expect(((await blocked.json()) as { code: string }).code).toBe("RATE_LIMITED");
     expect(queries).toBe(before);
 
+    // The sign-in page still shows for that IP (no lookup): signing in is how a real user there recovers.
+    const page = await t.request("/api/login", { cookie: `session=${generateSessionToken()}`, clientIp: ip });
+    expect(page.status).toBe(200);
+    expect(queries).toBe(before);
+
     // Everyone else is served as before.
     expect((await t.request("/api/auth/user", { cookie, clientIp: "203.0.113.41" })).status).toBe(200);
   });
