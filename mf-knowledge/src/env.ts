@@ -1,8 +1,0 @@
-// Build-time settings of the mf-knowledge remote, validated once: the only module that reads import.meta.env.
-
-export const REMOTE_NAME = "mf-knowledge";
-
-export const env = {
-  isDev: import.meta.env.DEV,
-  mode: import.meta.env.MODE,
-} as const;
