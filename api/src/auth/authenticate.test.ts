@@ -8,6 +8,7 @@ import { createRouter } from "../lib/openapi";
 import { apiKeyHash } from "../services/api-keys/find-api-key-by-token";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 import { authenticate } from "./authenticate";
+import { FAILED_SESSION_LOOKUPS_PER_IP } from "./session-lookup";
 
 /** Two POST probes (POST: the static catch-all only takes GET) answering who called. */
 const probes = createRouter()
@@ -120,6 +121,23 @@ describe.each(engines)("authenticate() on %s", (engine) => {
     // The key wins over another user's cookie.
     const response = await call("either", { bearer: validKey, cookie: other.cookie });
     expect(await response.json()).toEqual({ kind: "apiKey", userId: owner.user.id });
+  });
+
+  it(`stops looking up keys from an IP after ${FAILED_SESSION_LOOKUPS_PER_IP} unknown ones, and only for that IP`, async () => {
+    const ip = "203.0.113.77";
+    const from = (bearer: string, clientIp: string) =>
+      t.request("/api/probe/either", {
+        method: "POST",
+        headers: { authorization: `Bearer ${bearer}` },
+        clientIp,
+      });
+    for (let index = 0; index < FAILED_SESSION_LOOKUPS_PER_IP; index++) {
+      expect((await from(`acp_guess_${index}`, ip)).status).toBe(401);
+    }
+    const blocked = await from(validKey, ip);
+    expect(blocked.status).toBe(429);
+    expect(((await blocked.json()) as { code: string }).code).toBe("RATE_LIMITED");
+    expect((await from(validKey, "203.0.113.78")).status).toBe(200);
   });
 
   it("exempts Bearer requests from the CSRF check only on key-accepting routes", async () => {

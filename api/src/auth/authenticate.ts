@@ -4,9 +4,8 @@ import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv, AuthEnv, CallerKind } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
-import { findApiKeyByToken } from "../services/api-keys/find-api-key-by-token";
 import { clearSessionCookie, setSessionCookie } from "./session-cookie";
-import { lookUpSession } from "./session-lookup";
+import { lookUpApiKey, lookUpSession } from "./session-lookup";
 
 export const LOGGED_OUT_MESSAGE = "You are logged out";
 
@@ -45,7 +44,7 @@ export function authenticate({ allow }: { allow: readonly [CallerKind, ...Caller
       if (!acceptsKeys) {
         throw new AppError("UNAUTHORIZED", "This endpoint does not accept API keys: sign in instead");
       }
-      const found = await findApiKeyByToken({ db: c.var.deps.database.db, token });
+      const found = await lookUpApiKey(c, token);
       if (!found) throw new AppError("UNAUTHORIZED", "Invalid or inactive API key");
       c.set("user", found.user);
       c.set("caller", { kind: "apiKey", apiKey: found.apiKey });

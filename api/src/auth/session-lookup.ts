@@ -1,16 +1,49 @@
-// Resolves the request's session cookie to a session, with made-up cookies bounded per client IP.
+// Resolves the request's session cookie or API key, with made-up cookies and keys bounded per client IP.
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
+import { findApiKeyByToken } from "../services/api-keys/find-api-key-by-token";
 import { clientIp, clientIpKey } from "./client-ip";
 import { type SessionValidation, validateSessionToken } from "./session";
 import { readSessionToken } from "./session-cookie";
 
-/** Well-formed cookies that match no session, per client IP and window, before lookups from it stop. */
+/** Well-formed cookies (or keys) that match nothing, per client IP and window, before lookups from it stop. */
 export const FAILED_SESSION_LOOKUPS_PER_IP = 100;
 export const FAILED_SESSION_LOOKUP_WINDOW_MS = 15 * 60 * 1000;
 
-const missKey = (ip: string) => `session-miss:ip:${clientIpKey(ip)}`;
+/** Credentials the per-IP limit counts misses of, each in its own counter. */
+type CredentialKind = "session" | "api-key";
+
+/**
+ * Runs `lookUp` unless the client IP has already had FAILED_SESSION_LOOKUPS_PER_IP misses of this kind in the
+ * window (then 429 RATE_LIMITED without a query), and counts a miss when it finds nothing.
+ */
+async function limitedLookup<E extends AppEnv, T>(
+  c: Context<E>,
+  kind: CredentialKind,
+  lookUp: () => Promise<T>,
+  found: (result: T) => boolean,
+): Promise<T> {
+  const { rateLimitStore, now } = c.var.deps;
+  const key = `${kind}-miss:ip:${clientIpKey(clientIp(c))}`;
+  const misses = await rateLimitStore.peek({ key });
+  if (misses && misses.count >= FAILED_SESSION_LOOKUPS_PER_IP) {
+    const retryAfterS = Math.max(1, Math.ceil((misses.resetAt.getTime() - now().getTime()) / 1000));
+    const what = kind === "session" ? "an unknown session" : "an unknown API key";
+    throw new AppError("RATE_LIMITED", `Too many requests with ${what} from your network`, {
+      headers: { "Retry-After": String(retryAfterS) },
+    });
+  }
+  const result = await lookUp();
+  if (!found(result)) {
+    await rateLimitStore.increment({
+      key,
+      windowMs: FAILED_SESSION_LOOKUP_WINDOW_MS,
+      limit: FAILED_SESSION_LOOKUPS_PER_IP,
+    });
+  }
+  return result;
+}
 
 const NO_SESSION: SessionValidation = { session: null, user: null, renewed: false };
 
@@ -28,22 +61,28 @@ export type SessionLookup = SessionValidation & {
 export async function lookUpSession<E extends AppEnv>(c: Context<E>): Promise<SessionLookup> {
   const token = readSessionToken(c);
   if (!token) return { ...NO_SESSION, token: undefined };
-  const { rateLimitStore, database, now } = c.var.deps;
-  const key = missKey(clientIp(c));
-  const misses = await rateLimitStore.peek({ key });
-  if (misses && misses.count >= FAILED_SESSION_LOOKUPS_PER_IP) {
-    const retryAfterS = Math.max(1, Math.ceil((misses.resetAt.getTime() - now().getTime()) / 1000));
-    throw new AppError("RATE_LIMITED", "Too many requests with an unknown session from your network", {
-      headers: { "Retry-After": String(retryAfterS) },
-    });
-  }
-  const result = await validateSessionToken({ db: database.db, token, now: now() });
-  if (!result.session) {
-    await rateLimitStore.increment({
-      key,
-      windowMs: FAILED_SESSION_LOOKUP_WINDOW_MS,
-      limit: FAILED_SESSION_LOOKUPS_PER_IP,
-    });
-  }
+  const { database, now } = c.var.deps;
+  const result = await limitedLookup(
+    c,
+    "session",
+    () => validateSessionToken({ db: database.db, token, now: now() }),
+    (validation) => validation.session !== null,
+  );
   return { ...result, token };
+}
+
+/**
+ * The active API key behind a Bearer token and its owner, or undefined; unknown keys are limited per client IP
+ * exactly like unknown session cookies (a made-up key must not cost a query each without bound).
+ */
+export async function lookUpApiKey<E extends AppEnv>(
+  c: Context<E>,
+  token: string,
+): Promise<Awaited<ReturnType<typeof findApiKeyByToken>>> {
+  return limitedLookup(
+    c,
+    "api-key",
+    () => findApiKeyByToken({ db: c.var.deps.database.db, token }),
+    (found) => found !== undefined,
+  );
 }
