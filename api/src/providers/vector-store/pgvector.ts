@@ -226,25 +226,37 @@ export function createPgvectorStore({
           .select({ value: count() })
           .from(embeddings)
           .where(and(...conditions(userId, filter)));
-        if ((matching?.value ?? 0) > exactSearchMax) {
+        const available = matching?.value ?? 0;
+        const viaIndex = available > exactSearchMax;
+        if (viaIndex) {
           await tx.execute(sql`set local enable_seqscan = off`);
           await tx.execute(sql`set local enable_sort = off`);
           // The candidate list must be longer than the answer for good recall (pgvector's default is 40).
           await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.min(1000, Math.max(40, topK * 2))}`));
         }
-        const rows = await tx
-          .select({
-            id: embeddings.id,
-            documentId: embeddings.documentId,
-            agentId: embeddings.agentId,
-            chunk: embeddings.chunk,
-            embedder: embeddings.embedder,
-            distance: sql<number>`${distance}`.mapWith(Number),
-          })
-          .from(embeddings)
-          .where(and(...conditions(userId, filter)))
-          .orderBy(distance)
-          .limit(topK);
+        const nearest = () =>
+          tx
+            .select({
+              id: embeddings.id,
+              documentId: embeddings.documentId,
+              agentId: embeddings.agentId,
+              chunk: embeddings.chunk,
+              embedder: embeddings.embedder,
+              distance: sql<number>`${distance}`.mapWith(Number),
+            })
+            .from(embeddings)
+            .where(and(...conditions(userId, filter)))
+            .orderBy(distance)
+            .limit(topK);
+        let rows = await nearest();
+        if (viaIndex && rows.length < Math.min(topK, available)) {
+          // The graph walk came back short (a filter matching few of the indexed vectors, or a region of the
+          // graph it could not reach): answer exactly rather than with too few rows.
+          await tx.execute(sql`set local enable_seqscan = on`);
+          await tx.execute(sql`set local enable_sort = on`);
+          await tx.execute(sql`set local enable_indexscan = off`);
+          rows = await nearest();
+        }
         return rows.map(({ distance: d, ...row }) => ({ ...row, score: 1 - d }));
       });
     },
