@@ -231,8 +231,9 @@ export function createPgvectorStore({
         if (viaIndex) {
           await tx.execute(sql`set local enable_seqscan = off`);
           await tx.execute(sql`set local enable_sort = off`);
-          // The candidate list must be longer than the answer for good recall (pgvector's default is 40).
-          await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.min(1000, Math.max(40, topK * 2))}`));
+          // pgvector's default candidate list (40) gave recall@10 0.86 at 8k hashed vectors and short questions
+          // (far from every chunk); 200 gave 0.96 and 400 0.99, at a few ms more on PGlite.
+          await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.min(1000, Math.max(200, topK * 4))}`));
         }
         const nearest = () =>
           tx
