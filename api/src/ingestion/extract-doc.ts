@@ -1,5 +1,5 @@
 // Extracts legacy Word 97-2003 (.doc) with word-extractor: body, footnotes, endnotes, text boxes, headers and footers.
-import WordExtractor from "word-extractor";
+import type WordExtractor from "word-extractor";
 import { joinForPart, makePart } from "./parts";
 import { type ExtractedDocument, ExtractionError, type TextBlock } from "./types";
 
@@ -14,8 +14,10 @@ function paragraphs(text: string, headings: string[]): TextBlock[] {
 export async function extractDoc(bytes: Uint8Array): Promise<ExtractedDocument> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let doc: Awaited<ReturnType<WordExtractor["extract"]>>;
+  // Loaded on first use, so an extraction child that never reads a .doc never loads it.
+  const { default: Extractor } = await import("word-extractor");
   try {
-    doc = await new WordExtractor().extract(buffer);
+    doc = await new Extractor().extract(buffer);
   } catch (error) {
     const message =
       error instanceof RangeError

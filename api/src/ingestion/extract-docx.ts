@@ -1,7 +1,4 @@
 // Extracts DOCX with mammoth (HTML parsed by linkedom): heading paths, tables as tables, headers/footers via word-extractor.
-import { parseHTML } from "linkedom";
-import mammoth from "mammoth";
-import WordExtractor from "word-extractor";
 import { joinForPart, makePart } from "./parts";
 import { listZipEntries } from "./sniff-file-type";
 import { type ExtractedBlock, type ExtractedDocument, ExtractionError, type TableRow } from "./types";
@@ -75,7 +72,8 @@ function walk(element: Element, state: Walker): void {
   }
 }
 
-function headerFooterText(buffer: Buffer): Promise<string> {
+async function headerFooterText(buffer: Buffer): Promise<string> {
+  const { default: WordExtractor } = await import("word-extractor");
   return new WordExtractor()
     .extract(buffer)
     .then((doc) => doc.getHeaders({ includeFooters: true }).trim())
@@ -92,6 +90,8 @@ export async function extractDocx(bytes: Uint8Array): Promise<ExtractedDocument>
     throw new ExtractionError("invalid", "not a valid DOCX: no main document part");
   }
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Parsers load on first use, so an extraction child that never reads a DOCX never loads them.
+  const [{ default: mammoth }, { parseHTML }] = await Promise.all([import("mammoth"), import("linkedom")]);
   let html: string;
   const warnings: string[] = [];
   try {

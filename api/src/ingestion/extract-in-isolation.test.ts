@@ -1,11 +1,17 @@
 // Isolated extraction: same result as in-process, typed errors across the thread boundary, memory/time limits, abort.
+
+import { fork } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { chunkDocument } from "./chunk-document";
 import { extractDocument } from "./extract-document";
-import { extractInIsolation, toExtractedParts } from "./extract-in-isolation";
+import { extractChunksInIsolation, extractInIsolation, toExtractedParts } from "./extract-in-isolation";
+import { closeExtractionPool, configureExtractionPool, extractionPoolStats } from "./extraction-pool";
 import { buildZip, realWorldFixturesDir } from "./test-files";
-import { ExtractionError } from "./types";
+import { type Chunk, ExtractionError } from "./types";
 
 const dir = realWorldFixturesDir();
 
@@ -17,6 +23,56 @@ async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
   expect(error).toBeInstanceOf(ExtractionError);
   return error as ExtractionError;
 }
+
+/** A short abstract (~1.5 KB), different for every `i`. */
+function shortText(i: number): Uint8Array {
+  const sentence = `Study ${i} followed a cohort of patients for twelve months and measured outcome ${i % 7}. `;
+  return new TextEncoder().encode(`Abstract ${i}.\n\n${sentence.repeat(15)}\n\nConclusion ${i}.`);
+}
+
+async function inProcessChunks(bytes: Uint8Array): Promise<Chunk[]> {
+  return chunkDocument(await extractDocument(bytes, { fileName: "a.txt", format: "txt" }));
+}
+
+async function chunksOf(bytes: Uint8Array, fileName: string, signal?: AbortSignal): Promise<Chunk[]> {
+  const chunks: Chunk[] = [];
+  await extractChunksInIsolation({
+    bytes,
+    fileName,
+    ext: "txt",
+    signal,
+    onChunks: (batch) => {
+      chunks.push(...batch);
+    },
+  });
+  return chunks;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function gone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  return !alive(pid);
+}
+
+/** The pid of the one child working right now. */
+function busyPid(): number {
+  const busy = extractionPoolStats().processes.filter((p) => p.state === "busy");
+  expect(busy).toHaveLength(1);
+  return busy[0]?.pid as number;
+}
+
+beforeEach(() => configureExtractionPool({ processes: 2 }));
+afterEach(async () => {
+  await closeExtractionPool();
+});
 
 describe("extractInIsolation", () => {
   it.skipIf(dir === null)(
@@ -57,14 +113,27 @@ describe("extractInIsolation", () => {
     expect(error).toMatchObject({ code: "damaged", message: "damaged PDF: invalid PDF structure" });
   });
 
-  it("terminates a worker that runs past the time limit", async () => {
-    const bytes = new TextEncoder().encode("word ".repeat(1000));
+  it("kills a child that runs past the time limit; the pool then reads the next file", async () => {
     const started = Date.now();
+    let release: (() => void) | undefined;
+    const consumed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The child waits for the consumer to take the chunks: it cannot finish before the limit.
     const error = await failure(
-      extractInIsolation({ bytes, fileName: "slow.txt", ext: "txt", limits: { timeoutMs: 200 } }),
+      extractChunksInIsolation({
+        bytes: shortText(1),
+        fileName: "slow.txt",
+        ext: "txt",
+        limits: { timeoutMs: 200 },
+        onChunks: () => consumed,
+      }),
     );
+    release?.();
     expect(error).toMatchObject({ code: "timeout", message: "the file took longer than 0.2 s to read" });
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(extractionPoolStats().processes).toEqual([]);
+    expect(await chunksOf(shortText(2), "next.txt")).toEqual(await inProcessChunks(shortText(2)));
   });
 
   it("turns heap exhaustion into a memory error, and the same limit reads a small file", async () => {
@@ -83,6 +152,10 @@ describe("extractInIsolation", () => {
       code: "memory",
       message: "the file needs more memory than allowed to read",
     });
+    // The child that ran out of memory is gone; the next file with the same limit gets a fresh one.
+    const again = await extractInIsolation({ bytes: shortText(3), fileName: "s.txt", ext: "txt", limits });
+    expect(again.blocks.length).toBeGreaterThan(0);
+    expect(extractionPoolStats().processes.map((p) => p.heapMb)).toEqual([48]);
   }, 60_000);
 
   it("reads a 150,000-paragraph DOCX within the default limits (it ran out of memory in a 512 MB heap)", async () => {
@@ -139,5 +212,140 @@ describe("extractInIsolation", () => {
         ocr: false,
       },
     ]);
+  });
+});
+
+describe("the extraction pool", () => {
+  it("reads 200 small documents in parallel with the same chunks as in process, in at most two children", async () => {
+    const docs = Array.from({ length: 200 }, (_, i) => shortText(i));
+    let most = 0;
+    const watch = setInterval(() => {
+      most = Math.max(most, extractionPoolStats().processes.length);
+    }, 5);
+    const isolated = await Promise.all(docs.map((bytes, i) => chunksOf(bytes, `abstract-${i}.txt`)));
+    clearInterval(watch);
+    for (const [i, bytes] of docs.entries()) expect(isolated[i]).toEqual(await inProcessChunks(bytes));
+    expect(isolated[7]?.[0]?.text).toContain("Abstract 7.");
+    expect(extractionPoolStats().started).toBe(2);
+    expect(most).toBeLessThanOrEqual(2);
+  }, 120_000);
+
+  it("fails only the job whose child is killed mid-job; a job beside it and the next one succeed", async () => {
+    const big = new TextEncoder().encode(
+      Array.from({ length: 4000 }, (_, i) => `Paragraph ${i} of a long report about regional sales.`).join(
+        "\n\n",
+      ),
+    );
+    let killed: number | undefined;
+    let beside: Promise<Chunk[]> | undefined;
+    const error = await failure(
+      extractChunksInIsolation({
+        bytes: big,
+        fileName: "long.txt",
+        ext: "txt",
+        onChunks: async () => {
+          if (killed !== undefined) return;
+          killed = busyPid();
+          beside = chunksOf(shortText(1), "beside.txt");
+          process.kill(killed, "SIGKILL");
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        },
+      }),
+    );
+    expect(error).toMatchObject({
+      code: "internal",
+      message: "the file reader stopped unexpectedly (signal SIGKILL)",
+    });
+    expect(await beside).toEqual(await inProcessChunks(shortText(1)));
+    expect(await chunksOf(shortText(2), "after.txt")).toEqual(await inProcessChunks(shortText(2)));
+    expect(extractionPoolStats().processes.map((p) => p.pid)).not.toContain(killed);
+  }, 60_000);
+
+  it("kills the child of an aborted job, and drops a queued job when its signal aborts", async () => {
+    configureExtractionPool({ processes: 1 });
+    const controller = new AbortController();
+    let pid: number | undefined;
+    const queued = new AbortController();
+    let waiting: Promise<unknown> | undefined;
+    const error = await failure(
+      extractChunksInIsolation({
+        bytes: shortText(1),
+        fileName: "a.txt",
+        ext: "txt",
+        signal: controller.signal,
+        onChunks: async () => {
+          pid = busyPid();
+          waiting = chunksOf(shortText(2), "queued.txt", queued.signal);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          expect(extractionPoolStats().waiting).toBe(1);
+          queued.abort();
+          controller.abort();
+        },
+      }),
+    );
+    expect(error.code).toBe("aborted");
+    expect(await failure(waiting as Promise<unknown>)).toMatchObject({ code: "aborted" });
+    expect(await gone(pid as number)).toBe(true);
+    expect(extractionPoolStats().waiting).toBe(0);
+    expect(await chunksOf(shortText(3), "next.txt")).toEqual(await inProcessChunks(shortText(3)));
+  });
+
+  it("replaces a child after maxJobsPerProcess documents, or when its heap stays above recycleHeapMb", async () => {
+    configureExtractionPool({ processes: 1, maxJobsPerProcess: 3 });
+    for (let i = 0; i < 7; i++) await chunksOf(shortText(i), `${i}.txt`);
+    expect(extractionPoolStats().started).toBe(3);
+    await closeExtractionPool();
+    configureExtractionPool({ processes: 1, recycleHeapMb: 0 });
+    for (let i = 0; i < 3; i++) await chunksOf(shortText(i), `${i}.txt`);
+    expect(extractionPoolStats().started).toBe(3);
+  });
+
+  it("lets an idle child exit after idleMs", async () => {
+    configureExtractionPool({ idleMs: 100 });
+    await chunksOf(shortText(1), "a.txt");
+    const [child] = extractionPoolStats().processes;
+    expect(child?.state).toBe("idle");
+    expect(await gone(child?.pid as number)).toBe(true);
+    expect(extractionPoolStats().processes).toEqual([]);
+  });
+
+  it("leaves no child behind after closeExtractionPool; a job still running fails as cancelled", async () => {
+    await Promise.all(Array.from({ length: 10 }, (_, i) => chunksOf(shortText(i), `${i}.txt`)));
+    let entered: (() => void) | undefined;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const running = extractChunksInIsolation({
+      bytes: shortText(1),
+      fileName: "a.txt",
+      ext: "txt",
+      onChunks: () => {
+        entered?.();
+        return new Promise((resolve) => setTimeout(resolve, 500));
+      },
+    });
+    await inside;
+    const pids = extractionPoolStats().processes.map((p) => p.pid as number);
+    expect(pids).toHaveLength(2);
+    const outcome = failure(running);
+    await closeExtractionPool();
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+    expect(await outcome).toMatchObject({
+      code: "aborted",
+      message: "reading the file was cancelled: the server is shutting down",
+    });
+  });
+
+  it("a child exits by itself when its parent's IPC channel closes (the API crashed or exited)", async () => {
+    const require = createRequire(import.meta.url);
+    const child = fork(fileURLToPath(new URL("./extraction-worker.ts", import.meta.url)), [], {
+      execArgv: ["--import", pathToFileURL(require.resolve("tsx")).href],
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "ignore", "ipc"],
+    });
+    await new Promise<void>((resolve) => child.once("message", () => resolve()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.disconnect();
+    expect(await exited).toBe(0);
   });
 });

@@ -1,8 +1,6 @@
-// Runs extraction in a child process with a heap limit and a wall-clock timeout, so one hostile file fails alone.
-import { type ChildProcess, fork } from "node:child_process";
-import { createRequire } from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
+// Runs extraction in a pooled child process with a heap limit and a wall-clock timeout, so one hostile file fails alone.
 import type { ExtractedPart } from "@acp/contracts/knowledge";
+import { type ExtractionLease, extractionPool } from "./extraction-pool";
 import type { ExtractionJob, ExtractionParentMessage, ExtractionWorkerMessage } from "./extraction-worker";
 import { cutText } from "./parts";
 import {
@@ -15,22 +13,7 @@ import {
   type ExtractionSummary,
 } from "./types";
 
-const require = createRequire(import.meta.url);
-
-/**
- * The child's entry: the compiled `extraction-worker.js` beside the bundle (api/build.mjs emits it next to
- * dist/server.js), or the TypeScript source run through tsx's loader under vitest/tsx.
- */
-function workerEntry(): { file: string; loaderArgs: string[] } {
-  const here = import.meta.url;
-  if (here.endsWith(".ts")) {
-    return {
-      file: fileURLToPath(new URL("./extraction-worker.ts", here)),
-      loaderArgs: ["--import", pathToFileURL(require.resolve("tsx")).href],
-    };
-  }
-  return { file: fileURLToPath(new URL("./extraction-worker.js", here)), loaderArgs: [] };
-}
+export { closeExtractionPool, configureExtractionPool } from "./extraction-pool";
 
 function seconds(ms: number): string {
   const s = ms / 1000;
@@ -39,15 +22,28 @@ function seconds(ms: number): string {
 
 const MEMORY_MESSAGE = "the file needs more memory than allowed to read";
 
+let nextJobId = 1;
+
+type JobContext = {
+  /** Acknowledges a chunk batch (the child sends more); does nothing once the job has ended. */
+  ack: () => void;
+  /** True once the job has settled: late batches are not handed to the caller. */
+  settled: () => boolean;
+};
+
 type ChildHandlers<T> = {
   /** Handles a "result", "chunks" or "summary" message; returns the final value to settle with, if this is it. */
   onMessage: (
     message: ExtractionWorkerMessage,
-    child: ChildProcess,
+    job: JobContext,
   ) => { done: T } | undefined | Promise<undefined>;
 };
 
-/** Starts the child, sends it the job, enforces the limits and turns every way it can end into a value or an error. */
+/**
+ * Borrows a child from the pool (its heap limit = limits.maxOldGenerationSizeMb), sends it the job, enforces the
+ * limits and turns every way it can end into a value or an error. A clean end gives the child back; a timeout, an
+ * abort, a failing consumer or a crash kills it (the pool starts another when needed).
+ */
 function runInChild<T>(
   input: ExtractInIsolationInput,
   chunking: ChunkOptions | undefined,
@@ -60,6 +56,7 @@ function runInChild<T>(
   if (!input.bytes && !input.filePath) {
     return Promise.reject(new ExtractionError("internal", "nothing to read: give bytes or a file path"));
   }
+  const jobId = nextJobId++;
   const job: ExtractionJob = {
     fileName: input.fileName,
     format: input.ext,
@@ -67,78 +64,88 @@ function runInChild<T>(
     ...(chunking ? { chunking } : {}),
     ...(input.filePath ? { filePath: input.filePath } : { bytes: input.bytes }),
   };
-  const entry = workerEntry();
   return new Promise<T>((resolve, reject) => {
     let settled = false;
-    let stderrTail = "";
-    const child: ChildProcess = fork(entry.file, [], {
-      execArgv: [...entry.loaderArgs, `--max-old-space-size=${limits.maxOldGenerationSizeMb}`],
-      serialization: "advanced",
-      // stdout is not the API's log (pdf.js warnings, tesseract notices); stderr is kept to recognise a V8 OOM.
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-    });
-    child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (text: string) => {
-      stderrTail = (stderrTail + text).slice(-4096);
-    });
-    const finish = (error: unknown, value?: T) => {
+    let lease: ExtractionLease | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    /** `heapUsedMb` is given when the child finished the job itself and can take the next one. */
+    const finish = (error: unknown, value?: T, heapUsedMb?: number) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      if (lease) {
+        if (heapUsedMb === undefined) lease.destroy();
+        else lease.release(heapUsedMb);
+      }
       if (error) reject(error);
       else resolve(value as T);
     };
-    const timer = setTimeout(() => {
-      finish(
-        new ExtractionError("timeout", `the file took longer than ${seconds(limits.timeoutMs)} s to read`),
-      );
-    }, limits.timeoutMs);
     const onAbort = () => finish(new ExtractionError("aborted", "reading the file was cancelled"));
     signal?.addEventListener("abort", onAbort, { once: true });
-    child.on("message", (message: ExtractionWorkerMessage) => {
-      if (settled) return;
-      if (message.type === "progress") {
-        onProgress?.(message.progress);
-      } else if (message.type === "error") {
-        finish(new ExtractionError(message.code, message.message));
-      } else {
-        try {
-          const outcome = handlers.onMessage(message, child);
-          if (outcome instanceof Promise) outcome.catch((error: unknown) => finish(error));
-          else if (outcome) finish(null, outcome.done);
-        } catch (error) {
-          finish(error);
-        }
+    const context: JobContext = {
+      ack: () => {
+        if (!settled) lease?.send({ type: "ack", jobId } satisfies ExtractionParentMessage, () => undefined);
+      },
+      settled: () => settled,
+    };
+    const started = (borrowed: ExtractionLease) => {
+      if (settled) {
+        // Cancelled while waiting for the child to start: it has not seen the job, so it is as good as new.
+        borrowed.release(0);
+        return;
       }
-    });
-    child.on("error", (error) => {
-      finish(
-        new ExtractionError("internal", `could not start the file reader: ${error.message}`, {
-          cause: error,
-        }),
-      );
-    });
-    child.on("exit", (code, exitSignal) => {
-      // Let the stderr pipe drain so an out-of-memory report is not missed.
-      setImmediate(() => {
-        if (/heap out of memory|Reached heap limit|Allocation failed/i.test(stderrTail)) {
-          finish(new ExtractionError("memory", MEMORY_MESSAGE));
-        } else {
-          const how = exitSignal ? `signal ${exitSignal}` : `exit code ${code}`;
-          finish(new ExtractionError("internal", `the file reader stopped unexpectedly (${how})`));
-        }
+      lease = borrowed;
+      timer = setTimeout(() => {
+        finish(
+          new ExtractionError("timeout", `the file took longer than ${seconds(limits.timeoutMs)} s to read`),
+        );
+      }, limits.timeoutMs);
+      borrowed.listen({
+        onMessage: (message) => {
+          if (settled || !("jobId" in message) || message.jobId !== jobId) return;
+          if (message.type === "progress") {
+            onProgress?.(message.progress);
+          } else if (message.type === "error") {
+            finish(new ExtractionError(message.code, message.message), undefined, message.heapUsedMb);
+          } else {
+            try {
+              const outcome = handlers.onMessage(message, context);
+              if (outcome instanceof Promise) outcome.catch((error: unknown) => finish(error));
+              else if (outcome) {
+                const heapUsedMb = "heapUsedMb" in message ? message.heapUsedMb : undefined;
+                finish(null, outcome.done, heapUsedMb);
+              }
+            } catch (error) {
+              finish(error);
+            }
+          }
+        },
+        onExit: (how, stderrTail) => {
+          if (how === "shutdown") {
+            finish(
+              new ExtractionError("aborted", "reading the file was cancelled: the server is shutting down"),
+            );
+          } else if (/heap out of memory|Reached heap limit|Allocation failed/i.test(stderrTail)) {
+            finish(new ExtractionError("memory", MEMORY_MESSAGE));
+          } else {
+            finish(new ExtractionError("internal", `the file reader stopped unexpectedly (${how})`));
+          }
+        },
       });
-    });
-    child.send(job, (error) => {
-      if (error) finish(new ExtractionError("internal", `could not start the file reader: ${error.message}`));
-    });
+      borrowed.send({ type: "job", jobId, job }, (error) => {
+        finish(new ExtractionError("internal", `could not start the file reader: ${error.message}`));
+      });
+    };
+    extractionPool()
+      .acquire(limits.maxOldGenerationSizeMb, signal)
+      .then(started, (error: unknown) => finish(error));
   });
 }
 
 /**
- * Extracts a file in a child process (`--max-old-space-size` = limits.maxOldGenerationSizeMb). A child process, not a
+ * Extracts a file in a pooled child process (`--max-old-space-size` = limits.maxOldGenerationSizeMb; extraction-pool.ts:
+ * children are reused for many documents, one at a time, and replaced after any failure). A child process, not a
  * worker thread: V8 aborts the whole process when one huge allocation overruns a worker thread's heap limit (seen with a
  * 160 MB string), and the child's memory never counts against the API's. `filePath` is read by the child (nothing large
  * crosses the caller's heap); `bytes` are sent to it. Memory exhaustion, the time limit and `signal` kill the child and
@@ -167,14 +174,10 @@ export function extractChunksInIsolation(
   // Batches are consumed one after the other, in order, even when the child has several in flight.
   let queue: Promise<void> = Promise.resolve();
   return runInChild<ExtractionSummary>(input, input.chunking ?? {}, {
-    onMessage: (message, child) => {
+    onMessage: (message, job) => {
       if (message.type === "summary") return { done: message.summary };
       if (message.type === "chunks") {
-        queue = queue
-          .then(() => input.onChunks(message.chunks))
-          .then(() => {
-            if (child.connected) child.send({ type: "ack" } satisfies ExtractionParentMessage);
-          });
+        queue = queue.then(() => (job.settled() ? undefined : input.onChunks(message.chunks))).then(job.ack);
         return queue.then(() => undefined);
       }
       return undefined;

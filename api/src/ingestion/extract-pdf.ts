@@ -1,5 +1,5 @@
 // Extracts PDF text page by page with unpdf (pdf.js); pages without a text layer are rendered at 300 dpi and OCRed.
-import { getDocumentProxy, renderPageAsImage } from "unpdf";
+import type * as Unpdf from "unpdf";
 import { createOcrEngine, type OcrEngine } from "./ocr-page";
 import { makePart } from "./parts";
 import {
@@ -11,7 +11,7 @@ import {
   type TextBlock,
 } from "./types";
 
-type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+type PdfDocument = Awaited<ReturnType<typeof Unpdf.getDocumentProxy>>;
 
 export type PdfContext = {
   limits: ExtractionLimits;
@@ -84,6 +84,8 @@ function openError(error: unknown): ExtractionError {
 
 export async function extractPdf(bytes: Uint8Array, context: PdfContext): Promise<ExtractedDocument> {
   const { limits, onProgress, signal } = context;
+  // Loaded here, not at the top: an extraction child that never reads a PDF never loads pdf.js.
+  const { getDocumentProxy, renderPageAsImage } = await import("unpdf");
   let pdf: PdfDocument;
   try {
     // pdf.js may detach the buffer it is given: hand it a copy the caller never sees again.

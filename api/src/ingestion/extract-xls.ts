@@ -1,5 +1,5 @@
 // Extracts legacy XLS with SheetJS 0.20.3 (@e965/xlsx): every sheet, formatted cell text, merged cells expanded.
-import * as XLSX from "@e965/xlsx";
+import type * as XLSX from "@e965/xlsx";
 import { dateText, numberText } from "./cell-text";
 import { expandMerges, gridToRows, rowsToSheet, type SheetGrid } from "./sheet-grid";
 import {
@@ -21,7 +21,9 @@ function cellText(cell: XLSX.CellObject | undefined): string {
   return String(v);
 }
 
-export function extractXls(bytes: Uint8Array): ExtractedDocument {
+export async function extractXls(bytes: Uint8Array): Promise<ExtractedDocument> {
+  // Loaded on first use, so an extraction child that never reads a workbook never loads SheetJS.
+  const XLSX = await import("@e965/xlsx");
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(bytes, {

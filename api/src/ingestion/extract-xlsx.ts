@@ -1,5 +1,5 @@
 // Extracts XLSX with exceljs: every sheet, merged cells expanded, formulas as their cached values, dates as ISO dates.
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { dateText, numberText } from "./cell-text";
 import { expandMerges, gridToRows, type MergeRange, rowsToSheet, type SheetGrid } from "./sheet-grid";
 import { displayName, listZipEntries } from "./sniff-file-type";
@@ -71,7 +71,9 @@ export async function extractXlsx(bytes: Uint8Array, fileName: string): Promise<
   if (!entries.some((name) => name.startsWith("xl/"))) {
     throw new ExtractionError("invalid", "not a valid XLSX: no workbook part");
   }
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use, so an extraction child that never reads a workbook never loads exceljs.
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(
       Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer,

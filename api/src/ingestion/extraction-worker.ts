@@ -1,4 +1,4 @@
-// Child-process entry of the isolated extraction: receives one job over IPC, sends progress, chunk batches and the result.
+// Child-process entry of the isolated extraction: a long-lived process that runs one job at a time sent over IPC.
 import { readFile } from "node:fs/promises";
 import { extractDocument } from "./extract-document";
 import { extractAndChunk } from "./extract-stream";
@@ -24,25 +24,41 @@ export type ExtractionJob = {
   chunking?: ChunkOptions;
 };
 
-export type ExtractionWorkerMessage =
-  | { type: "progress"; progress: ExtractionProgress }
+/** The last message of a job: the child is free again and says how much heap it still holds (the pool may recycle it). */
+export type ExtractionFinalMessage = { jobId: number; heapUsedMb: number } & (
   | { type: "result"; document: ExtractedDocument }
-  | { type: "chunks"; chunks: Chunk[] }
   | { type: "summary"; summary: ExtractionSummary }
-  | { type: "error"; code: ExtractionErrorCode; message: string };
+  | { type: "error"; code: ExtractionErrorCode; message: string }
+);
 
-/** The parent's answer to a "chunks" message: the batch was consumed, send more. */
-export type ExtractionParentMessage = { type: "ack" };
+export type ExtractionWorkerMessage =
+  | { type: "ready" }
+  | { type: "progress"; jobId: number; progress: ExtractionProgress }
+  | { type: "chunks"; jobId: number; chunks: Chunk[] }
+  | ExtractionFinalMessage;
+
+/** A job for the child, or the parent's answer to a "chunks" message (the batch was consumed, send more). */
+export type ExtractionParentMessage =
+  | { type: "job"; jobId: number; job: ExtractionJob }
+  | { type: "ack"; jobId: number };
 
 /** Chunks per batch, and the text size that closes a batch early. */
 const BATCH_CHUNKS = 128;
 const BATCH_CHARS = 2 * 1024 * 1024;
 
-function send(message: ExtractionWorkerMessage): void {
-  process.send?.(message);
+/** Batches sent but not yet acknowledged: a few in flight keep both processes busy, the bound keeps memory flat. */
+const BATCH_WINDOW = 4;
+
+function send(message: ExtractionWorkerMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) resolve();
+    else process.send(message, () => resolve());
+  });
 }
 
-function failureMessage(error: unknown): ExtractionWorkerMessage {
+type FailureMessage = { type: "error"; code: ExtractionErrorCode; message: string };
+
+function failureMessage(error: unknown): FailureMessage {
   if (error instanceof ExtractionError) return { type: "error", code: error.code, message: error.message };
   if (error instanceof RangeError && /allocation|memory|Array buffer|string length/i.test(error.message)) {
     return { type: "error", code: "memory", message: "the file needs more memory than allowed to read" };
@@ -51,20 +67,12 @@ function failureMessage(error: unknown): ExtractionWorkerMessage {
   return { type: "error", code: "internal", message: `could not read the file: ${message}` };
 }
 
-/** Batches sent but not yet acknowledged: a few in flight keep both processes busy, the bound keeps memory flat. */
-const BATCH_WINDOW = 4;
-
 /** Sends chunks in batches; `add` returns a promise (wait for it) while BATCH_WINDOW batches await the parent. */
-function chunkBatcher() {
+function chunkBatcher(jobId: number) {
   let batch: Chunk[] = [];
   let chars = 0;
   let inFlight = 0;
   const waiters: Array<() => void> = [];
-  process.on("message", (message: ExtractionParentMessage) => {
-    if (message?.type !== "ack") return;
-    inFlight--;
-    while (waiters.length > 0 && inFlight < BATCH_WINDOW) waiters.shift()?.();
-  });
   const slot = (): Promise<void> | undefined =>
     inFlight < BATCH_WINDOW ? undefined : new Promise<void>((resolve) => waiters.push(resolve));
   const sendBatch = (): Promise<void> | undefined => {
@@ -72,10 +80,14 @@ function chunkBatcher() {
     batch = [];
     chars = 0;
     inFlight++;
-    send({ type: "chunks", chunks });
+    void send({ type: "chunks", jobId, chunks });
     return slot();
   };
   return {
+    ack(): void {
+      inFlight--;
+      while (waiters.length > 0 && inFlight < BATCH_WINDOW) waiters.shift()?.();
+    },
     add(chunk: Chunk): Promise<void> | undefined {
       batch.push(chunk);
       chars += chunk.text.length;
@@ -89,11 +101,22 @@ function chunkBatcher() {
   };
 }
 
-async function run(job: ExtractionJob): Promise<ExtractionWorkerMessage> {
-  const onProgress = (progress: ExtractionProgress) => send({ type: "progress", progress });
+/** The job running now and how to hand it the parent's acknowledgements. */
+let current: { jobId: number; ack: () => void } | undefined;
+
+async function run(
+  jobId: number,
+  job: ExtractionJob,
+): Promise<
+  | { type: "result"; document: ExtractedDocument }
+  | { type: "summary"; summary: ExtractionSummary }
+  | FailureMessage
+> {
+  const onProgress = (progress: ExtractionProgress) => void send({ type: "progress", jobId, progress });
   try {
     if (job.chunking) {
-      const batcher = chunkBatcher();
+      const batcher = chunkBatcher(jobId);
+      current = { jobId, ack: batcher.ack };
       const summary = await extractAndChunk(
         { ...job, chunking: job.chunking },
         { onChunk: (chunk) => batcher.add(chunk), onProgress },
@@ -121,13 +144,34 @@ async function run(job: ExtractionJob): Promise<ExtractionWorkerMessage> {
   }
 }
 
+async function runJob(jobId: number, job: ExtractionJob): Promise<void> {
+  current = { jobId, ack: () => undefined };
+  const outcome = await run(jobId, job);
+  current = undefined;
+  const heapUsedMb = Math.round(process.memoryUsage().heapUsed / (1024 * 1024));
+  await send({ ...outcome, jobId, heapUsedMb });
+}
+
 if (process.send) {
-  // The parent went away (crash, restart): nobody wants the answer any more.
-  process.on("disconnect", () => process.exit(1));
-  process.once("message", (job: ExtractionJob) => {
-    void run(job).then((message) => {
-      // Exit once the answer is flushed: tesseract.js or pdf.js may leave handles open.
-      process.send?.(message, () => process.exit(0));
-    });
+  // The parent went away (crash, restart, pool closed): nobody wants an answer any more.
+  process.on("disconnect", () => process.exit(0));
+  process.on("message", (message: ExtractionParentMessage) => {
+    if (message?.type === "ack") {
+      if (current?.jobId === message.jobId) current.ack();
+    } else if (message?.type === "job") {
+      // The pool sends one job at a time; a second one while busy would be a bug in the pool, not a reason to mix them.
+      if (current) {
+        void send({
+          type: "error",
+          jobId: message.jobId,
+          heapUsedMb: 0,
+          code: "internal",
+          message: "the file reader was busy",
+        });
+      } else {
+        void runJob(message.jobId, message.job);
+      }
+    }
   });
+  void send({ type: "ready" });
 }

@@ -1,7 +1,7 @@
 // Offline OCR with tesseract.js 7 and the English LSTM data from @tesseract.js-data/eng (no network, no cache files).
 import { createRequire } from "node:module";
 import path from "node:path";
-import { createWorker, OEM, type Worker } from "tesseract.js";
+import type { Worker } from "tesseract.js";
 
 const require = createRequire(import.meta.url);
 
@@ -14,6 +14,7 @@ export function englishDataPath(): string {
 export type OcrEngine = { recognize(image: Uint8Array): Promise<string>; close(): Promise<void> };
 
 export async function createOcrEngine(): Promise<OcrEngine> {
+  const { createWorker, OEM } = await import("tesseract.js");
   const worker: Worker = await createWorker("eng", OEM.LSTM_ONLY, {
     langPath: englishDataPath(),
     gzip: true,

@@ -1,0 +1,363 @@
+// A small pool of long-lived extraction child processes: jobs queue for a free one; a child that misbehaves is killed.
+import { type ChildProcess, fork } from "node:child_process";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ExtractionParentMessage, ExtractionWorkerMessage } from "./extraction-worker";
+import { ExtractionError } from "./types";
+
+const require = createRequire(import.meta.url);
+
+export type ExtractionPoolOptions = {
+  /** Child processes at most, across every heap size (default min(2, available cores)). */
+  processes: number;
+  /** An idle child exits after this long (default 30 s). */
+  idleMs: number;
+  /** A child is replaced after this many documents (default 200), so slow leaks in parsers cannot pile up. */
+  maxJobsPerProcess: number;
+  /** A child whose heap still holds more than this after a document is replaced (default 256 MB). */
+  recycleHeapMb: number;
+  /** How long a new child may take to load before the job fails (default 60 s). */
+  startTimeoutMs: number;
+};
+
+const DEFAULT_OPTIONS: ExtractionPoolOptions = {
+  processes: Math.max(1, Math.min(2, availableParallelism())),
+  idleMs: 30_000,
+  maxJobsPerProcess: 200,
+  recycleHeapMb: 256,
+  startTimeoutMs: 60_000,
+};
+
+let options: ExtractionPoolOptions = { ...DEFAULT_OPTIONS };
+
+/** Changes the pool's settings (e.g. `processes` from configuration); running children follow them as they free up. */
+export function configureExtractionPool(changes: Partial<ExtractionPoolOptions>): void {
+  options = { ...DEFAULT_OPTIONS, ...changes };
+  pool?.pump();
+}
+
+/**
+ * The child's entry: the compiled `extraction-worker.js` beside the bundle (api/build.mjs emits it next to
+ * dist/server.js), or the TypeScript source run through tsx's loader under vitest/tsx.
+ */
+function workerEntry(): { file: string; loaderArgs: string[] } {
+  const here = import.meta.url;
+  if (here.endsWith(".ts")) {
+    return {
+      file: fileURLToPath(new URL("./extraction-worker.ts", here)),
+      loaderArgs: ["--import", pathToFileURL(require.resolve("tsx")).href],
+    };
+  }
+  return { file: fileURLToPath(new URL("./extraction-worker.js", here)), loaderArgs: [] };
+}
+
+/** What a job listens to while it holds a child. */
+export type LeaseListener = {
+  onMessage: (message: ExtractionWorkerMessage) => void;
+  /** The child ended; `stderrTail` is what it last wrote (a V8 out-of-memory report lands there). */
+  onExit: (how: string, stderrTail: string) => void;
+};
+
+/** A child lent to one job: give it back with `release` after a clean end, or `destroy` it after anything else. */
+export type ExtractionLease = {
+  pid: number | undefined;
+  listen: (listener: LeaseListener) => void;
+  send: (message: ExtractionParentMessage, onError: (error: Error) => void) => void;
+  release: (heapUsedMb: number) => void;
+  destroy: () => void;
+};
+
+type Slot = {
+  child: ChildProcess;
+  heapMb: number;
+  state: "starting" | "idle" | "busy";
+  jobs: number;
+  stderrTail: string;
+  listener: LeaseListener | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
+  /** Set while a job waits for this starting child: called when it reports ready, or with the error if it cannot start. */
+  onReady: (() => void) | undefined;
+  onStartFailed: ((error: ExtractionError) => void) | undefined;
+  exited: Promise<void>;
+};
+
+type Waiter = {
+  heapMb: number;
+  resolve: (lease: ExtractionLease) => void;
+  reject: (error: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+};
+
+export type ExtractionPoolStats = {
+  /** Children started since the pool was created. */
+  started: number;
+  /** Jobs waiting for a free child. */
+  waiting: number;
+  processes: Array<{ pid: number | undefined; heapMb: number; state: Slot["state"]; jobs: number }>;
+};
+
+/** Sets whether a child keeps the parent's event loop alive: only while it works for someone. */
+function setRef(child: ChildProcess, on: boolean): void {
+  const handles = [child, child.channel, child.stderr] as Array<{
+    ref?: () => void;
+    unref?: () => void;
+  } | null>;
+  for (const handle of handles) {
+    if (on) handle?.ref?.();
+    else handle?.unref?.();
+  }
+}
+
+class ExtractionPool {
+  private readonly slots = new Set<Slot>();
+  private readonly waiting: Waiter[] = [];
+  private started = 0;
+  private closed = false;
+
+  stats(): ExtractionPoolStats {
+    return {
+      started: this.started,
+      waiting: this.waiting.length,
+      processes: [...this.slots].map((slot) => ({
+        pid: slot.child.pid,
+        heapMb: slot.heapMb,
+        state: slot.state,
+        jobs: slot.jobs,
+      })),
+    };
+  }
+
+  /** Waits for a child whose heap limit is `heapMb`; rejects with "aborted" when `signal` fires while waiting. */
+  acquire(heapMb: number, signal?: AbortSignal): Promise<ExtractionLease> {
+    return new Promise<ExtractionLease>((resolve, reject) => {
+      const waiter: Waiter = {
+        heapMb,
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          const at = this.waiting.indexOf(waiter);
+          if (at >= 0) this.waiting.splice(at, 1);
+          reject(new ExtractionError("aborted", "reading the file was cancelled"));
+        },
+      };
+      signal?.addEventListener("abort", waiter.onAbort, { once: true });
+      this.waiting.push(waiter);
+      this.pump();
+    });
+  }
+
+  /** Hands free (or newly started) children to waiting jobs, oldest first. */
+  pump(): void {
+    while (this.waiting.length > 0 && !this.closed) {
+      const head = this.waiting[0] as Waiter;
+      const idle = [...this.slots].filter((slot) => slot.state === "idle");
+      let slot = idle.find((candidate) => candidate.heapMb === head.heapMb);
+      if (!slot) {
+        if (this.slots.size >= options.processes) {
+          // A free child with another heap limit gives its place to one with the limit this job asks for.
+          const other = idle[0];
+          if (!other) return;
+          this.kill(other);
+        }
+        slot = this.start(head.heapMb);
+      }
+      this.waiting.shift();
+      head.signal?.removeEventListener("abort", head.onAbort);
+      this.lend(slot, head);
+    }
+  }
+
+  private start(heapMb: number): Slot {
+    const entry = workerEntry();
+    const child = fork(entry.file, [], {
+      execArgv: [...entry.loaderArgs, `--max-old-space-size=${heapMb}`],
+      serialization: "advanced",
+      // stdout is not the API's log (pdf.js warnings, tesseract notices); stderr is kept to recognise a V8 OOM.
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    });
+    this.started++;
+    let exited!: () => void;
+    const slot: Slot = {
+      child,
+      heapMb,
+      state: "starting",
+      jobs: 0,
+      stderrTail: "",
+      listener: undefined,
+      idleTimer: undefined,
+      onReady: undefined,
+      onStartFailed: undefined,
+      exited: new Promise<void>((resolve) => {
+        exited = resolve;
+      }),
+    };
+    this.slots.add(slot);
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (text: string) => {
+      slot.stderrTail = (slot.stderrTail + text).slice(-4096);
+    });
+    child.on("message", (message: ExtractionWorkerMessage) => {
+      if (message?.type === "ready") slot.onReady?.();
+      else slot.listener?.onMessage(message);
+    });
+    const ended = (how: string) => {
+      if (!this.slots.has(slot)) return;
+      this.slots.delete(slot);
+      clearTimeout(slot.idleTimer);
+      const listener = slot.listener;
+      slot.listener = undefined;
+      // Let the stderr pipe drain so an out-of-memory report is not missed.
+      setImmediate(() => {
+        listener?.onExit(how, slot.stderrTail);
+        slot.onStartFailed?.(new ExtractionError("internal", `could not start the file reader (${how})`));
+        this.pump();
+      });
+    };
+    child.on("error", (error) => {
+      ended(`could not start: ${error.message}`);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    });
+    child.on("exit", (code, signal) => {
+      ended(signal ? `signal ${signal}` : `exit code ${code}`);
+      exited();
+    });
+    // A child that never exits (or never starts) must not hold the "exited" promise forever.
+    child.on("close", () => exited());
+    return slot;
+  }
+
+  private lend(slot: Slot, waiter: Waiter): void {
+    clearTimeout(slot.idleTimer);
+    setRef(slot.child, true);
+    const lease: ExtractionLease = {
+      pid: slot.child.pid,
+      listen: (listener) => {
+        slot.listener = listener;
+      },
+      send: (message, onError) => {
+        if (!slot.child.connected) return;
+        slot.child.send(message, (error) => {
+          if (error) onError(error);
+        });
+      },
+      release: (heapUsedMb) => this.release(slot, heapUsedMb),
+      destroy: () => {
+        slot.listener = undefined;
+        this.kill(slot);
+      },
+    };
+    const hand = () => {
+      slot.state = "busy";
+      slot.stderrTail = "";
+      waiter.resolve(lease);
+    };
+    if (slot.state !== "starting") {
+      hand();
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.kill(
+        slot,
+        new ExtractionError(
+          "internal",
+          `could not start the file reader: it took longer than ${options.startTimeoutMs / 1000} s`,
+        ),
+      );
+    }, options.startTimeoutMs);
+    slot.onReady = () => {
+      slot.onReady = undefined;
+      slot.onStartFailed = undefined;
+      clearTimeout(timer);
+      hand();
+    };
+    slot.onStartFailed = (error) => {
+      slot.onStartFailed = undefined;
+      clearTimeout(timer);
+      waiter.reject(error);
+    };
+  }
+
+  private release(slot: Slot, heapUsedMb: number): void {
+    slot.listener = undefined;
+    slot.jobs++;
+    if (!this.slots.has(slot)) return;
+    const worn = slot.jobs >= options.maxJobsPerProcess || heapUsedMb > options.recycleHeapMb;
+    if (worn || this.closed || this.slots.size > options.processes) {
+      this.retire(slot);
+    } else {
+      slot.state = "idle";
+      setRef(slot.child, false);
+      slot.idleTimer = setTimeout(() => this.retire(slot), options.idleMs);
+      slot.idleTimer.unref();
+    }
+    this.pump();
+  }
+
+  /** Ends a child that finished cleanly: closing its IPC channel makes it exit by itself. */
+  private retire(slot: Slot): void {
+    if (!this.slots.has(slot)) return;
+    this.slots.delete(slot);
+    clearTimeout(slot.idleTimer);
+    setRef(slot.child, false);
+    if (slot.child.connected) slot.child.disconnect();
+    // A child stuck in native code would not notice: make sure.
+    const force = setTimeout(() => slot.child.kill("SIGKILL"), 5_000);
+    force.unref();
+    void slot.exited.then(() => clearTimeout(force));
+  }
+
+  /** Kills a child at once; a job waiting for it to start fails with `startError`. */
+  private kill(slot: Slot, startError?: ExtractionError): void {
+    this.slots.delete(slot);
+    clearTimeout(slot.idleTimer);
+    slot.listener = undefined;
+    slot.onStartFailed?.(startError ?? new ExtractionError("internal", "could not start the file reader"));
+    if (slot.child.exitCode === null && slot.child.signalCode === null) slot.child.kill("SIGKILL");
+  }
+
+  /** Fails queued jobs, kills every child (jobs still running fail as cancelled) and waits until they have exited. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const waiter of this.waiting.splice(0)) {
+      waiter.signal?.removeEventListener("abort", waiter.onAbort);
+      waiter.reject(shuttingDown());
+    }
+    const slots = [...this.slots];
+    for (const slot of slots) {
+      const listener = slot.listener;
+      this.kill(slot, shuttingDown());
+      listener?.onExit("shutdown", "");
+    }
+    await Promise.all(slots.map((slot) => slot.exited));
+  }
+}
+
+function shuttingDown(): ExtractionError {
+  return new ExtractionError("aborted", "reading the file was cancelled: the server is shutting down");
+}
+
+let pool: ExtractionPool | undefined;
+
+/** The shared pool, created on first use. */
+export function extractionPool(): ExtractionPool {
+  pool ??= new ExtractionPool();
+  return pool;
+}
+
+/** What the pool is doing (tests, diagnostics). */
+export function extractionPoolStats(): ExtractionPoolStats {
+  return pool?.stats() ?? { started: 0, waiting: 0, processes: [] };
+}
+
+/**
+ * Stops the extraction children (call on shutdown, after the ingestion queue has stopped): queued and running
+ * extractions fail as cancelled; resolves once every child has exited. A later extraction starts a fresh pool.
+ */
+export async function closeExtractionPool(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.close();
+}
