@@ -1,6 +1,7 @@
 // The one place that builds what handlers, jobs and the server need (DESIGN 4): createDeps(config) -> Deps.
 import { createDatabase, type Database } from "./db/create-database";
 import type { AppConfig } from "./env";
+import { closeExtractionPool, configureExtractionPool } from "./ingestion/extraction-pool";
 import { startIngestionWorkers } from "./jobs/ingest-worker";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./lib/logger";
@@ -79,9 +80,11 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
     };
     // This process runs ingestion jobs (and sweeps stuck documents) unless WORKERS=0.
     if (config.workers > 0 && !overrides.queue) {
+      configureExtractionPool({ processes: config.extractionProcesses });
       queue.onStart(async () => {
         const stopWorkers = await startIngestionWorkers(deps, { concurrency: config.workers });
-        stopSteps.push(stopWorkers);
+        // Extraction children are stopped after the jobs that use them.
+        stopSteps.push(closeExtractionPool, stopWorkers);
       });
       await queue.start();
     }

@@ -113,6 +113,19 @@ const envSchema = z.object({
       .pipe(z.number().max(64, "must be a whole number from 0 to 64"))
       .optional(),
   ),
+  EXTRACTION_PROCESSES: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}$/, "must be a whole number from 1 to 16")
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, "must be a whole number from 1 to 16")
+          .max(16, "must be a whole number from 1 to 16"),
+      )
+      .optional(),
+  ),
   UPLOAD_SPOOL_DIR: optionalString,
   URL_FETCH_ALLOW_CIDRS: optionalString.pipe(
     z
@@ -181,6 +194,8 @@ export type AppConfig = {
     | { provider: "openai"; apiKey: string; baseUrl: string | undefined; model: string };
   /** WORKERS: ingestion jobs this process runs at once (0: none, leave them to `npm run worker` processes). */
   workers: number;
+  /** EXTRACTION_PROCESSES: pooled extraction child processes at most (default min(2, available cores)). */
+  extractionProcesses: number;
   /** Uploads: the per-file limit (413 beyond it) and where files are spooled while they stream in (UPLOAD_SPOOL_DIR). */
   upload: { maxFileBytes: number; spoolDir: string };
   /** URL data sources: ranges opened despite being private (URL_FETCH_ALLOW_CIDRS), e.g. an intranet wiki. */
@@ -276,6 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : { provider: "local" },
     workers: env.WORKERS ?? 2,
+    extractionProcesses: env.EXTRACTION_PROCESSES ?? Math.max(1, Math.min(2, os.availableParallelism())),
     upload: { maxFileBytes: MAX_UPLOAD_BYTES, spoolDir: path.resolve(env.UPLOAD_SPOOL_DIR ?? os.tmpdir()) },
     urlFetch: {
       allowCidrs: (env.URL_FETCH_ALLOW_CIDRS ?? "")
