@@ -5,6 +5,7 @@ import { createDeps } from "./deps";
 import { ConfigError, loadConfig } from "./env";
 import { serveApp } from "./lib/http-server";
 import { createLogger } from "./lib/logger";
+import { rebuildStaleIndexes } from "./services/retrieval/embedder-migration";
 
 /** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,6 +23,12 @@ async function main(): Promise<void> {
     logger.warn({ reason: vectorStatus.reason }, "vector store unavailable");
   }
   const app = createApp(deps);
+  // After an embedder change, every user's index is rebuilt in the background; search keeps the old vectors meanwhile.
+  void rebuildStaleIndexes(deps)
+    .then((count) => {
+      if (count > 0) logger.info({ users: count }, "rebuilding indexes made by another embedder");
+    })
+    .catch((error: unknown) => logger.error({ err: error }, "starting the index rebuild failed"));
 
   // Timeouts against slow clients that still let 200 MB uploads through (lib/http-server.ts).
   const server = serveApp({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
