@@ -1,6 +1,6 @@
 // Isolated extraction: same result as in-process, typed errors across the thread boundary, memory/time limits, abort.
 
-import { fork } from "node:child_process";
+import { fork, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -334,6 +334,31 @@ describe("the extraction pool", () => {
       code: "aborted",
       message: "reading the file was cancelled: the server is shutting down",
     });
+  });
+
+  it("closeExtractionPool settles in a process that nothing else keeps alive (idle children are unreferenced)", async () => {
+    const require = createRequire(import.meta.url);
+    const module = pathToFileURL(fileURLToPath(new URL("./extract-in-isolation.ts", import.meta.url))).href;
+    const script = `
+      import { closeExtractionPool, extractInIsolation } from ${JSON.stringify(module)};
+      const doc = await extractInIsolation({ bytes: new TextEncoder().encode("one line\\n"), fileName: "a.txt", ext: "txt" });
+      await closeExtractionPool();
+      console.log("closed", doc.blocks.length);
+    `;
+    const { stdout, code } = await new Promise<{ stdout: string; code: number | null }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ["--import", pathToFileURL(require.resolve("tsx")).href, "--input-type=module", "-e", script],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
+      let out = "";
+      child.stdout.on("data", (data: Buffer) => {
+        out += data.toString();
+      });
+      child.on("close", (exitCode) => resolve({ stdout: out, code: exitCode }));
+    });
+    expect(stdout.trim()).toBe("closed 1");
+    expect(code).toBe(0);
   });
 
   it("a child exits by itself when its parent's IPC channel closes (the API crashed or exited)", async () => {

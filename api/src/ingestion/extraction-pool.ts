@@ -328,6 +328,8 @@ class ExtractionPool {
     const slots = [...this.slots];
     for (const slot of slots) {
       const listener = slot.listener;
+      // An idle child is unreferenced: without this, the event loop could end before its exit is seen.
+      setRef(slot.child, true);
       this.kill(slot, shuttingDown());
       listener?.onExit("shutdown", "");
     }
