@@ -238,7 +238,11 @@ class ExtractionPool {
         slot.listener = listener;
       },
       send: (message, onError) => {
-        if (!slot.child.connected) return;
+        // A child that went away between jobs: its exit has not been seen yet.
+        if (!slot.child.connected) {
+          onError(new Error("the child process has gone"));
+          return;
+        }
         slot.child.send(message, (error) => {
           if (error) onError(error);
         });
