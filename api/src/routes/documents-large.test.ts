@@ -38,7 +38,11 @@ function csvBytes(offset: number, length: number): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
-describe.each(engines)("a 190 MB CSV on %s", (engine) => {
+// PostgreSQL only: on PGlite the same run takes about 40 minutes (pgvector inserts in WASM), past any CI budget;
+// the ingestion benchmark measures PGlite at this size instead (e2e/bench/ingestion*.ts).
+const largeFileEngines = engines.filter((engine) => engine === "postgres");
+
+describe.skipIf(largeFileEngines.length === 0).each(largeFileEngines)("a 190 MB CSV on %s", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
