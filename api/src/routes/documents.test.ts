@@ -265,7 +265,9 @@ describe.each(engines)("documents on %s", (engine) => {
     expect(twice[0]?.id).toBe(twice[1]?.id);
     // Two uploads of the same new file at once: one document, the other answer marks the duplicate.
     const racing = { name: "race.txt", content: `Raced at ${Date.now()}: one copy only.` };
-    const raced = await Promise.all([1, 2, 3].map(() => uploadOk(t, a.cookie, [racing], { agentId: "legal" })));
+    const raced = await Promise.all(
+      [1, 2, 3].map(() => uploadOk(t, a.cookie, [racing], { agentId: "legal" })),
+    );
     expect(new Set(raced.map(([d]) => d?.id)).size).toBe(1);
     expect(raced.map(([d]) => d?.duplicate).sort()).toEqual([false, true, true]);
     // Another agent, or another user, is not a duplicate.
