@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/create-database";
 import { documentChunks, documents, lexicalScopes, lexicalTerms, users } from "../../db/schema";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
-import { deleteDocumentIndex, indexDocumentChunks } from "./index-document";
+import { deleteDocumentIndex, indexDocumentChunks, openDocumentIndex } from "./index-document";
 import { lexemesOf, rowsOf } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
 import { indexTexts, insertDocument, insertUser, retrievalDeps, textChunks } from "./test-support";
@@ -113,6 +113,39 @@ describe.each(engines)("indexing documents on %s", (engine) => {
     });
     expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
     expect((await storedStats(database, userId)).terms).toEqual([{ term: "omega", df: 1 }]);
+    if (vectors) expect((await deps.vectorStore.stats({ userId })).totalVectorCount).toBe(1);
+  });
+
+  it("appends batch by batch, and reopening (a retried job) clears the partial index first", async () => {
+    const userId = await insertUser(database);
+    const documentId = await insertDocument(database, userId);
+    const all = textChunks(["alpha beta", "beta gamma", "gamma delta", "delta epsilon", "epsilon zeta"]);
+    const target = { deps, userId, documentId, agentId: null, category: null };
+    const first = await openDocumentIndex(target);
+    const counts: number[] = [];
+    await first.append(all.slice(0, 2), (n) => counts.push(n));
+    await first.append(all.slice(2), (n) => counts.push(n));
+    first.finish();
+    expect(first.indexed).toBe(5);
+    expect(counts).toEqual([2, 5]);
+    const ids = async () =>
+      (
+        await database.db
+          .select({ id: documentChunks.id })
+          .from(documentChunks)
+          .where(eq(documentChunks.documentId, documentId))
+          .orderBy(documentChunks.chunkIndex)
+      ).map((row) => row.id);
+    expect(await ids()).toEqual(all.map((chunk) => `${documentId}:${chunk.index}`));
+    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
+    if (vectors) expect((await deps.vectorStore.stats({ userId })).totalVectorCount).toBe(5);
+
+    // A retry that dies after its first batch leaves only that batch: nothing of the earlier attempt survives.
+    const retry = await openDocumentIndex(target);
+    await retry.append(all.slice(0, 1));
+    expect(await ids()).toEqual([`${documentId}:0`]);
+    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
+    expect((await storedStats(database, userId)).terms.map((t) => t.term)).toEqual(["alpha", "beta"]);
     if (vectors) expect((await deps.vectorStore.stats({ userId })).totalVectorCount).toBe(1);
   });
 

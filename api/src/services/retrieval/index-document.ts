@@ -28,37 +28,41 @@ const ROW_BATCH = 128;
 /** The id a chunk has in document_chunks and in the vector store. */
 export const chunkId = (documentId: string, index: number) => `${documentId}:${index}`;
 
-/**
- * Replaces whatever the document had in the index with `chunks` (idempotent per documentId: a retried job
- * writes the same rows and vectors again). Embeds with deps.embedder in slices, reporting progress; if the vector
- * store cannot be used (PostgreSQL without pgvector) the chunks are indexed lexically only, and the embedder
- * migration embeds them once the store is back.
- */
-export async function indexDocumentChunks({
-  deps,
-  userId,
-  documentId,
-  agentId,
-  category,
-  chunks: given,
-  onProgress,
-  signal,
-}: {
+export type DocumentIndexTarget = {
   deps: RetrievalDeps;
   userId: string;
   documentId: string;
   agentId: string | null | undefined;
   category: string | null | undefined;
-  chunks: readonly IndexableChunk[];
-  onProgress?: (progress: IndexProgress) => void;
   signal?: AbortSignal;
-}): Promise<void> {
+};
+
+/** Writes one document's index batch by batch (see openDocumentIndex). */
+export type DocumentIndexWriter = {
+  /** Embeds and writes `chunks` (in slices of SLICE), calling `onSlice` with the running count after each slice. */
+  append(chunks: readonly IndexableChunk[], onSlice?: (indexed: number) => void): Promise<void>;
+  /** Chunks written so far. */
+  readonly indexed: number;
+  /** Call once every chunk is appended: starts the background re-embedding when the user's embedder changed. */
+  finish(): void;
+};
+
+/**
+ * Opens a document's index for writing: first removes whatever the document had (rows and vectors of every
+ * embedder, so a retried ingestion starts clean and stays idempotent), then `append` adds chunks as they come, so a
+ * 200 MB file never has all its chunks in memory at once. If the vector store cannot be used (PostgreSQL without
+ * pgvector) the chunks are indexed lexically only, and the embedder migration embeds them once the store is back.
+ */
+export async function openDocumentIndex({
+  deps,
+  userId,
+  documentId,
+  agentId,
+  category,
+  signal,
+}: DocumentIndexTarget): Promise<DocumentIndexWriter> {
   const { embedder, vectorStore } = deps;
   signal?.throwIfAborted();
-  // PostgreSQL text cannot hold NUL: extraction should never produce one, but one must not fail a document.
-  const chunks = given.map((chunk) =>
-    chunk.text.includes("\u0000") ? { ...chunk, text: chunk.text.replaceAll("\u0000", " ") } : chunk,
-  );
   const embedderState = await ensureUserEmbedder({ deps, userId });
   const status = await vectorStore.ensureReady();
   if (!status.ready) {
@@ -67,46 +71,77 @@ export async function indexDocumentChunks({
       "vector store unavailable: indexing lexically only",
     );
   }
-
   await removeRows(deps, userId, documentId);
   if (status.ready) await vectorStore.delete({ userId, filter: { documentId } });
 
+  let indexed = 0;
+  return {
+    get indexed() {
+      return indexed;
+    },
+    async append(given, onSlice) {
+      // PostgreSQL text cannot hold NUL: extraction should never produce one, but one must not fail a document.
+      const chunks = given.map((chunk) =>
+        chunk.text.includes("\u0000") ? { ...chunk, text: chunk.text.replaceAll("\u0000", " ") } : chunk,
+      );
+      for (let start = 0; start < chunks.length; start += SLICE) {
+        signal?.throwIfAborted();
+        const slice = chunks.slice(start, start + SLICE);
+        const vectors = status.ready
+          ? await embedder.embed(
+              slice.map((chunk) => chunk.text),
+              { signal },
+            )
+          : undefined;
+        signal?.throwIfAborted();
+        await insertRows(deps, {
+          userId,
+          documentId,
+          agentId: agentId ?? null,
+          category: category ?? null,
+          chunks: slice,
+          embedder: vectors ? embedder.id : null,
+        });
+        if (vectors) {
+          const records: VectorRecord[] = slice.map((chunk, i) => ({
+            id: chunkId(documentId, chunk.index),
+            documentId,
+            agentId: agentId ?? null,
+            chunk: chunk.text,
+            embedder: embedder.id,
+            embedding: vectors[i] ?? [],
+          }));
+          await vectorStore.upsert({ userId, vectors: records });
+        }
+        indexed += slice.length;
+        onSlice?.(indexed);
+      }
+    },
+    finish() {
+      // The configured embedder changed since the user's index was built: rebuild the rest in the background.
+      if (status.ready && embedderState.target !== null) void startEmbedderMigration(deps, userId);
+    },
+  };
+}
+
+/**
+ * Replaces whatever the document had in the index with `chunks` (idempotent per documentId: a retried job
+ * writes the same rows and vectors again). Embeds with deps.embedder in slices, reporting progress.
+ */
+export async function indexDocumentChunks({
+  chunks,
+  onProgress,
+  ...target
+}: DocumentIndexTarget & {
+  chunks: readonly IndexableChunk[];
+  onProgress?: (progress: IndexProgress) => void;
+}): Promise<void> {
+  const writer = await openDocumentIndex(target);
   const total = chunks.length;
   onProgress?.({ stage: "embedding", done: 0, total });
-  for (let start = 0; start < total; start += SLICE) {
-    signal?.throwIfAborted();
-    const slice = chunks.slice(start, start + SLICE);
-    const vectors = status.ready
-      ? await embedder.embed(
-          slice.map((chunk) => chunk.text),
-          { signal },
-        )
-      : undefined;
-    signal?.throwIfAborted();
-    await insertRows(deps, {
-      userId,
-      documentId,
-      agentId: agentId ?? null,
-      category: category ?? null,
-      chunks: slice,
-      embedder: vectors ? embedder.id : null,
-    });
-    if (vectors) {
-      const records: VectorRecord[] = slice.map((chunk, i) => ({
-        id: chunkId(documentId, chunk.index),
-        documentId,
-        agentId: agentId ?? null,
-        chunk: chunk.text,
-        embedder: embedder.id,
-        embedding: vectors[i] ?? [],
-      }));
-      await vectorStore.upsert({ userId, vectors: records });
-    }
-    onProgress?.({ stage: "embedding", done: Math.min(total, start + slice.length), total });
-  }
+  await writer.append(chunks, (done) => onProgress?.({ stage: "embedding", done, total }));
   onProgress?.({ stage: "indexing", done: total, total });
-  // The configured embedder changed since the user's index was built: rebuild the rest in the background.
-  if (status.ready && embedderState.target !== null) void startEmbedderMigration(deps, userId);
+  writer.finish();
 }
 
 async function insertRows(
