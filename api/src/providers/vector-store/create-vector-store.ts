@@ -10,7 +10,7 @@ export function createVectorStore({
   database,
 }: {
   config: Pick<AppConfig, "vectorStore" | "pinecone">;
-  database: Pick<Database, "db" | "engine">;
+  database: Pick<Database, "db" | "engine"> & { raw?: Database["raw"] };
 }): VectorStore {
   switch (config.vectorStore) {
     case "pgvector":

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/create-database";
 import { documents, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { rowsOf } from "../../services/retrieval/lexical";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
 import { vectorWith } from "../../test/vectors";
 import { createPgvectorStore } from "./pgvector";
@@ -67,6 +68,30 @@ describe.each(usable)("pgvector store on %s", (engine) => {
       .select({ value: sql<number>`count(*)`.mapWith(Number) })
       .from(sql`drizzle.__drizzle_migrations`);
     expect(migrated[0]?.value).toBeGreaterThan(0);
+  });
+
+  it("stores exactly the float4 values the text form gives, upserting in binary on PGlite", async () => {
+    const userId = await insertUser(database);
+    const documentId = await insertDocument(database, userId);
+    // Awkward values: thirds, tiny and large magnitudes, negatives, values that round when narrowed to float4.
+    const embedding = Array.from({ length: 1536 }, (_, i) =>
+      i % 5 === 0 ? 0 : ((i % 2 === 0 ? 1 : -1) * (i + 1)) / 3 / 10 ** (i % 9),
+    );
+    embedding[7] = 1e-30;
+    embedding[11] = 123456.789;
+    await store.upsert({ userId, vectors: [record("exact", embedding, { documentId, agentId: "gtm" })] });
+    // Again, to go through the conflict branch with the same row.
+    await store.upsert({ userId, vectors: [record("exact", embedding, { documentId, agentId: "ops" })] });
+    const literal = `[${embedding.join(",")}]`;
+    const [row] = rowsOf(
+      await database.db.execute(sql`
+        select agent_id, document_id, embedding::text = ${literal}::vector(1536)::text as same
+        from embeddings where user_id = ${userId} and id = 'exact'`),
+    );
+    expect(row).toEqual({ agent_id: "ops", document_id: documentId, same: true });
+    const [match] = await store.query({ userId, embedding, topK: 1 });
+    expect(match?.id).toBe("exact");
+    expect(match?.score).toBeCloseTo(1, 5);
   });
 
   it("reports zero vectors, the default namespace and 1536 dimensions for a new user", async () => {

@@ -1,5 +1,6 @@
 // The pgvector store: embeddings in the app's own database (PGlite ships pgvector; PostgreSQL needs the extension).
 import { VECTOR_DIMENSION_DEFAULT, VECTOR_NAMESPACE_DEFAULT } from "@acp/contracts/constants";
+import { PGlite } from "@electric-sql/pglite";
 import { and, cosineDistance, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { pgTable, primaryKey, text, timestamp, vector } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/create-database";
@@ -80,6 +81,48 @@ function supportsIterativeScan(version: string | undefined): boolean {
   return major > 0 || minor >= 8;
 }
 
+/**
+ * The upsert on PGlite, with each vector as one binary parameter: parsing 1536 floats from text costs ~2.5 ms a
+ * vector in PGlite's WASM (strtof), the binary form almost nothing (measured: 1,024 dense vectors without an index
+ * 4.1 s as text literals, 0.2 s binary). Same statement and columns as the drizzle path.
+ */
+async function upsertBinary(
+  pglite: PGlite,
+  vectorTypeOid: number,
+  rows: readonly (typeof embeddings)["$inferInsert"][],
+): Promise<void> {
+  const columns = 7;
+  await pglite.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += UPSERT_BATCH_SIZE) {
+      const batch = rows.slice(start, start + UPSERT_BATCH_SIZE);
+      const params: unknown[] = [];
+      const tuples = batch.map((row, i) => {
+        params.push(
+          row.id,
+          row.userId,
+          row.documentId ?? null,
+          row.agentId ?? null,
+          row.chunk,
+          row.embedder,
+          vectorToBinary(row.embedding),
+        );
+        const at = i * columns;
+        return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7})`;
+      });
+      await tx.query(
+        `insert into embeddings (id, user_id, document_id, agent_id, chunk, embedder, embedding)
+        values ${tuples.join(", ")}
+        on conflict (user_id, embedder, id) do update set document_id = excluded.document_id,
+          agent_id = excluded.agent_id, chunk = excluded.chunk, embedding = excluded.embedding,
+          created_at = excluded.created_at`,
+        params,
+        // A Uint8Array parameter goes to the server in binary format; the vector type has no serializer of its own.
+        { serializers: { [vectorTypeOid]: (value: unknown) => value as string } },
+      );
+    }
+  });
+}
+
 function errorMessage(error: unknown): string {
   let current: unknown = error;
   // drizzle wraps driver errors ("Failed query: ..."); the driver's message is the useful one.
@@ -87,17 +130,40 @@ function errorMessage(error: unknown): string {
   return current instanceof Error ? current.message : String(error);
 }
 
+/**
+ * pgvector's binary input format (vector_recv): int16 dimensions, int16 unused, then float4 values, big-endian.
+ * The float4 values are what the text form would have parsed to, so both give the same stored vector.
+ */
+export function vectorToBinary(embedding: readonly number[]): Uint8Array {
+  const view = new DataView(new ArrayBuffer(4 + 4 * embedding.length));
+  view.setInt16(0, embedding.length);
+  view.setInt16(2, 0);
+  for (const [i, value] of embedding.entries()) view.setFloat32(4 + 4 * i, value);
+  return new Uint8Array(view.buffer);
+}
+
+/** The PGlite instance under drizzle, when the database is PGlite (see upsert). */
+function pgliteOf(database: PgvectorDatabase): PGlite | undefined {
+  return database.engine === "pglite" && database.raw instanceof PGlite ? database.raw : undefined;
+}
+
+type PgvectorDatabase = Pick<Database, "db" | "engine"> & { raw?: Database["raw"] };
+
 export function createPgvectorStore({
   database,
   exactSearchMax = EXACT_SEARCH_MAX,
 }: {
-  database: Pick<Database, "db" | "engine">;
+  /** With `raw` (the PGlite instance), vectors are written in pgvector's binary form (see upsert). */
+  database: PgvectorDatabase;
   /** See EXACT_SEARCH_MAX (tests lower it to reach the index path with few vectors). */
   exactSearchMax?: number;
 }): VectorStore {
   const { db, engine } = database;
   const dimension = VECTOR_DIMENSION_DEFAULT;
   let iterativeScan = false;
+  const pglite = pgliteOf(database);
+  /** The oid of the vector type (PGlite only): its parameters are sent in binary form. */
+  let vectorTypeOid: number | undefined;
   let readiness: Promise<VectorStoreStatus> | undefined;
 
   async function prepare(): Promise<VectorStoreStatus> {
@@ -116,6 +182,13 @@ export function createPgvectorStore({
         .from(sql`pg_extension`)
         .where(sql`extname = 'vector'`);
       iterativeScan = supportsIterativeScan(installed?.version);
+      if (pglite) {
+        const [type] = await db
+          .select({ oid: sql<number>`oid`.mapWith(Number) })
+          .from(sql`pg_type`)
+          .where(sql`typname = 'vector'`);
+        vectorTypeOid = type?.oid;
+      }
       return { ready: true };
     } catch (error) {
       return { ready: false, reason: `could not prepare the pgvector schema (${errorMessage(error)})` };
@@ -179,6 +252,10 @@ export function createPgvectorStore({
       if (byId.size === 0) return;
       await requireReady();
       const rows = [...byId.values()];
+      if (pglite && vectorTypeOid !== undefined) {
+        await upsertBinary(pglite, vectorTypeOid, rows);
+        return;
+      }
       await db.transaction(async (tx) => {
         for (let start = 0; start < rows.length; start += UPSERT_BATCH_SIZE) {
           await tx
