@@ -164,14 +164,19 @@ async function insertRows(
 ): Promise<void> {
   const { db } = deps.database;
   for (let start = 0; start < chunks.length; start += ROW_BATCH) {
-    const batch = chunks.slice(start, start + ROW_BATCH).map((chunk) => ({
-      id: chunkId(documentId, chunk.index),
-      chunk_index: chunk.index,
-      text: chunk.text,
-      location: chunk.location,
-      token_count: chunk.tokenCount,
-      ...lexicalParts(chunk.text),
-    }));
+    const batch = chunks.slice(start, start + ROW_BATCH).map((chunk) => {
+      const { spaced, bigrams } = lexicalParts(chunk.text);
+      return {
+        id: chunkId(documentId, chunk.index),
+        chunk_index: chunk.index,
+        text: chunk.text,
+        location: chunk.location,
+        token_count: chunk.tokenCount,
+        // Usually the text itself (no unspaced script): not sent twice, the statement falls back to r.text.
+        spaced: spaced === chunk.text ? null : spaced,
+        bigrams,
+      };
+    });
     // One statement per batch (the statement-level triggers update the BM25 statistics once for all its rows);
     // the tsvector is made once per chunk and its length and term counts are read from it.
     await db.execute(sql`
@@ -187,7 +192,7 @@ async function insertRows(
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
         as r(id text, chunk_index integer, text text, location jsonb, token_count integer, spaced text, bigrams text)
       cross join lateral (
-        select to_tsvector(${LEXICAL_CONFIG}::regconfig, r.spaced) || to_tsvector('simple'::regconfig, r.bigrams) as lexemes
+        select to_tsvector(${LEXICAL_CONFIG}::regconfig, coalesce(r.spaced, r.text)) || to_tsvector('simple'::regconfig, r.bigrams) as lexemes
       ) v
       on conflict do nothing`);
   }
