@@ -11,13 +11,9 @@ import type { Deps } from "../deps";
 import { chunkDocument } from "../ingestion/chunk-document";
 import { extractChunksInIsolation, toExtractedParts } from "../ingestion/extract-in-isolation";
 import { extractText } from "../ingestion/extract-text";
-import { type ExtractedDocument, ExtractionError } from "../ingestion/types";
+import { type Chunk, type ExtractedDocument, ExtractionError } from "../ingestion/types";
 import { readBlobs, readBlobsToFile } from "../services/documents/document-blobs";
-import {
-  type IndexProgress,
-  indexDocumentChunks,
-  openDocumentIndex,
-} from "../services/retrieval/index-document";
+import { type IndexProgress, indexDocumentChunks } from "../services/retrieval/index-document";
 import { stageProgress } from "./stage-progress";
 
 /** Characters of each extracted part kept for the detail view, and how many parts at most. */
@@ -71,8 +67,6 @@ export async function ingestDocument({
   let doc: DocumentRow = initial;
   let timings: StageTiming[] = nextTimings(doc.timings, "extracting");
   let lastProgressWrite = 0;
-  /** The latest progress write: stage changes wait for it, so a late write never takes the stage back. */
-  let pendingProgress: Promise<unknown> = Promise.resolve();
 
   /** Writes stage/progress (and anything else) only while the document still exists and is processing. */
   const update = async (values: Partial<typeof documents.$inferInsert>) => {
@@ -87,7 +81,6 @@ export async function ingestDocument({
     }
   };
   const enter = async (stage: DocumentStage, extra: Partial<typeof documents.$inferInsert> = {}) => {
-    await pendingProgress;
     if (stage !== "extracting") timings = nextTimings(timings, stage);
     await update({ stage, progress: stageProgress(stage, 0), timings, ...extra });
   };
@@ -96,9 +89,7 @@ export async function ingestDocument({
     const at = Date.now();
     if (at - lastProgressWrite < 500) return;
     lastProgressWrite = at;
-    pendingProgress = pendingProgress
-      .then(() => update({ stage, progress: stageProgress(stage, fraction) }))
-      .catch(() => undefined);
+    void update({ stage, progress: stageProgress(stage, fraction) }).catch(() => undefined);
   };
 
   const heartbeat = setInterval(() => {
@@ -111,91 +102,71 @@ export async function ingestDocument({
     await enter("extracting", { attempts: doc.attempts + 1, error: null });
     doc = { ...doc, attempts: doc.attempts + 1 };
 
-    const target = {
-      deps,
-      userId: doc.userId,
-      documentId,
-      agentId: doc.agentId,
-      category: doc.category,
-      signal,
-    };
-    let chunkCount: number;
+    let chunks: Chunk[];
     if (doc.fileType) {
       await readBlobsToFile(db, documentId, workFile);
-      // Clears what an earlier attempt indexed, once; then each batch of chunks is embedded and indexed as it
-      // arrives from the child (which waits for us), so a 200 MB file never has all its chunks in the API at once.
-      const writer = await openDocumentIndex(target);
-      let streaming = false;
-      let extracted = 0;
+      // Extraction and chunking run in a child process; chunks stream back in batches as they are made.
+      chunks = [];
+      let chunking = false;
       const summary = await extractChunksInIsolation({
         filePath: workFile,
         fileName: doc.originalName,
         ext: doc.fileType as UploadExtension,
         signal,
-        onProgress: (p) => {
-          extracted = p.total > 0 ? p.done / p.total : 0;
-          progress(streaming ? "embedding" : "extracting", extracted);
-        },
+        onProgress: (p) => progress(chunking ? "chunking" : "extracting", p.total > 0 ? p.done / p.total : 0),
         onChunks: async (batch) => {
-          if (!streaming) {
-            streaming = true;
-            // Chunking and embedding run alongside extraction from here on; progress is the share of the file read.
+          if (!chunking) {
+            chunking = true;
             await enter("chunking");
-            await enter("embedding");
           }
-          await writer.append(batch, () => progress("embedding", extracted));
+          for (const chunk of batch) chunks.push(chunk);
         },
       });
       signal.throwIfAborted();
       await storeParts(db, documentId, { ...summary, blocks: [] });
-      if (!streaming) {
-        await enter("chunking");
-        await enter("embedding");
-      }
-      chunkCount = writer.indexed;
-      if (chunkCount === 0) throw new ExtractionError("no-text", "No text could be found in this document");
-      await pendingProgress;
-      timings = nextTimings(timings, "indexing");
-      await update({ stage: "indexing", progress: stageProgress("indexing", 0), timings });
-      writer.finish();
+      if (!chunking) await enter("chunking");
     } else {
       const text = (await readBlobs(db, documentId)).toString("utf8");
       const extracted = extractText({ text });
       await storeParts(db, documentId, extracted);
       await enter("chunking");
-      const chunks = chunkDocument(extracted);
-      if (chunks.length === 0) {
-        throw new ExtractionError("no-text", "No text could be found in this document");
-      }
-      chunkCount = chunks.length;
-      await enter("embedding");
-      let indexing = false;
-      await indexDocumentChunks({
-        ...target,
-        chunks,
-        onProgress: (p: IndexProgress) => {
-          const stage = p.stage;
-          if (stage === "indexing" && !indexing) {
-            indexing = true;
-            timings = nextTimings(timings, "indexing");
-            pendingProgress = pendingProgress
-              .then(() => update({ stage: "indexing", progress: stageProgress("indexing", 0), timings }))
-              .catch(() => undefined);
-            return;
-          }
-          progress(stage, p.total > 0 ? p.done / p.total : 0);
-        },
-      });
+      chunks = chunkDocument(extracted);
     }
+    if (chunks.length === 0) {
+      throw new ExtractionError("no-text", "No text could be found in this document");
+    }
+
+    await enter("embedding");
+    let indexing = false;
+    await indexDocumentChunks({
+      deps,
+      userId: doc.userId,
+      documentId,
+      agentId: doc.agentId,
+      category: doc.category,
+      chunks,
+      signal,
+      onProgress: (p: IndexProgress) => {
+        const stage = p.stage;
+        if (stage === "indexing" && !indexing) {
+          indexing = true;
+          timings = nextTimings(timings, "indexing");
+          void update({ stage: "indexing", progress: stageProgress("indexing", 0), timings }).catch(
+            () => undefined,
+          );
+          return;
+        }
+        progress(stage, p.total > 0 ? p.done / p.total : 0);
+      },
+    });
     signal.throwIfAborted();
-    await pendingProgress;
 
     timings = nextTimings(timings, null);
     await update({
       status: "completed",
       stage: "completed",
       progress: 100,
-      chunkCount,
+      chunkCount: chunks.length,
       embedder: deps.embedder.id,
       completedAt: new Date(),
       error: null,
