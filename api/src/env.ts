@@ -210,6 +210,11 @@ export class ConfigError extends Error {
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
+/** What a child process of the API needs from this one's environment to start (tests spawn servers with it). */
+export function childProcessBaseEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" };
+}
+
 /** Validates an environment (process.env by default) into the API's config, or throws one readable ConfigError. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);

@@ -9,7 +9,7 @@ import path from "node:path";
 import type { DocumentDetail, KnowledgeDocument, UploadResponse } from "@acp/contracts/knowledge";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../env";
+import { childProcessBaseEnv, loadConfig } from "../env";
 import { apiRoot } from "../paths";
 
 const postgresUrl = loadConfig().databaseUrl;
@@ -46,8 +46,7 @@ function startServer(env: Record<string, string>, entry = "src/server.ts"): Runn
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: apiRoot,
     env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
+      ...childProcessBaseEnv(),
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       ...env,

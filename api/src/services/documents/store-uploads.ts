@@ -2,6 +2,7 @@
 import type { KnowledgeDocument } from "@acp/contracts/knowledge";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
+import { isUniqueViolation } from "../../db/errors";
 import { type DocumentRow, type DocumentSource, documents } from "../../db/schema";
 import type { JobQueue } from "../../jobs/queue";
 import { writeBlobsFromBytes, writeBlobsFromFile } from "./document-blobs";
@@ -36,6 +37,15 @@ async function findDuplicate(db: Db, userId: string, agentId: string | null, sha
   return row;
 }
 
+type StoreDocumentsParams = {
+  db: Db;
+  queue: JobQueue;
+  userId: string;
+  agentId: string | null;
+  category: string | null;
+  items: NewDocument[];
+};
+
 /**
  * Inserts every new document (status processing, stage queued) with its bytes and enqueues its job, all in one
  * transaction: either every file is stored and queued, or nothing is. The same bytes already stored for the same user
@@ -65,14 +75,6 @@ export async function storeDocuments({
     if (!isUniqueViolation(error)) throw error;
     return await storeInTransaction({ db, queue, userId, agentId, category, items });
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 10; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 async function storeInTransaction({
