@@ -59,14 +59,7 @@ export async function storeDocuments({
   agentId,
   category,
   items,
-}: {
-  db: Db;
-  queue: JobQueue;
-  userId: string;
-  agentId: string | null;
-  category: string | null;
-  items: NewDocument[];
-}): Promise<StoredDocument[]> {
+}: StoreDocumentsParams): Promise<StoredDocument[]> {
   await queue.start();
   try {
     return await storeInTransaction({ db, queue, userId, agentId, category, items });
@@ -84,14 +77,7 @@ async function storeInTransaction({
   agentId,
   category,
   items,
-}: {
-  db: Db;
-  queue: JobQueue;
-  userId: string;
-  agentId: string | null;
-  category: string | null;
-  items: NewDocument[];
-}): Promise<StoredDocument[]> {
+}: StoreDocumentsParams): Promise<StoredDocument[]> {
   return await db.transaction(async (tx) => {
     const answers: StoredDocument[] = [];
     const seen = new Map<string, DocumentRow>();
