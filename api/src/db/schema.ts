@@ -233,12 +233,10 @@ export const documentParts = pgTable(
 );
 export type DocumentPartRow = typeof documentParts.$inferSelect;
 
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-
 /**
- * RETRIEVAL: a document's chunks with their text (the lexical leg searches it whatever the vector store) and
- * lexemes. The id is `<documentId>:<chunkIndex>`, the same as the chunk's vector id. Triggers (migration
- * 0003's custom part) keep lexical_terms and lexical_scopes in step on every insert and delete, cascades included.
+ * RETRIEVAL: a document's chunks with their text (the lexical leg searches it whatever the vector store) and the
+ * term counts of their lexemes. The id is `<documentId>:<chunkIndex>`, the same as the chunk's vector id. Triggers
+ * (migration 0007's custom part) keep lexical_scopes in step on every insert and delete, cascades included.
  */
 export const documentChunks = pgTable(
   "document_chunks",
@@ -256,11 +254,12 @@ export const documentChunks = pgTable(
     tokenCount: integer().notNull(),
     /** The embedder that made the chunk's current vector (null until it is embedded). */
     embedder: text(),
-    /** `english` lexemes of the text plus `simple` character bigrams of its unspaced (CJK) runs. */
-    lexemes: tsvector().notNull(),
-    /** Tokens counted in `lexemes` (BM25's document length). */
+    /** Tokens of the text's tsvector (BM25's document length). */
     lexicalLength: integer().notNull(),
-    /** Lexeme -> occurrences (BM25's term frequency), read per query term without unnesting the tsvector. */
+    /**
+     * Lexeme -> occurrences (BM25's term frequency) of the text's tsvector: `english` lexemes plus `simple`
+     * character bigrams of its unspaced (CJK) runs. The in-memory postings are built from it.
+     */
     termCounts: jsonb().$type<Record<string, number>>().notNull(),
     createdAt: createdAt(),
   },
@@ -269,29 +268,21 @@ export const documentChunks = pgTable(
     index().on(t.userId, t.agentId),
     index().on(t.userId, t.category),
     index().on(t.userId, t.embedder),
-    index("document_chunks_lexemes_gin").using("gin", t.lexemes),
   ],
 );
 export type DocumentChunkRow = typeof documentChunks.$inferSelect;
 
-/** BM25 document frequencies per user: in how many of the user's chunks each lexeme occurs. */
-export const lexicalTerms = pgTable(
-  "lexical_terms",
-  {
-    userId: ownerId(),
-    term: text().notNull(),
-    df: integer().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.term] })],
-);
-
-/** BM25 collection statistics per user: chunk count and total length (for the average). */
+/**
+ * BM25 collection statistics per user: chunk count and total length, and `generation`, bumped by every statement
+ * that adds or removes the user's chunks (so each process knows when its in-memory postings are stale).
+ */
 export const lexicalScopes = pgTable("lexical_scopes", {
   userId: text()
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   chunkCount: integer().notNull().default(0),
   totalLength: bigint({ mode: "number" }).notNull().default(0),
+  generation: bigint({ mode: "number" }).notNull().default(0),
 });
 
 /**

@@ -2,9 +2,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/create-database";
+import { rowsOf } from "../../db/rows-of";
 import { documents, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { rowsOf } from "../../services/retrieval/lexical";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
 import { vectorWith } from "../../test/vectors";
 import { createPgvectorStore } from "./pgvector";

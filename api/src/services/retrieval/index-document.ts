@@ -1,4 +1,4 @@
-// Indexes a document's chunks (rows, lexemes and BM25 statistics, then vectors) and removes them again.
+// Indexes a document's chunks (rows with their term counts and BM25 statistics, then vectors) and removes them again.
 import type { ChunkLocation } from "@acp/contracts/knowledge";
 import { and, eq, sql } from "drizzle-orm";
 import { documentChunks } from "../../db/schema";
@@ -177,13 +177,13 @@ async function insertRows(
         bigrams,
       };
     });
-    // One statement per batch (the statement-level triggers update the BM25 statistics once for all its rows);
+    // One statement per batch (the statement-level triggers update the user's statistics once for all its rows);
     // the tsvector is made once per chunk and its length and term counts are read from it.
     await db.execute(sql`
       insert into document_chunks (id, user_id, document_id, agent_id, category, chunk_index, text, location,
-        token_count, embedder, lexemes, lexical_length, term_counts)
+        token_count, embedder, lexical_length, term_counts)
       select r.id, ${userId}, ${documentId}, ${agentId}, ${category}, r.chunk_index, r.text, r.location,
-        r.token_count, ${embedder}, v.lexemes,
+        r.token_count, ${embedder},
         coalesce((select sum(coalesce(array_length(u.positions, 1), 1)) from unnest(v.lexemes) u), 0)::integer,
         coalesce(
           (select jsonb_object_agg(u.lexeme, coalesce(array_length(u.positions, 1), 1)) from unnest(v.lexemes) u),

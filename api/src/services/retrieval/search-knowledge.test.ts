@@ -2,9 +2,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/create-database";
+import { rowsOf } from "../../db/rows-of";
 import { customAgents } from "../../db/schema";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
-import { BM25_B, BM25_K1, bm25Idf, lexemesOf, rowsOf, searchLexical } from "./lexical";
+import { lexemesOf, searchLexical } from "./lexical";
+import { BM25_B, BM25_K1, bm25Idf } from "./lexical-index";
 import type { RetrievalDeps } from "./retrieval-deps";
 import { RELEVANCE_THRESHOLD, searchKnowledge } from "./search-knowledge";
 import { indexTexts, insertUser, retrievalDeps } from "./test-support";
@@ -116,6 +118,27 @@ describe.each(engines)("searchKnowledge on %s", (engine) => {
       expect(lexicalTop.map((r) => r.chunkId)).toEqual(
         reference.slice(0, lexicalTop.length).map((e) => idOf(e.index)),
       );
+    }
+  });
+
+  it("takes IDF and average length from an agent's scope, not from the whole knowledge", async () => {
+    const userId = await insertUser(database);
+    const scoped = corpus(24, 11);
+    const elsewhere = corpus(36, 12).map((text) => `${text} audit audit refund`);
+    const inScope = await indexTexts(deps, userId, scoped, { agentId: "legal" });
+    await indexTexts(deps, userId, elsewhere);
+    const idOf = (index: number) => `${inScope}:${index}`;
+    for (const query of ["refund warranty", "audit policy", "turbine pump battery engine"]) {
+      const reference = await referenceBm25(database, scoped, query, idOf);
+      const { hits } = await searchLexical({
+        db: database.db,
+        userId,
+        query,
+        scope: { agentId: "legal", categories: [] },
+        limit: 100,
+      });
+      expect(hits.map((hit) => hit.chunkId)).toEqual(reference.map((entry) => idOf(entry.index)));
+      for (const [i, hit] of hits.entries()) expect(hit.score).toBeCloseTo(reference[i]?.score ?? 0, 9);
     }
   });
 

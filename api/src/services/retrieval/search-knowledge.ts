@@ -5,7 +5,7 @@ import {
   type RetrievalResult,
   type RetrievalSearchResponse,
 } from "@acp/contracts/knowledge";
-import { and, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { customAgents, documentChunks, documents } from "../../db/schema";
 import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
 import type { VectorMatch } from "../../providers/vector-store/vector-store";
@@ -16,6 +16,7 @@ import {
   startEmbedderMigration,
 } from "./embedder-migration";
 import { searchLexical } from "./lexical";
+import { type ChunkScope, userLexicalIndex } from "./lexical-index";
 import type { RetrievalDeps } from "./retrieval-deps";
 
 /** RRF's damping constant (Cormack et al.): rank r contributes weight / (RRF_K + r). */
@@ -58,7 +59,7 @@ const candidatePool = (topK: number) => Math.max(50, topK * 5);
  * Which of the user's chunks an agent may use: the documents given to it (agentId) and the documents whose
  * category belongs to its agent type. A custom agent's type comes from custom_agents; an unknown id has only its own.
  */
-export async function agentScope(deps: RetrievalDeps, userId: string, agentId: string): Promise<SQL> {
+export async function agentScope(deps: RetrievalDeps, userId: string, agentId: string): Promise<ChunkScope> {
   let agentType: string = agentId;
   if (!DATA_SOURCE_AGENTS.some((agent) => agent.id === agentId)) {
     const [custom] = await deps.database.db
@@ -69,8 +70,7 @@ export async function agentScope(deps: RetrievalDeps, userId: string, agentId: s
   }
   const categories: readonly string[] =
     DATA_SOURCE_AGENTS.find((agent) => agent.id === agentType)?.categories ?? [];
-  const own = eq(documentChunks.agentId, agentId);
-  return categories.length > 0 ? (or(own, inArray(documentChunks.category, [...categories])) as SQL) : own;
+  return { agentId, categories };
 }
 
 type Candidate = {
@@ -105,10 +105,9 @@ export async function searchKnowledge({
   const pool = candidatePool(topK);
   const settings = legSettings(state.active);
 
-  const [lexical, dense] = await Promise.all([
-    searchLexical({ db, userId, query, scope, limit: pool }),
-    searchDense(deps, { userId, query, scope, limit: pool, embedderId: state.active }),
-  ]);
+  // One after the other: the dense leg's scope comes from the index the lexical leg has just brought up to date.
+  const lexical = await searchLexical({ db, userId, query, scope, limit: pool });
+  const dense = await searchDense(deps, { userId, query, scope, limit: pool, embedderId: state.active });
 
   const candidates = new Map<string, Candidate>();
   const candidate = (chunkId: string) => {
@@ -201,7 +200,7 @@ async function searchDense(
     scope,
     limit,
     embedderId,
-  }: { userId: string; query: string; scope: SQL | undefined; limit: number; embedderId: string },
+  }: { userId: string; query: string; scope: ChunkScope | undefined; limit: number; embedderId: string },
 ): Promise<VectorMatch[]> {
   const embedder = embedderById(deps, embedderId);
   if (!embedder) {
@@ -214,11 +213,7 @@ async function searchDense(
   if (!(await deps.vectorStore.ensureReady()).ready) return [];
   let documentIds: string[] | undefined;
   if (scope) {
-    const rows = await deps.database.db
-      .selectDistinct({ documentId: documentChunks.documentId })
-      .from(documentChunks)
-      .where(and(eq(documentChunks.userId, userId), scope));
-    documentIds = rows.map((row) => row.documentId);
+    documentIds = (await userLexicalIndex(deps.database.db, userId)).documentsIn(scope);
     if (documentIds.length === 0) return [];
   }
   try {

@@ -1,0 +1,183 @@
+// In-memory postings: ranking and ties, compaction, and staying in step with chunks written by another process.
+import { eq } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Database, Db } from "../../db/create-database";
+import { documents } from "../../db/schema";
+import { createTestDatabase, engines } from "../../test/test-app";
+import { deleteDocumentIndex } from "./index-document";
+import { searchLexical } from "./lexical";
+import { configureLexicalIndex, UserLexicalIndex, userLexicalIndex } from "./lexical-index";
+import type { RetrievalDeps } from "./retrieval-deps";
+import { indexTexts, insertUser, retrievalDeps } from "./test-support";
+
+/** A chunk row as document_chunks hands it over. */
+const row = (
+  id: string,
+  terms: Record<string, number>,
+  extra: { agent?: string; category?: string } = {},
+) => ({
+  id,
+  document_id: id.split(":")[0] ?? "",
+  agent_id: extra.agent ?? null,
+  category: extra.category ?? null,
+  lexical_length: Object.values(terms).reduce((a, b) => a + b, 0),
+  term_counts: terms,
+});
+
+describe("UserLexicalIndex", () => {
+  it("ranks by BM25 with ties in chunk id order and keeps only the best `limit`", () => {
+    const index = new UserLexicalIndex();
+    index.beginDocument("d", "1");
+    index.appendChunks("d", [
+      row("d:3", { apple: 1, pear: 1 }),
+      row("d:1", { apple: 1, pear: 1 }),
+      row("d:2", { apple: 3, plum: 1 }),
+      row("d:0", { plum: 4 }),
+    ]);
+    const { hits } = index.search({ terms: ["apple"], limit: 2 });
+    expect(hits.map((hit) => hit.chunkId)).toEqual(["d:2", "d:1"]);
+    const all = index.search({ terms: ["apple", "pear"], limit: 10 }).hits;
+    expect(all.map((hit) => hit.chunkId)).toEqual(["d:1", "d:3", "d:2"]);
+    expect(all.map((hit) => hit.rank)).toEqual([1, 2, 3]);
+    expect(all[0]?.score).toBe(all[1]?.score);
+  });
+
+  it("takes chunk count, length and document frequency from the searched scope", () => {
+    const index = new UserLexicalIndex();
+    index.beginDocument("a", "1");
+    index.appendChunks("a", [
+      row("a:0", { tax: 1, rule: 1 }, { agent: "legal" }),
+      row("a:1", { rule: 2 }, { agent: "legal" }),
+    ]);
+    index.beginDocument("b", "1");
+    index.appendChunks("b", [row("b:0", { tax: 1 }, { category: "Finance" }), row("b:1", { tax: 1 })]);
+    const scoped = index.search({ terms: ["tax"], scope: { agentId: "legal", categories: [] }, limit: 10 });
+    // In the scope, 1 of 2 chunks holds "tax" (whole knowledge: 3 of 4).
+    expect(scoped.idealScore).toBeCloseTo(Math.log(1 + (2 - 1 + 0.5) / (1 + 0.5)), 12);
+    expect(scoped.hits.map((hit) => hit.chunkId)).toEqual(["a:0"]);
+    const withCategory = index.search({
+      terms: ["tax"],
+      scope: { agentId: "legal", categories: ["Finance"] },
+      limit: 10,
+    });
+    expect(withCategory.hits.map((hit) => hit.chunkId).sort()).toEqual(["a:0", "b:0"]);
+    expect(index.documentsIn({ agentId: "nobody", categories: ["Finance"] })).toEqual(["b"]);
+  });
+
+  it("forgets removed documents, and compacts once dead chunks outnumber the live ones", () => {
+    const index = new UserLexicalIndex();
+    for (let d = 0; d < 30; d += 1) {
+      index.beginDocument(`d${d}`, "1");
+      index.appendChunks(
+        `d${d}`,
+        Array.from({ length: 100 }, (_, i) => row(`d${d}:${i}`, { [`w${i % 7}`]: 1, [`doc${d}`]: 1 })),
+      );
+    }
+    for (let d = 0; d < 25; d += 1) index.removeDocument(`d${d}`);
+    const before = index.search({ terms: ["w3", "doc27"], limit: 1000 });
+    const bytesBefore = index.approximateBytes;
+    index.compactIfWasteful();
+    expect(index.approximateBytes).toBeLessThan(bytesBefore / 2);
+    expect(index.search({ terms: ["w3", "doc27"], limit: 1000 })).toEqual(before);
+    expect(before.hits.every((hit) => Number(hit.chunkId.slice(1).split(":")[0]) >= 25)).toBe(true);
+    expect(index.chunkCount).toBe(500);
+    // A document loaded after compaction lands at the end and is searchable; reloading one replaces it.
+    index.beginDocument("d26", "2");
+    index.appendChunks("d26", [row("d26:0", { fresh: 1 })]);
+    expect(index.search({ terms: ["doc26"], limit: 10 }).hits).toEqual([]);
+    expect(index.search({ terms: ["fresh"], limit: 10 }).hits.map((hit) => hit.chunkId)).toEqual(["d26:0"]);
+    expect(index.chunkCount).toBe(401);
+  });
+});
+
+/** A second drizzle instance on the same database: its own cache, as another API or worker process has. */
+function otherProcess(database: Database): Db {
+  return (database.engine === "pglite"
+    ? drizzlePglite({ client: database.raw, casing: "snake_case" })
+    : drizzlePg({ client: database.raw, casing: "snake_case" })) as unknown as Db;
+}
+
+describe.each(engines)("in-memory postings on %s", (engine) => {
+  let database: Database;
+  let deps: RetrievalDeps;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    deps = retrievalDeps(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  afterEach(() => configureLexicalIndex({ memoryMb: 512 }));
+
+  const ids = async (db: Db, userId: string, query: string) =>
+    (await searchLexical({ db, userId, query, limit: 50 })).hits.map((hit) => hit.chunkId).sort();
+
+  it("sees chunks another process adds and deletes, without a restart", async () => {
+    const userId = await insertUser(database);
+    const reader = otherProcess(database);
+    const first = await indexTexts(deps, userId, ["quarterly revenue grew", "churn fell"]);
+    expect(await ids(reader, userId, "revenue")).toEqual([`${first}:0`]);
+
+    // Written through the other handle: the reader's postings are stale until it notices the new generation.
+    const second = await indexTexts(deps, userId, ["revenue forecast for next year"]);
+    expect(await ids(reader, userId, "revenue")).toEqual([`${first}:0`, `${second}:0`].sort());
+
+    await deleteDocumentIndex({ deps, userId, documentId: first });
+    expect(await ids(reader, userId, "revenue")).toEqual([`${second}:0`]);
+    await database.db.delete(documents).where(eq(documents.id, second));
+    expect(await ids(reader, userId, "revenue")).toEqual([]);
+    expect((await userLexicalIndex(reader, userId)).chunkCount).toBe(0);
+  });
+
+  it("reloads a document whose chunks were replaced by a retried ingestion", async () => {
+    const userId = await insertUser(database);
+    const reader = otherProcess(database);
+    const documentId = await indexTexts(deps, userId, ["alpha", "beta"]);
+    expect(await ids(reader, userId, "alpha")).toEqual([`${documentId}:0`]);
+    // Same count, other content: only the rows' transaction ids tell the change.
+    await deleteDocumentIndex({ deps, userId, documentId });
+    const { indexDocumentChunks } = await import("./index-document");
+    await indexDocumentChunks({
+      deps,
+      userId,
+      documentId,
+      agentId: null,
+      category: null,
+      chunks: [
+        { index: 0, text: "gamma", tokenCount: 1, location: null },
+        { index: 1, text: "alpha again", tokenCount: 2, location: null },
+      ],
+    });
+    expect(await ids(reader, userId, "alpha")).toEqual([`${documentId}:1`]);
+    expect(await ids(reader, userId, "gamma")).toEqual([`${documentId}:0`]);
+  });
+
+  it("loads a document larger than one page, and answers the same after its index was evicted", async () => {
+    const userId = await insertUser(database);
+    const texts = Array.from({ length: 2_300 }, (_, i) => `item${i % 50} shared${i % 3} row${i}`);
+    // Lexical rows only (a vector store that is down): vectors are not what this test is about.
+    const lexicalOnly = {
+      ...deps,
+      vectorStore: {
+        ...deps.vectorStore,
+        ensureReady: async () => ({ ready: false as const, reason: "test" }),
+      },
+    };
+    const documentId = await indexTexts(lexicalOnly, userId, texts);
+    const reader = otherProcess(database);
+    const expected = texts
+      .flatMap((text, i) => (text.startsWith("item7 ") ? [`${documentId}:${i}`] : []))
+      .sort();
+    expect(await ids(reader, userId, "item7")).toEqual(expected);
+    expect((await userLexicalIndex(reader, userId)).chunkCount).toBe(2_300);
+
+    // A budget smaller than one user's postings: other users' indexes go, answers stay right.
+    configureLexicalIndex({ memoryMb: 0 });
+    const other = await insertUser(database);
+    await indexTexts(deps, other, ["item7 elsewhere"]);
+    expect(await ids(reader, other, "item7")).toHaveLength(1);
+    expect(await ids(reader, userId, "item7")).toEqual(expected);
+  });
+});
