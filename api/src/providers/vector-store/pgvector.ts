@@ -293,24 +293,30 @@ export function createPgvectorStore({
       }
       await requireReady();
       const distance = cosineDistance(embeddings.embedding, Array.from(embedding));
+      const where = and(...conditions(userId, filter));
       return db.transaction(async (tx) => {
-        // Without this, HNSW filters after a fixed-size candidate list and a small user could get too few rows.
-        if (iterativeScan) await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
         // Vectors live out of line (TOAST), so the planner thinks a sequential scan and sort is always cheap and
         // never uses the HNSW index: measured 31 ms for 2k vectors and 315 ms for 10k that way on PGlite. Up to
-        // EXACT_SEARCH_MAX matching vectors an exact scan is fast and exact; beyond, the index is imposed.
-        const [matching] = await tx
-          .select({ value: count() })
-          .from(embeddings)
-          .where(and(...conditions(userId, filter)));
+        // exactSearchMax matching vectors an exact scan is fast and exact; beyond, the index is imposed. Counting
+        // stops one past that size (a full count cost 2.4 ms at 10k vectors and grows with them).
+        const [matching] = await tx.select({ value: count() }).from(
+          tx
+            .select({ one: sql`1` })
+            .from(embeddings)
+            .where(where)
+            .limit(Math.max(exactSearchMax, topK) + 1)
+            .as("m"),
+        );
         const available = matching?.value ?? 0;
         const viaIndex = available > exactSearchMax;
         if (viaIndex) {
-          await tx.execute(sql`set local enable_seqscan = off`);
-          await tx.execute(sql`set local enable_sort = off`);
-          // pgvector's default candidate list (40) gave recall@10 0.86 at 8k hashed vectors and short questions
-          // (far from every chunk); 200 gave 0.96 and 400 0.99, at a few ms more on PGlite.
-          await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.min(1000, Math.max(200, topK * 4))}`));
+          // One statement for every setting (each round trip costs on PGlite). iterative_scan keeps a filtered
+          // walk going until topK rows match; pgvector's default candidate list (40) gave recall@10 0.86 at 8k
+          // hashed vectors and short questions (far from every chunk), 200 gave 0.96 and 400 0.99.
+          await tx.execute(sql`select
+            set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true),
+            set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(200, topK * 4)))}, true)
+            ${iterativeScan ? sql`, set_config('hnsw.iterative_scan', 'strict_order', true)` : sql``}`);
         }
         const nearest = () =>
           tx
@@ -323,16 +329,15 @@ export function createPgvectorStore({
               distance: sql<number>`${distance}`.mapWith(Number),
             })
             .from(embeddings)
-            .where(and(...conditions(userId, filter)))
+            .where(where)
             .orderBy(distance)
             .limit(topK);
         let rows = await nearest();
         if (viaIndex && rows.length < Math.min(topK, available)) {
           // The graph walk came back short (a filter matching few of the indexed vectors, or a region of the
           // graph it could not reach): answer exactly rather than with too few rows.
-          await tx.execute(sql`set local enable_seqscan = on`);
-          await tx.execute(sql`set local enable_sort = on`);
-          await tx.execute(sql`set local enable_indexscan = off`);
+          await tx.execute(sql`select set_config('enable_seqscan', 'on', true), set_config('enable_sort', 'on', true),
+            set_config('enable_indexscan', 'off', true)`);
           rows = await nearest();
         }
         return rows.map(({ distance: d, ...row }) => ({ ...row, score: 1 - d }));
