@@ -12,6 +12,7 @@ import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-l
 import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
 import type { VectorStore } from "./providers/vector-store/vector-store";
+import { configureLexicalIndex } from "./services/retrieval/lexical-index";
 
 export type Deps = {
   config: AppConfig;
@@ -38,6 +39,7 @@ export type DepsOverrides = Partial<Omit<Deps, "config" | "close">>;
 
 export async function createDeps(config: AppConfig, overrides: DepsOverrides = {}): Promise<Deps> {
   const now = overrides.now ?? (() => new Date());
+  configureLexicalIndex({ memoryMb: config.lexicalIndexMb });
   const logger = overrides.logger ?? createLogger(config);
   const database = overrides.database ?? (await createDatabase(config, { logger }));
   /** Run in reverse order of creation by close(); each dependency that needs stopping pushes its step. */

@@ -137,6 +137,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ TRUST_PROXY: "11" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("sizes the in-memory BM25 postings with LEXICAL_INDEX_MB (512 by default)", () => {
+    expect(loadConfig({}).lexicalIndexMb).toBe(512);
+    expect(loadConfig({ LEXICAL_INDEX_MB: "2048" }).lexicalIndexMb).toBe(2048);
+    expect(() => loadConfig({ LEXICAL_INDEX_MB: "4" })).toThrow(/LEXICAL_INDEX_MB/);
+    expect(() => loadConfig({ LEXICAL_INDEX_MB: "lots" })).toThrow(/LEXICAL_INDEX_MB/);
+  });
+
   it("reports every invalid variable in one ConfigError", () => {
     try {
       loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", REMOTES_MF_API: "not a url" });

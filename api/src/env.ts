@@ -126,6 +126,19 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  LEXICAL_INDEX_MB: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, "must be a whole number of megabytes from 16 to 100000")
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(16, "must be a whole number of megabytes from 16 to 100000")
+          .max(100_000, "must be a whole number of megabytes from 16 to 100000"),
+      )
+      .optional(),
+  ),
   UPLOAD_SPOOL_DIR: optionalString,
   URL_FETCH_ALLOW_CIDRS: optionalString.pipe(
     z
@@ -196,6 +209,11 @@ export type AppConfig = {
   workers: number;
   /** EXTRACTION_PROCESSES: pooled extraction child processes at most (default min(2, available cores)). */
   extractionProcesses: number;
+  /**
+   * LEXICAL_INDEX_MB: memory for users' in-memory BM25 postings before the least recently searched are dropped
+   * (they are rebuilt from the database on their next search). One user's postings are kept whatever their size.
+   */
+  lexicalIndexMb: number;
   /** Uploads: the per-file limit (413 beyond it) and where files are spooled while they stream in (UPLOAD_SPOOL_DIR). */
   upload: { maxFileBytes: number; spoolDir: string };
   /** URL data sources: ranges opened despite being private (URL_FETCH_ALLOW_CIDRS), e.g. an intranet wiki. */
@@ -297,6 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : { provider: "local" },
     workers: env.WORKERS ?? 2,
     extractionProcesses: env.EXTRACTION_PROCESSES ?? Math.max(1, Math.min(2, os.availableParallelism())),
+    lexicalIndexMb: env.LEXICAL_INDEX_MB ?? 512,
     upload: { maxFileBytes: MAX_UPLOAD_BYTES, spoolDir: path.resolve(env.UPLOAD_SPOOL_DIR ?? os.tmpdir()) },
     urlFetch: {
       allowCidrs: (env.URL_FETCH_ALLOW_CIDRS ?? "")
