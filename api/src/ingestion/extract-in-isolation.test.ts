@@ -1,8 +1,9 @@
 // Isolated extraction: same result as in-process, typed errors across the thread boundary, memory/time limits, abort.
 
 import { fork, spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, readlink, realpath, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -28,6 +29,31 @@ async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
 function shortText(i: number): Uint8Array {
   const sentence = `Study ${i} followed a cohort of patients for twelve months and measured outcome ${i % 7}. `;
   return new TextEncoder().encode(`Abstract ${i}.\n\n${sentence.repeat(15)}\n\nConclusion ${i}.`);
+}
+
+/** `count` paragraphs of about a dozen words each. */
+function manyParagraphs(count: number): Uint8Array {
+  return new TextEncoder().encode(
+    Array.from(
+      { length: count },
+      (_, i) => `Paragraph ${i} reports the quarterly revenue of region ${i % 13}.`,
+    ).join("\n\n"),
+  );
+}
+
+/** How far process `pid` has read the file it has open at `filePath` (Linux /proc), or null once it closed it. */
+async function readOffset(pid: number, filePath: string): Promise<number | null> {
+  for (const fd of await readdir(`/proc/${pid}/fd`)) {
+    const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => "");
+    if (target !== filePath) continue;
+    const info = await readFile(`/proc/${pid}/fdinfo/${fd}`, "utf8");
+    return Number(/^pos:\s+(\d+)/m.exec(info)?.[1]);
+  }
+  return null;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 async function inProcessChunks(bytes: Uint8Array): Promise<Chunk[]> {
@@ -113,28 +139,94 @@ describe("extractInIsolation", () => {
     expect(error).toMatchObject({ code: "damaged", message: "damaged PDF: invalid PDF structure" });
   });
 
-  it("kills a child that runs past the time limit; the pool then reads the next file", async () => {
+  it("does not count the time a slow consumer takes: only the child's own work runs on the clock", async () => {
+    const bytes = manyParagraphs(2000);
+    const chunking = { targetTokens: 16, overlapTokens: 0 };
+    const chunks: Chunk[] = [];
+    let batches = 0;
     const started = Date.now();
-    let release: (() => void) | undefined;
-    const consumed = new Promise<void>((resolve) => {
-      release = resolve;
+    await extractChunksInIsolation({
+      bytes,
+      fileName: "many.txt",
+      ext: "txt",
+      chunking,
+      limits: { timeoutMs: 1_000 },
+      onChunks: async (batch) => {
+        batches++;
+        chunks.push(...batch);
+        await sleep(150);
+      },
     });
-    // The child waits for the consumer to take the chunks: it cannot finish before the limit.
+    // Consuming took longer than the limit, which counted it before.
+    expect(batches).toBeGreaterThanOrEqual(10);
+    expect(Date.now() - started).toBeGreaterThan(1_500);
+    const direct = chunkDocument(
+      await extractDocument(bytes, { fileName: "many.txt", format: "txt" }),
+      chunking,
+    );
+    expect(chunks).toEqual(direct);
+  });
+
+  it("still times out a child that stops working, after a consumer slower than the limit; the pool then reads the next file", async () => {
+    const started = Date.now();
+    let stopped: number | undefined;
     const error = await failure(
       extractChunksInIsolation({
-        bytes: shortText(1),
-        fileName: "slow.txt",
+        bytes: manyParagraphs(2000),
+        fileName: "hung.txt",
         ext: "txt",
-        limits: { timeoutMs: 200 },
-        onChunks: () => consumed,
+        chunking: { targetTokens: 16, overlapTokens: 0 },
+        limits: { timeoutMs: 1_000 },
+        onChunks: async () => {
+          if (stopped !== undefined) return;
+          // The child freezes (as one stuck in a parser would): it neither waits for us nor sends anything.
+          stopped = busyPid();
+          process.kill(stopped, "SIGSTOP");
+          await sleep(1_500);
+        },
       }),
     );
-    release?.();
-    expect(error).toMatchObject({ code: "timeout", message: "the file took longer than 0.2 s to read" });
+    expect(error).toMatchObject({ code: "timeout", message: "the file took longer than 1 s to read" });
+    expect(Date.now() - started).toBeGreaterThan(1_500);
     expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await gone(stopped as number)).toBe(true);
     expect(extractionPoolStats().processes).toEqual([]);
     expect(await chunksOf(shortText(2), "next.txt")).toEqual(await inProcessChunks(shortText(2)));
   });
+
+  it.skipIf(process.platform !== "linux")(
+    "keeps the child a few batches ahead of a consumer that does not keep up",
+    async () => {
+      // The real path: it is what /proc shows for the child's open file.
+      const folder = await realpath(await mkdtemp(path.join(tmpdir(), "acp-window-")));
+      try {
+        const filePath = path.join(folder, "long.txt");
+        await writeFile(filePath, manyParagraphs(200_000));
+        const { size } = await stat(filePath);
+        let offsetWhileStalled: number | null | undefined;
+        let chunkCount = 0;
+        const summary = await extractChunksInIsolation({
+          filePath,
+          fileName: "long.txt",
+          ext: "txt",
+          onChunks: async (batch) => {
+            if (chunkCount === 0) {
+              // Left alone, the child reads the whole file in well under a second.
+              await sleep(1_500);
+              offsetWhileStalled = await readOffset(busyPid(), filePath);
+            }
+            chunkCount += batch.length;
+          },
+        });
+        expect(summary.chunkCount).toBe(chunkCount);
+        expect(offsetWhileStalled).toBeGreaterThan(0);
+        expect(offsetWhileStalled).toBeLessThan(size / 4);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
 
   it("turns heap exhaustion into a memory error, and the same limit reads a small file", async () => {
     const limits = { maxOldGenerationSizeMb: 48 };

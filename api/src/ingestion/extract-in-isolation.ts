@@ -1,8 +1,9 @@
-// Runs extraction in a pooled child process with a heap limit and a wall-clock timeout, so one hostile file fails alone.
+// Runs extraction in a pooled child process with a heap limit and a time limit, so one hostile file fails alone.
 import type { ExtractedPart } from "@acp/contracts/knowledge";
 import { type ExtractionLease, extractionPool } from "./extraction-pool";
 import type { ExtractionJob, ExtractionParentMessage, ExtractionWorkerMessage } from "./extraction-worker";
 import { cutText } from "./parts";
+import { createPausableDeadline, type PausableDeadline } from "./pausable-deadline";
 import {
   type Chunk,
   type ChunkOptions,
@@ -25,6 +26,11 @@ const MEMORY_MESSAGE = "the file needs more memory than allowed to read";
 let nextJobId = 1;
 
 type JobContext = {
+  /**
+   * A chunk batch arrived: the time limit stops until every batch received is acknowledged, because from here the
+   * child may be waiting for us (it stops after BATCH_WINDOW unacknowledged batches, and at its end until all are).
+   */
+  received: () => void;
   /** Acknowledges a chunk batch (the child sends more); does nothing once the job has ended. */
   ack: () => void;
   /** True once the job has settled: late batches are not handed to the caller. */
@@ -43,6 +49,10 @@ type ChildHandlers<T> = {
  * Borrows a child from the pool (its heap limit = limits.maxOldGenerationSizeMb), sends it the job, enforces the
  * limits and turns every way it can end into a value or an error. A clean end gives the child back; a timeout, an
  * abort, a failing consumer or a crash kills it (the pool starts another when needed).
+ *
+ * The time limit counts only the time we wait for the child: its clock stops while we hold a chunk batch we have not
+ * acknowledged (the consumer is working, and the child, bounded by its window, may be waiting for us), so a slow
+ * indexer never fails a file. A child that hangs, or loops without sending, runs on a clock we are not stopping.
  */
 function runInChild<T>(
   input: ExtractInIsolationInput,
@@ -67,12 +77,14 @@ function runInChild<T>(
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     let lease: ExtractionLease | undefined;
-    let timer: NodeJS.Timeout | undefined;
+    let deadline: PausableDeadline | undefined;
+    /** Batches received and not yet acknowledged. */
+    let unacknowledged = 0;
     /** `heapUsedMb` is given when the child finished the job itself and can take the next one. */
     const finish = (error: unknown, value?: T, heapUsedMb?: number) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      deadline?.cancel();
       signal?.removeEventListener("abort", onAbort);
       if (lease) {
         if (heapUsedMb === undefined) lease.destroy();
@@ -84,8 +96,15 @@ function runInChild<T>(
     const onAbort = () => finish(new ExtractionError("aborted", "reading the file was cancelled"));
     signal?.addEventListener("abort", onAbort, { once: true });
     const context: JobContext = {
+      received: () => {
+        unacknowledged++;
+        deadline?.pause();
+      },
       ack: () => {
-        if (!settled) lease?.send({ type: "ack", jobId } satisfies ExtractionParentMessage, () => undefined);
+        if (settled) return;
+        lease?.send({ type: "ack", jobId } satisfies ExtractionParentMessage, () => undefined);
+        unacknowledged--;
+        if (unacknowledged === 0) deadline?.resume();
       },
       settled: () => settled,
     };
@@ -96,11 +115,12 @@ function runInChild<T>(
         return;
       }
       lease = borrowed;
-      timer = setTimeout(() => {
+      deadline = createPausableDeadline(limits.timeoutMs, () => {
         finish(
           new ExtractionError("timeout", `the file took longer than ${seconds(limits.timeoutMs)} s to read`),
         );
-      }, limits.timeoutMs);
+      });
+      deadline.resume();
       borrowed.listen({
         onMessage: (message) => {
           if (settled || !("jobId" in message) || message.jobId !== jobId) return;
@@ -160,10 +180,12 @@ export function extractInIsolation(input: ExtractInIsolationInput): Promise<Extr
 
 /**
  * Extracts AND chunks in the child, handing chunks to `onChunks` in batches as they are made (in order, indexes from
- * 0); the child waits until `onChunks` resolves before sending more, so memory stays bounded on both sides. CSV and
- * TXT files given by `filePath` are streamed in the child too: a 200 MB CSV reads in a bounded heap (checked: 64 MB within 96 MB).
+ * 0); the child runs at most a few batches ahead of `onChunks` (it waits for each to resolve), so memory stays bounded
+ * on both sides, and the time limit does not count the time `onChunks` takes. CSV and TXT files given by `filePath`
+ * are streamed in the child too: a 200 MB CSV reads in a bounded heap (checked: 64 MB within 96 MB).
  * Resolves with the document's parts, warnings, encoding and page counts (`ExtractionSummary`), same errors as
- * `extractInIsolation`.
+ * `extractInIsolation`, and never before the last `onChunks` call has returned: a caller that cleans up after a
+ * failure does not race a batch still being written.
  */
 export function extractChunksInIsolation(
   input: ExtractInIsolationInput & {
@@ -177,11 +199,16 @@ export function extractChunksInIsolation(
     onMessage: (message, job) => {
       if (message.type === "summary") return { done: message.summary };
       if (message.type === "chunks") {
+        job.received();
         queue = queue.then(() => (job.settled() ? undefined : input.onChunks(message.chunks))).then(job.ack);
         return queue.then(() => undefined);
       }
       return undefined;
     },
+  }).catch(async (error: unknown) => {
+    // Batches still queued are skipped (the job has settled); the one being consumed is let finish.
+    await queue.catch(() => undefined);
+    throw error;
   });
 }
 

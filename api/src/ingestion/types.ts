@@ -86,7 +86,10 @@ export type ChunkOptions = {
 export type ExtractionLimits = {
   /** V8 old-generation heap of the extraction child, in MB (default 1024: mammoth needed ~768 MB for a 150,000-paragraph DOCX). */
   maxOldGenerationSizeMb: number;
-  /** Wall-clock limit; the child is killed when it is exceeded (default 600 000 ms: 50 OCR pages at up to 7 s each fit). */
+  /**
+   * Time the child may keep us waiting; it is killed when it is exceeded (default 600 000 ms: 50 OCR pages at up to
+   * 7 s each fit). Time the child spends waiting for the consumer of its chunks does not count.
+   */
   timeoutMs: number;
   /** At most this many PDF pages go through OCR (default 50); later pages without text are reported, not read. */
   ocrPageCap: number;
