@@ -320,7 +320,21 @@ export async function extractAndChunk(job: StreamJob, sink: StreamSink): Promise
   const chunker = createChunker(job.chunking, (chunk) => {
     pending = sink.onChunk(chunk) ?? pending;
   });
-  for (const block of blocks) {
+  // The chunks of a whole document leave as fast as the consumer takes them: this is the progress the caller sees.
+  let reported = 0;
+  const report = (done: number) => {
+    const now = Date.now();
+    if (now - reported < 500 && done < blocks.length) return;
+    reported = now;
+    sink.onProgress?.({
+      phase: "chunking",
+      done,
+      total: blocks.length,
+      message: `Chunked ${done} of ${blocks.length} parts`,
+    });
+  };
+  for (const [at, block] of blocks.entries()) {
+    report(at);
     if (block.kind === "text") {
       chunker.text(block);
     } else {
@@ -339,6 +353,7 @@ export async function extractAndChunk(job: StreamJob, sink: StreamSink): Promise
       pending = undefined;
     }
   }
+  report(blocks.length);
   chunker.end();
   if (pending) await pending;
   return { ...document, chunkCount: chunker.count };

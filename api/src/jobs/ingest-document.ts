@@ -11,9 +11,14 @@ import type { Deps } from "../deps";
 import { chunkDocument } from "../ingestion/chunk-document";
 import { extractChunksInIsolation, toExtractedParts } from "../ingestion/extract-in-isolation";
 import { extractText } from "../ingestion/extract-text";
-import { type Chunk, type ExtractedDocument, ExtractionError } from "../ingestion/types";
+import { type ExtractedDocument, ExtractionError } from "../ingestion/types";
 import { readBlobs, readBlobsToFile } from "../services/documents/document-blobs";
-import { type IndexProgress, indexDocumentChunks } from "../services/retrieval/index-document";
+import {
+  deleteDocumentIndex,
+  type IndexProgress,
+  indexDocumentChunks,
+  openDocumentIndex,
+} from "../services/retrieval/index-document";
 import { stageProgress } from "./stage-progress";
 
 /** Characters of each extracted part kept for the detail view, and how many parts at most. */
@@ -67,6 +72,8 @@ export async function ingestDocument({
   let doc: DocumentRow = initial;
   let timings: StageTiming[] = nextTimings(doc.timings, "extracting");
   let lastProgressWrite = 0;
+  /** The latest progress write: stage changes wait for it, so a late write never takes the stage back. */
+  let pendingProgress: Promise<unknown> = Promise.resolve();
 
   /** Writes stage/progress (and anything else) only while the document still exists and is processing. */
   const update = async (values: Partial<typeof documents.$inferInsert>) => {
@@ -81,6 +88,7 @@ export async function ingestDocument({
     }
   };
   const enter = async (stage: DocumentStage, extra: Partial<typeof documents.$inferInsert> = {}) => {
+    await pendingProgress;
     if (stage !== "extracting") timings = nextTimings(timings, stage);
     await update({ stage, progress: stageProgress(stage, 0), timings, ...extra });
   };
@@ -89,7 +97,9 @@ export async function ingestDocument({
     const at = Date.now();
     if (at - lastProgressWrite < 500) return;
     lastProgressWrite = at;
-    void update({ stage, progress: stageProgress(stage, fraction) }).catch(() => undefined);
+    pendingProgress = pendingProgress
+      .then(() => update({ stage, progress: stageProgress(stage, fraction) }))
+      .catch(() => undefined);
   };
 
   const heartbeat = setInterval(() => {
@@ -97,76 +107,111 @@ export async function ingestDocument({
   }, HEARTBEAT_MS);
   heartbeat.unref();
   const workFile = path.join(tmpdir(), `acp-ingest-${randomUUID()}`);
+  /** Removes the document's chunk rows and vectors; a failure to do so is logged, not thrown over the real error. */
+  const clearIndex = async () => {
+    try {
+      await deleteDocumentIndex({ deps, userId: doc.userId, documentId });
+    } catch (error) {
+      deps.logger.error({ documentId, err: rootCause(error) }, "could not remove a failed attempt's index");
+    }
+  };
 
   try {
     await enter("extracting", { attempts: doc.attempts + 1, error: null });
     doc = { ...doc, attempts: doc.attempts + 1 };
 
-    let chunks: Chunk[];
-    if (doc.fileType) {
-      await readBlobsToFile(db, documentId, workFile);
-      // Extraction and chunking run in a child process; chunks stream back in batches as they are made.
-      chunks = [];
-      let chunking = false;
-      const summary = await extractChunksInIsolation({
-        filePath: workFile,
-        fileName: doc.originalName,
-        ext: doc.fileType as UploadExtension,
-        signal,
-        onProgress: (p) => progress(chunking ? "chunking" : "extracting", p.total > 0 ? p.done / p.total : 0),
-        onChunks: async (batch) => {
-          if (!chunking) {
-            chunking = true;
-            await enter("chunking");
-          }
-          for (const chunk of batch) chunks.push(chunk);
-        },
-      });
-      signal.throwIfAborted();
-      await storeParts(db, documentId, { ...summary, blocks: [] });
-      if (!chunking) await enter("chunking");
-    } else {
-      const text = (await readBlobs(db, documentId)).toString("utf8");
-      const extracted = extractText({ text });
-      await storeParts(db, documentId, extracted);
-      await enter("chunking");
-      chunks = chunkDocument(extracted);
-    }
-    if (chunks.length === 0) {
-      throw new ExtractionError("no-text", "No text could be found in this document");
-    }
-
-    await enter("embedding");
-    let indexing = false;
-    await indexDocumentChunks({
+    const target = {
       deps,
       userId: doc.userId,
       documentId,
       agentId: doc.agentId,
       category: doc.category,
-      chunks,
       signal,
-      onProgress: (p: IndexProgress) => {
-        const stage = p.stage;
-        if (stage === "indexing" && !indexing) {
-          indexing = true;
-          timings = nextTimings(timings, "indexing");
-          void update({ stage: "indexing", progress: stageProgress("indexing", 0), timings }).catch(
-            () => undefined,
-          );
-          return;
-        }
-        progress(stage, p.total > 0 ? p.done / p.total : 0);
-      },
-    });
+    };
+    let chunkCount: number;
+    if (doc.fileType) {
+      await readBlobsToFile(db, documentId, workFile);
+      // Clears what an earlier attempt indexed, once; then each batch of chunks is embedded and indexed as it
+      // arrives from the child (which runs at most a few batches ahead of us), so a 200 MB file never has all its
+      // chunks in the API at once. The child's time limit does not count the time we spend indexing.
+      const writer = await openDocumentIndex(target);
+      let streaming = false;
+      /** Share of the child's work done (file read, or parts chunked), from its latest report. */
+      let childDone = 0;
+      const summary = await extractChunksInIsolation({
+        filePath: workFile,
+        fileName: doc.originalName,
+        ext: doc.fileType as UploadExtension,
+        signal,
+        onProgress: (p) => {
+          const fraction = p.total > 0 ? p.done / p.total : 0;
+          // CSV and TXT report the share of the file read throughout; whole-document formats report their own
+          // phases (pages, OCR...) and then the share of parts chunked, which is what moves once chunks flow.
+          if (p.phase === "chunking" || (streaming && p.phase === "reading")) {
+            childDone = fraction;
+            if (streaming) progress("embedding", childDone);
+          } else if (!streaming) {
+            progress("extracting", fraction);
+          }
+        },
+        onChunks: async (batch) => {
+          if (!streaming) {
+            streaming = true;
+            // Chunking and embedding run alongside extraction from here on.
+            await enter("chunking");
+            await enter("embedding");
+          }
+          await writer.append(batch, () => progress("embedding", childDone));
+        },
+      });
+      signal.throwIfAborted();
+      await storeParts(db, documentId, { ...summary, blocks: [] });
+      if (!streaming) {
+        await enter("chunking");
+        await enter("embedding");
+      }
+      chunkCount = writer.indexed;
+      if (chunkCount === 0) throw new ExtractionError("no-text", "No text could be found in this document");
+      await enter("indexing");
+      writer.finish();
+    } else {
+      const text = (await readBlobs(db, documentId)).toString("utf8");
+      const extracted = extractText({ text });
+      await storeParts(db, documentId, extracted);
+      await enter("chunking");
+      const chunks = chunkDocument(extracted);
+      if (chunks.length === 0) {
+        throw new ExtractionError("no-text", "No text could be found in this document");
+      }
+      chunkCount = chunks.length;
+      await enter("embedding");
+      let indexing = false;
+      await indexDocumentChunks({
+        ...target,
+        chunks,
+        onProgress: (p: IndexProgress) => {
+          if (p.stage === "indexing") {
+            if (!indexing) {
+              indexing = true;
+              timings = nextTimings(timings, "indexing");
+              const values = { stage: "indexing" as const, progress: stageProgress("indexing", 0), timings };
+              pendingProgress = pendingProgress.then(() => update(values)).catch(() => undefined);
+            }
+            return;
+          }
+          progress(p.stage, p.total > 0 ? p.done / p.total : 0);
+        },
+      });
+    }
     signal.throwIfAborted();
+    await pendingProgress;
 
     timings = nextTimings(timings, null);
     await update({
       status: "completed",
       stage: "completed",
       progress: 100,
-      chunkCount: chunks.length,
+      chunkCount,
       embedder: deps.embedder.id,
       completedAt: new Date(),
       error: null,
@@ -174,6 +219,8 @@ export async function ingestDocument({
     });
     return { kind: "settled", status: "completed" };
   } catch (error) {
+    // Search must not return a partial index: whatever this attempt wrote goes (a retry writes it all again).
+    await clearIndex();
     if (error instanceof DocumentGoneError || controller.signal.aborted) return { kind: "gone" };
     const deterministic =
       error instanceof ExtractionError && error.code !== "aborted" && error.code !== "internal";
