@@ -13,6 +13,8 @@ export type MemoryResult = {
   totalSeconds: number;
   status: string;
   chunks: number;
+  /** Peak RSS during the upload and during each ingestion stage: where the growth happens. */
+  peakRssByPhase: Record<string, number>;
 };
 
 /** Writes a CSV of about `bytes` in 1 MiB pieces (never held whole in memory). */
@@ -57,19 +59,37 @@ export async function measureIngestionMemory({
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const baseline = await rssBytes(server.pid);
     peak = baseline;
+    const peakRssByPhase: Record<string, number> = {};
+    let phase = "upload";
+    let id = "";
     const sampler = (async () => {
       while (sampling) {
-        peak = Math.max(peak, await rssBytes(server.pid).catch(() => 0));
+        const rss = await rssBytes(server.pid).catch(() => 0);
+        peak = Math.max(peak, rss);
+        peakRssByPhase[phase] = Math.max(peakRssByPhase[phase] ?? 0, rss);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
+    const stages = (async () => {
+      while (sampling) {
+        if (id) {
+          const response = await fetch(`${server.url}/api/documents/${id}`, {
+            headers: { cookie: server.cookie },
+          });
+          if (response.ok)
+            phase = ((await response.json()) as { document: { stage: string } }).document.stage;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    })();
     const start = performance.now();
-    const id = await server.upload("large.csv", await openAsBlob(file));
+    id = await server.upload("large.csv", await openAsBlob(file));
     const uploadSeconds = (performance.now() - start) / 1000;
     const done = await server.waitDone(id, 90 * 60_000);
     const totalSeconds = (performance.now() - start) / 1000;
     sampling = false;
     await sampler;
+    await stages;
     return {
       bytes,
       baselineRssBytes: baseline,
@@ -78,6 +98,7 @@ export async function measureIngestionMemory({
       totalSeconds,
       status: done.status === "completed" ? "completed" : `${done.status}: ${done.error}`,
       chunks: done.chunkCount,
+      peakRssByPhase,
     };
   } finally {
     sampling = false;
