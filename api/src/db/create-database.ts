@@ -37,6 +37,19 @@ export const IN_MEMORY_DATA_DIR = "memory://";
 
 const drizzleConfig = { schema, casing: "snake_case" } as const;
 
+/** PostgreSQL's oid of bytea. */
+const BYTEA_OID = 17;
+
+/**
+ * PGlite's own bytea codec goes through a JS array of every byte and a hex string twice its size: measured storing
+ * 40 MiB in 1 MiB pieces, 6.3 s and ~170 MB of garbage, reading them back 2.3 s. A Uint8Array parameter left as it is
+ * goes to the server in binary form (0.3 s), and Node's native hex decoder reads results (0.2 s).
+ */
+const BYTEA_AS_BINARY = {
+  serializers: { [BYTEA_OID]: (value: unknown) => value as string },
+  parsers: { [BYTEA_OID]: (value: string) => Buffer.from(value.slice(2), "hex") },
+};
+
 /** Opens the configured engine and applies every migration in api/drizzle before returning. */
 export async function createDatabase(
   config: DatabaseConfig,
@@ -70,6 +83,7 @@ export async function createDatabase(
   // pgvector is registered here so the vector store (providers/vector-store) can CREATE EXTENSION it later.
   const pgliteOptions = {
     extensions: { vector },
+    ...BYTEA_AS_BINARY,
     ...(inMemory && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   };
   let client: PGlite;
