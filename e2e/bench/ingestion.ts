@@ -37,7 +37,17 @@ export async function ingestionMemoryRows(options: { megabytes?: number } = {}):
   const r = await measureIngestionMemory(options);
   const growth = r.peakRssBytes - r.baselineRssBytes;
   return [
-    ["file", "outcome", "upload", "upload->done", "API RSS idle", "API RSS peak", "growth", "target"],
+    [
+      "file",
+      "outcome",
+      "upload",
+      "upload->done",
+      "API RSS idle",
+      "API RSS peak",
+      "growth",
+      "growth by phase",
+      "target",
+    ],
     [
       `CSV ${mb(r.bytes)}`,
       `${r.status}, ${r.chunks} chunks`,
@@ -46,6 +56,9 @@ export async function ingestionMemoryRows(options: { megabytes?: number } = {}):
       mb(r.baselineRssBytes),
       mb(r.peakRssBytes),
       mb(growth),
+      Object.entries(r.peakRssByPhase)
+        .map(([phase, peak]) => `${phase} ${mb(peak - r.baselineRssBytes)}`)
+        .join(", "),
       `< ${mb(RSS_GROWTH_TARGET_BYTES)} ${growth < RSS_GROWTH_TARGET_BYTES ? "met" : "NOT met"}`,
     ],
   ];

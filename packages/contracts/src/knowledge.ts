@@ -136,6 +136,12 @@ export const retrievalSearchResponseSchema = z.object({
   /** The minimum relevance applied, so the lab can show where the cut falls. */
   threshold: z.number(),
   embedder: z.string(),
+  /**
+   * "skipped" when the lexical leg alone decided the answer: its top results all passed the threshold and the
+   * dense leg's weight (the built-in embedder's) could not have changed them, so it was not run and denseRank is
+   * null. Searches with includeBelowThreshold always run both legs.
+   */
+  denseLeg: z.enum(["searched", "skipped"]),
 });
 export type RetrievalSearchResponse = z.infer<typeof retrievalSearchResponseSchema>;
 

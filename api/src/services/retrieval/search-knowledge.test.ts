@@ -8,7 +8,7 @@ import { createTestDatabase, engines, postgresHasPgvector } from "../../test/tes
 import { lexemesOf, searchLexical } from "./lexical";
 import { BM25_B, BM25_K1, bm25Idf } from "./lexical-index";
 import type { RetrievalDeps } from "./retrieval-deps";
-import { RELEVANCE_THRESHOLD, searchKnowledge } from "./search-knowledge";
+import { lexicalDecides, RELEVANCE_THRESHOLD, searchKnowledge } from "./search-knowledge";
 import { indexTexts, insertUser, retrievalDeps } from "./test-support";
 
 const hasPgvector = await postgresHasPgvector();
@@ -79,6 +79,26 @@ async function referenceBm25(
   );
 }
 
+describe("lexicalDecides", () => {
+  const passing = Array.from({ length: 12 }, () => 0.9);
+  it("lets the lexical leg decide only when the dense weight cannot reorder its passing top results", () => {
+    expect(lexicalDecides({ lexicalRelevances: passing, topK: 5, denseWeight: 0.01 })).toBe(true);
+    // A semantic embedder fused at equal weight can always change the answer.
+    expect(lexicalDecides({ lexicalRelevances: passing, topK: 5, denseWeight: 1 })).toBe(false);
+    // Fewer passing hits than asked for: dense-only candidates may fill the rest.
+    expect(lexicalDecides({ lexicalRelevances: passing.slice(0, 4), topK: 5, denseWeight: 0.01 })).toBe(
+      false,
+    );
+    expect(
+      lexicalDecides({ lexicalRelevances: [0.9, 0.9, 0.9, 0.9, 0.2, 0.9], topK: 5, denseWeight: 0.01 }),
+    ).toBe(false);
+    // Deep in the ranking neighbouring RRF scores get closer than the dense leg's largest contribution.
+    const many = Array.from({ length: 50 }, () => 0.9);
+    expect(lexicalDecides({ lexicalRelevances: many, topK: 17, denseWeight: 0.01 })).toBe(true);
+    expect(lexicalDecides({ lexicalRelevances: many, topK: 18, denseWeight: 0.01 })).toBe(false);
+  });
+});
+
 describe.each(engines)("searchKnowledge on %s", (engine) => {
   const vectors = engine === "pglite" || hasPgvector;
   let database: Database;
@@ -140,6 +160,30 @@ describe.each(engines)("searchKnowledge on %s", (engine) => {
       expect(hits.map((hit) => hit.chunkId)).toEqual(reference.map((entry) => idOf(entry.index)));
       for (const [i, hit] of hits.entries()) expect(hit.score).toBeCloseTo(reference[i]?.score ?? 0, 9);
     }
+  });
+
+  it.runIf(vectors)("skips the dense leg only when it cannot change the answer", async () => {
+    const userId = await insertUser(database);
+    await indexTexts(deps, userId, corpus(80, 5));
+    let skipped = 0;
+    for (const query of ["refund warranty", "audit", "latency region outage incident", "pump", "turbne"]) {
+      for (const topK of [1, 3, 5, 10]) {
+        const answer = await searchKnowledge({ deps, userId, query, topK });
+        // With includeBelowThreshold both legs always run; its passing part is the full hybrid answer.
+        const full = await searchKnowledge({ deps, userId, query, topK, includeBelowThreshold: true });
+        expect(full.denseLeg).toBe("searched");
+        expect(answer.results.map((r) => r.chunkId)).toEqual(
+          full.results.filter((r) => r.aboveThreshold).map((r) => r.chunkId),
+        );
+        if (answer.denseLeg === "skipped") {
+          skipped += 1;
+          expect(answer.results.every((r) => r.denseRank === null && r.lexicalRank !== null)).toBe(true);
+        }
+      }
+    }
+    expect(skipped).toBeGreaterThan(0);
+    // A typo only the dense leg can find is never skipped.
+    expect((await searchKnowledge({ deps, userId, query: "turbne", topK: 5 })).denseLeg).toBe("searched");
   });
 
   it("finds unspaced Japanese and Chinese by part of a sentence", async () => {

@@ -52,6 +52,27 @@ export function legSettings(embedderId: string): LegSettings {
   return { denseWeight: 1, denseFloor: 0.3 };
 }
 
+/**
+ * Whether the dense leg can still change the top `topK`: not when the lexical leg's first `topK` hits all pass the
+ * threshold and the dense leg's largest contribution (weight / (RRF_K + 1)) is smaller than the gap between any two
+ * neighbouring lexical ranks up to topK + 1. Then no dense score can reorder those hits or lift another above them
+ * (a dense-only or lower-ranked candidate scores less than lexical rank topK), so the answer is the lexical one.
+ */
+export function lexicalDecides({
+  lexicalRelevances,
+  topK,
+  denseWeight,
+}: {
+  lexicalRelevances: readonly number[];
+  topK: number;
+  denseWeight: number;
+}): boolean {
+  if (lexicalRelevances.length < topK) return false;
+  if (lexicalRelevances.slice(0, topK).some((relevance) => relevance < RELEVANCE_THRESHOLD)) return false;
+  const smallestGap = 1 / (RRF_K + topK) - 1 / (RRF_K + topK + 1);
+  return denseWeight / (RRF_K + 1) < smallestGap;
+}
+
 /** Candidates each leg contributes before fusion. */
 const candidatePool = (topK: number) => Math.max(50, topK * 5);
 
@@ -107,7 +128,19 @@ export async function searchKnowledge({
 
   // One after the other: the dense leg's scope comes from the index the lexical leg has just brought up to date.
   const lexical = await searchLexical({ db, userId, query, scope, limit: pool });
-  const dense = await searchDense(deps, { userId, query, scope, limit: pool, embedderId: state.active });
+  const skipDense =
+    !includeBelowThreshold &&
+    lexicalDecides({
+      lexicalRelevances: lexical.hits.map((hit) =>
+        lexical.idealScore > 0 ? hit.score / lexical.idealScore : 0,
+      ),
+      topK,
+      denseWeight: settings.denseWeight,
+    });
+  const dense = skipDense
+    ? []
+    : await searchDense(deps, { userId, query, scope, limit: pool, embedderId: state.active });
+  const denseLeg = skipDense ? ("skipped" as const) : ("searched" as const);
 
   const candidates = new Map<string, Candidate>();
   const candidate = (chunkId: string) => {
@@ -148,7 +181,9 @@ export async function searchKnowledge({
         ...ranked.filter((c) => !c.aboveThreshold).slice(0, topK),
       ]
     : ranked.filter((c) => c.aboveThreshold).slice(0, topK);
-  if (kept.length === 0) return { results: [], threshold: RELEVANCE_THRESHOLD, embedder: state.active };
+  if (kept.length === 0) {
+    return { results: [], threshold: RELEVANCE_THRESHOLD, embedder: state.active, denseLeg };
+  }
 
   const rows = await db
     .select({
@@ -188,7 +223,7 @@ export async function searchKnowledge({
       relevance: entry.relevance,
     });
   }
-  return { results, threshold: RELEVANCE_THRESHOLD, embedder: state.active };
+  return { results, threshold: RELEVANCE_THRESHOLD, embedder: state.active, denseLeg };
 }
 
 /** The dense leg: nearest vectors of the active embedder within the scope; empty when it cannot run. */

@@ -14,6 +14,7 @@ afterEach(() => {
 const answer = {
   threshold: 0.25,
   embedder: "local-1536",
+  denseLeg: "searched",
   results: [
     {
       documentId: "xlsx1",
