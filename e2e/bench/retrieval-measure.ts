@@ -24,6 +24,8 @@ export type RetrievalFigures = {
   recallAt10: number;
   /** ANN results whose id is among the exact top 10, over 10 (ties make this lower than recallAt10). */
   idRecallAt10: number;
+  /** Share of the hybrid searches that BM25 decided alone (the dense leg could not change them, so it did not run). */
+  denseSkipped: number;
 };
 
 /** Deterministic pseudo-random numbers (mulberry32). */
@@ -164,9 +166,11 @@ export async function measureRetrievalAt(chunkCount: number, queryCount = 200): 
     const denseExact: number[] = [];
     let found = 0;
     let foundIds = 0;
+    let skipped = 0;
     let possible = 0;
     for (const query of queries) {
-      await timed(hybrid, () => searchKnowledge({ deps, userId, query, topK: 5 }));
+      const answer = await timed(hybrid, () => searchKnowledge({ deps, userId, query, topK: 5 }));
+      if (answer.denseLeg === "skipped") skipped += 1;
       await timed(hybridExact, () => searchKnowledge({ deps: exactDeps, userId, query, topK: 5 }));
       const [vector] = await embedder.embed([query]);
       const embedding = vector ?? [];
@@ -192,6 +196,7 @@ export async function measureRetrievalAt(chunkCount: number, queryCount = 200): 
       denseExact: percentiles(denseExact),
       recallAt10: Number((found / Math.max(1, possible)).toFixed(4)),
       idRecallAt10: Number((foundIds / Math.max(1, possible)).toFixed(4)),
+      denseSkipped: Number((skipped / queries.length).toFixed(3)),
     };
   } finally {
     await database.close();
