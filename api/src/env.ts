@@ -36,6 +36,19 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** An optional whole number within [min, max], with one message naming the range. */
+function wholeNumber(min: number, max: number, unit?: string) {
+  const message = `must be a whole number${unit ? ` of ${unit}` : ""} from ${min} to ${max}`;
+  return optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, message)
+      .transform(Number)
+      .pipe(z.number().min(min, message).max(max, message))
+      .optional(),
+  );
+}
+
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((value) => value === "true" || value === "1" || value === "yes")
@@ -105,40 +118,9 @@ const envSchema = z.object({
   LOG_LEVEL: optionalString.pipe(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
   ),
-  WORKERS: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d{1,2}$/, "must be a whole number from 0 to 64")
-      .transform(Number)
-      .pipe(z.number().max(64, "must be a whole number from 0 to 64"))
-      .optional(),
-  ),
-  EXTRACTION_PROCESSES: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d{1,2}$/, "must be a whole number from 1 to 16")
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, "must be a whole number from 1 to 16")
-          .max(16, "must be a whole number from 1 to 16"),
-      )
-      .optional(),
-  ),
-  LEXICAL_INDEX_MB: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d{1,6}$/, "must be a whole number of megabytes from 16 to 100000")
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(16, "must be a whole number of megabytes from 16 to 100000")
-          .max(100_000, "must be a whole number of megabytes from 16 to 100000"),
-      )
-      .optional(),
-  ),
+  WORKERS: wholeNumber(0, 64),
+  EXTRACTION_PROCESSES: wholeNumber(1, 16),
+  LEXICAL_INDEX_MB: wholeNumber(16, 100_000, "megabytes"),
   UPLOAD_SPOOL_DIR: optionalString,
   URL_FETCH_ALLOW_CIDRS: optionalString.pipe(
     z
