@@ -1,5 +1,6 @@
 // Finds documents left `processing` with no live job (a crash, a lost job) and requeues them or fails them with a reason.
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { rowsOf } from "../db/rows-of";
 import { documents } from "../db/schema";
 import type { Deps } from "../deps";
 import { failDocument } from "./ingest-document";
@@ -94,9 +95,4 @@ export function startSweeper(deps: Deps, { intervalSeconds = 30 }: { intervalSec
     /** Resolves when the pass in flight (if any) is done. */
     idle: () => running,
   };
-}
-
-/** node-postgres answers `{ rows }`, PGlite too; both through drizzle's execute. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
