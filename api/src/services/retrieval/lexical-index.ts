@@ -35,7 +35,8 @@ export type LexicalResult = {
 /** One term's postings: chunk ordinals in insertion order and the term's occurrences in each. */
 type Postings = { ordinals: Uint32Array; counts: Uint16Array; size: number };
 
-type LoadedDocument = { signature: string; start: number; end: number };
+/** A document's chunk range; `signature` is set only once every chunk is in (an interrupted load is redone). */
+type LoadedDocument = { signature: string | undefined; pending: string; start: number; end: number };
 
 type ChunkRow = {
   id: string;
@@ -125,10 +126,24 @@ export class UserLexicalIndex {
     this.documents.delete(documentId);
   }
 
-  /** Starts a document's (re)load: its old chunks die, new ones are appended with `appendChunks`. */
+  /**
+   * Starts a document's (re)load: its old chunks die, new ones are appended with `appendChunks`, and
+   * `finishDocument` records `signature` once they are all in.
+   */
   beginDocument(documentId: string, signature: string): void {
     this.removeDocument(documentId);
-    this.documents.set(documentId, { signature, start: this.ids.length, end: this.ids.length });
+    this.documents.set(documentId, {
+      signature: undefined,
+      pending: signature,
+      start: this.ids.length,
+      end: this.ids.length,
+    });
+  }
+
+  /** Marks a document's load complete: until then its signature matches nothing, so a sync loads it again. */
+  finishDocument(documentId: string): void {
+    const loaded = this.documents.get(documentId);
+    if (loaded) loaded.signature = loaded.pending;
   }
 
   appendChunks(documentId: string, rows: readonly ChunkRow[]): void {
@@ -473,6 +488,7 @@ async function loadDocuments(
   for (const { document_id: documentId, signature } of group) {
     index.beginDocument(documentId, signature);
     index.appendChunks(documentId, byDocument.get(documentId) ?? []);
+    index.finishDocument(documentId);
   }
 }
 
@@ -493,7 +509,10 @@ async function loadLargeDocument(
     );
     index.appendChunks(documentId, rows);
     const last = rows.at(-1);
-    if (!last || rows.length < LOAD_PAGE) return;
+    if (!last || rows.length < LOAD_PAGE) {
+      index.finishDocument(documentId);
+      return;
+    }
     after = last.chunk_index;
   }
 }
