@@ -104,11 +104,12 @@ export class UserLexicalIndex {
     return this.postingCount * 6 + this.postings.size * 96 + this.ids.length * 160;
   }
 
-  /** The loaded documents' signatures (see syncUserIndex). */
+  /** A loaded document's signature (see syncIndex); undefined when it is not (completely) loaded. */
   signatureOf(documentId: string): string | undefined {
     return this.documents.get(documentId)?.signature;
   }
 
+  /** Documents this index holds chunks of (loaded completely or not). */
   loadedDocumentIds(): string[] {
     return [...this.documents.keys()];
   }
