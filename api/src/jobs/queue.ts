@@ -82,6 +82,7 @@ export function createJobQueue({
         });
   boss.on("error", onError);
   const hooks: (() => Promise<void>)[] = [];
+  const NO_JOB_ID = "00000000-0000-0000-0000-000000000000";
   let starting: Promise<void> | undefined;
   let stopped = false;
   const start = () => {
@@ -95,6 +96,11 @@ export function createJobQueue({
         deleteAfterSeconds: 7 * 24 * 60 * 60,
         notify: true,
       });
+      // pg-boss caches queue settings at start(), before the queue above existed; its first send would then look
+      // the queue up through its own connection. Inside an upload's transaction on PGlite that lookup waits for the
+      // transaction's lock, which waits for the send: a process without workers hung on its first upload. Any
+      // queue operation outside a transaction fills the cache; cancelling an id no job has changes nothing.
+      await boss.cancel(INGEST_QUEUE, NO_JOB_ID);
       for (const hook of hooks) await hook();
     })();
     return starting;
