@@ -12,7 +12,7 @@ import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-l
 import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
 import type { VectorStore } from "./providers/vector-store/vector-store";
-import { configureLexicalIndex } from "./services/retrieval/lexical-index";
+import { configureChunkIndex } from "./services/retrieval/chunk-index";
 
 export type Deps = {
   config: AppConfig;
@@ -39,7 +39,7 @@ export type DepsOverrides = Partial<Omit<Deps, "config" | "close">>;
 
 export async function createDeps(config: AppConfig, overrides: DepsOverrides = {}): Promise<Deps> {
   const now = overrides.now ?? (() => new Date());
-  configureLexicalIndex({ memoryMb: config.lexicalIndexMb });
+  configureChunkIndex({ memoryMb: config.chunkIndexMb });
   const logger = overrides.logger ?? createLogger(config);
   const database = overrides.database ?? (await createDatabase(config, { logger }));
   /** Run in reverse order of creation by close(); each dependency that needs stopping pushes its step. */

@@ -137,11 +137,11 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ TRUST_PROXY: "11" })).toThrow(/TRUST_PROXY/);
   });
 
-  it("sizes the in-memory BM25 postings with LEXICAL_INDEX_MB (512 by default)", () => {
-    expect(loadConfig({}).lexicalIndexMb).toBe(512);
-    expect(loadConfig({ LEXICAL_INDEX_MB: "2048" }).lexicalIndexMb).toBe(2048);
-    expect(() => loadConfig({ LEXICAL_INDEX_MB: "4" })).toThrow(/LEXICAL_INDEX_MB/);
-    expect(() => loadConfig({ LEXICAL_INDEX_MB: "lots" })).toThrow(/LEXICAL_INDEX_MB/);
+  it("sizes the in-memory search index with CHUNK_INDEX_MB (1024 by default)", () => {
+    expect(loadConfig({}).chunkIndexMb).toBe(1024);
+    expect(loadConfig({ CHUNK_INDEX_MB: "2048" }).chunkIndexMb).toBe(2048);
+    expect(() => loadConfig({ CHUNK_INDEX_MB: "4" })).toThrow(/CHUNK_INDEX_MB/);
+    expect(() => loadConfig({ CHUNK_INDEX_MB: "lots" })).toThrow(/CHUNK_INDEX_MB/);
   });
 
   it("reports every invalid variable in one ConfigError", () => {

@@ -120,7 +120,7 @@ const envSchema = z.object({
   ),
   WORKERS: wholeNumber(0, 64),
   EXTRACTION_PROCESSES: wholeNumber(1, 16),
-  LEXICAL_INDEX_MB: wholeNumber(16, 100_000, "megabytes"),
+  CHUNK_INDEX_MB: wholeNumber(16, 100_000, "megabytes"),
   UPLOAD_SPOOL_DIR: optionalString,
   URL_FETCH_ALLOW_CIDRS: optionalString.pipe(
     z
@@ -192,10 +192,11 @@ export type AppConfig = {
   /** EXTRACTION_PROCESSES: pooled extraction child processes at most (default min(2, available cores)). */
   extractionProcesses: number;
   /**
-   * LEXICAL_INDEX_MB: memory for users' in-memory BM25 postings before the least recently searched are dropped
-   * (they are rebuilt from the database on their next search). One user's postings are kept whatever their size.
+   * CHUNK_INDEX_MB: memory for users' in-memory search indexes (BM25 postings and the built-in embedder's quantised
+   * vectors) before the least recently searched are dropped (they are rebuilt from the database on their next
+   * search). One user's index is kept whatever its size.
    */
-  lexicalIndexMb: number;
+  chunkIndexMb: number;
   /** Uploads: the per-file limit (413 beyond it) and where files are spooled while they stream in (UPLOAD_SPOOL_DIR). */
   upload: { maxFileBytes: number; spoolDir: string };
   /** URL data sources: ranges opened despite being private (URL_FETCH_ALLOW_CIDRS), e.g. an intranet wiki. */
@@ -297,7 +298,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : { provider: "local" },
     workers: env.WORKERS ?? 2,
     extractionProcesses: env.EXTRACTION_PROCESSES ?? Math.max(1, Math.min(2, os.availableParallelism())),
-    lexicalIndexMb: env.LEXICAL_INDEX_MB ?? 512,
+    chunkIndexMb: env.CHUNK_INDEX_MB ?? 1024,
     upload: { maxFileBytes: MAX_UPLOAD_BYTES, spoolDir: path.resolve(env.UPLOAD_SPOOL_DIR ?? os.tmpdir()) },
     urlFetch: {
       allowCidrs: (env.URL_FETCH_ALLOW_CIDRS ?? "")

@@ -1,11 +1,13 @@
-// One retrieval measurement in its own process: N generated chunks on pgvector (PGlite), hybrid and dense latency, ANN recall.
+// One retrieval measurement in its own process: N generated chunks on PGlite, hybrid and dense latency, dense recall against exact search.
 // Usage: tsx e2e/bench/retrieval-measure.ts <chunks> [queries]; prints one JSON line (RetrievalFigures) last.
 import { createDatabase, IN_MEMORY_DATA_DIR } from "@acp/api/src/db/create-database";
 import { documents, users } from "@acp/api/src/db/schema";
 import { createLocalEmbedder } from "@acp/api/src/providers/embedder/local-embedder";
 import { createPgvectorStore } from "@acp/api/src/providers/vector-store/pgvector";
-import type { VectorStore } from "@acp/api/src/providers/vector-store/vector-store";
+import { userChunkIndex } from "@acp/api/src/services/retrieval/chunk-index";
+import { queryWeights } from "@acp/api/src/services/retrieval/dense-codes";
 import { indexDocumentChunks } from "@acp/api/src/services/retrieval/index-document";
+import { searchLexical } from "@acp/api/src/services/retrieval/lexical";
 import type { RetrievalDeps } from "@acp/api/src/services/retrieval/retrieval-deps";
 import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
 import { sql } from "drizzle-orm";
@@ -14,18 +16,26 @@ export type LatencyFigures = { p50Ms: number; p99Ms: number };
 export type RetrievalFigures = {
   chunks: number;
   queries: number;
-  loadSeconds: number;
-  indexBuildSeconds: number;
+  /** Chunks indexed per second through indexDocumentChunks (rows, codes and pgvector rows). */
+  loadChunksPerSecond: number;
+  /** Hybrid top-5 for questions made of words of a chunk. */
   hybrid: LatencyFigures;
-  hybridExact: LatencyFigures;
-  denseAnn: LatencyFigures;
+  /** Hybrid top-5 for the same questions with a typo in every word (BM25 misses, the dense leg runs). */
+  hybridTypos: LatencyFigures;
+  /** Baseline: the BM25 leg alone on the same questions. */
+  lexicalOnly: LatencyFigures;
+  /** The dense leg alone: exact search over the in-memory codes (decision 0010). */
+  denseMemory: LatencyFigures;
+  /** Baseline: exact search over the float vectors in pgvector (a sequential scan). */
   denseExact: LatencyFigures;
-  /** ANN results at least as close as the exact 10th, over 10. */
+  /** In-memory results at least as close (by float cosine) as the exact 10th, over 10. */
   recallAt10: number;
-  /** ANN results whose id is among the exact top 10, over 10 (ties make this lower than recallAt10). */
+  /** In-memory results whose id is among the exact top 10, over 10. */
   idRecallAt10: number;
   /** Share of the hybrid searches that BM25 decided alone (the dense leg could not change them, so it did not run). */
   denseSkipped: number;
+  /** The same share for the typo'd questions. */
+  denseSkippedTypos: number;
 };
 
 /** Deterministic pseudo-random numbers (mulberry32). */
@@ -82,8 +92,7 @@ export async function measureRetrievalAt(chunkCount: number, queryCount = 200): 
     const userId = user?.id ?? "";
     const { chunk, next } = corpus(42);
 
-    // Bulk load, then build the HNSW index (DESIGN 2: ~7x faster than inserting into the index row by row).
-    await database.db.execute(sql`drop index if exists embeddings_embedding_hnsw_cosine_index`);
+    // Indexed the way ingestion indexes (rows with codes, pgvector rows outside the HNSW graph).
     const loadStarted = performance.now();
     const texts: string[] = [];
     const perDocument = 1000;
@@ -114,14 +123,6 @@ export async function measureRetrievalAt(chunkCount: number, queryCount = 200): 
       });
     }
     const loadSeconds = (performance.now() - loadStarted) / 1000;
-    const buildStarted = performance.now();
-    // The graph must fit in maintenance_work_mem (PGlite's default is 64 MB, ~10k vectors): beyond, pgvector
-    // builds on disk, which took over 40 minutes for 100k vectors here.
-    await database.db.execute(sql`set maintenance_work_mem = '1200MB'`);
-    await database.db.execute(
-      sql`create index embeddings_embedding_hnsw_cosine_index on embeddings using hnsw (embedding vector_cosine_ops)`,
-    );
-    const indexBuildSeconds = (performance.now() - buildStarted) / 1000;
 
     // Questions made of a few words of a random chunk (so both legs have something to find).
     const queries = Array.from({ length: queryCount }, () => {
@@ -130,73 +131,92 @@ export async function measureRetrievalAt(chunkCount: number, queryCount = 200): 
       return words.slice(from, from + 2 + Math.floor(next() * 3)).join(" ");
     });
 
+    // The same questions with one letter of every word replaced: BM25 no longer matches them.
+    const typo = (query: string) =>
+      query
+        .split(" ")
+        .map((word) => {
+          const at = Math.floor(next() * word.length);
+          return `${word.slice(0, at)}${word[at] === "x" ? "q" : "x"}${word.slice(at + 1)}`;
+        })
+        .join(" ");
+    const typoQueries = queries.map(typo);
+
     const embedder = createLocalEmbedder();
-    const exactQuery: VectorStore["query"] = async ({ userId: owner, embedding, topK, filter }) => {
-      // "+ 0" keeps the planner off the HNSW index: a sequential scan computing every distance.
+    const exactQuery = async (embedding: readonly number[], topK: number) => {
+      // "+ 0" keeps the planner off any index: a sequential scan computing every distance.
       const literal = `[${embedding.join(",")}]`;
       const result = await database.db.execute(sql`
-        select id, document_id, agent_id, chunk, embedder, (embedding <=> ${literal}::vector) as distance
-        from embeddings where user_id = ${owner} ${filter?.embedder ? sql`and embedder = ${filter.embedder}` : sql``}
+        select id, (embedding <=> ${literal}::vector) as distance
+        from embeddings where user_id = ${userId} and embedder = ${embedder.id}
         order by (embedding <=> ${literal}::vector) + 0 limit ${topK}`);
-      return (
-        (result as unknown as { rows: unknown[] }).rows as {
-          id: string;
-          document_id: string | null;
-          agent_id: string | null;
-          chunk: string;
-          embedder: string;
-          distance: number;
-        }[]
-      ).map((row) => ({
+      return ((result as unknown as { rows: { id: string; distance: number }[] }).rows ?? []).map((row) => ({
         id: row.id,
-        documentId: row.document_id,
-        agentId: row.agent_id,
-        chunk: row.chunk,
-        embedder: row.embedder,
         score: 1 - Number(row.distance),
       }));
     };
-    const exactDeps: RetrievalDeps = { ...deps, vectorStore: { ...store, query: exactQuery } };
+    /** Float cosine of a chunk with the query, from the chunk's text (the vector pgvector holds). */
+    const byId = new Map<string, string>();
+    const chunkRows = await database.db.execute(
+      sql`select id, text from document_chunks where user_id = ${userId}`,
+    );
+    for (const row of (chunkRows as unknown as { rows: { id: string; text: string }[] }).rows)
+      byId.set(row.id, row.text);
 
-    // Warm-up (plans, caches), then the measured runs.
+    // Warm-up (loads the user's index, plans, caches), then the measured runs.
     for (const query of queries.slice(0, 10)) await searchKnowledge({ deps, userId, query, topK: 5 });
+    const index = await userChunkIndex(database.db, userId);
     const hybrid: number[] = [];
-    const hybridExact: number[] = [];
-    const denseAnn: number[] = [];
+    const hybridTypos: number[] = [];
+    const lexicalOnly: number[] = [];
+    const denseMemory: number[] = [];
     const denseExact: number[] = [];
     let found = 0;
     let foundIds = 0;
     let skipped = 0;
+    let skippedTypos = 0;
     let possible = 0;
-    for (const query of queries) {
+    for (const [i, query] of queries.entries()) {
       const answer = await timed(hybrid, () => searchKnowledge({ deps, userId, query, topK: 5 }));
       if (answer.denseLeg === "skipped") skipped += 1;
-      await timed(hybridExact, () => searchKnowledge({ deps: exactDeps, userId, query, topK: 5 }));
-      const [vector] = await embedder.embed([query]);
-      const embedding = vector ?? [];
-      const filter = { embedder: embedder.id };
-      const ann = await timed(denseAnn, () => store.query({ userId, embedding, topK: 10, filter }));
-      const exact = await timed(denseExact, () => exactQuery({ userId, embedding, topK: 10, filter }));
-      // A result counts when it is at least as close as the exact 10th: equally distant chunks are
-      // interchangeable (hashed vectors of unrelated text often tie), so ids alone would under-count.
-      const tenth = exact.at(-1)?.score ?? Number.NEGATIVE_INFINITY;
-      const truth = new Set(exact.map((match) => match.id));
-      found += ann.filter((match) => truth.has(match.id) || match.score >= tenth - 1e-6).length;
-      foundIds += ann.filter((match) => truth.has(match.id)).length;
-      possible += exact.length;
+      const typoAnswer = await timed(hybridTypos, () =>
+        searchKnowledge({ deps, userId, query: typoQueries[i] ?? query, topK: 5 }),
+      );
+      if (typoAnswer.denseLeg === "skipped") skippedTypos += 1;
+      await timed(lexicalOnly, () => searchLexical({ db: database.db, userId, query, limit: 50 }));
+      for (const question of [query, typoQueries[i] ?? query]) {
+        const [vector] = await embedder.embed([question]);
+        const embedding = vector ?? [];
+        const memory = await timed(denseMemory, async () =>
+          index.searchDense({ query: queryWeights(embedding), limit: 10 }),
+        );
+        const exact = await timed(denseExact, () => exactQuery(embedding, 10));
+        // A result counts when its float cosine is at least the exact 10th's: equally distant chunks are
+        // interchangeable (hashed vectors of unrelated text tie), so ids alone would under-count.
+        const tenth = exact.at(-1)?.score ?? Number.NEGATIVE_INFINITY;
+        const truth = new Set(exact.map((match) => match.id));
+        for (const hit of memory ?? []) {
+          const [chunkVector] = await embedder.embed([byId.get(hit.chunkId) ?? ""]);
+          const cosine = (chunkVector ?? []).reduce((sum, value, d) => sum + value * (embedding[d] ?? 0), 0);
+          if (truth.has(hit.chunkId) || cosine >= tenth - 1e-6) found += 1;
+          if (truth.has(hit.chunkId)) foundIds += 1;
+        }
+        possible += exact.length;
+      }
     }
     return {
       chunks: chunkCount,
       queries: queryCount,
-      loadSeconds: Number(loadSeconds.toFixed(1)),
-      indexBuildSeconds: Number(indexBuildSeconds.toFixed(1)),
+      loadChunksPerSecond: Math.round(chunkCount / loadSeconds),
       hybrid: percentiles(hybrid),
-      hybridExact: percentiles(hybridExact),
-      denseAnn: percentiles(denseAnn),
+      hybridTypos: percentiles(hybridTypos),
+      lexicalOnly: percentiles(lexicalOnly),
+      denseMemory: percentiles(denseMemory),
       denseExact: percentiles(denseExact),
       recallAt10: Number((found / Math.max(1, possible)).toFixed(4)),
       idRecallAt10: Number((foundIds / Math.max(1, possible)).toFixed(4)),
       denseSkipped: Number((skipped / queries.length).toFixed(3)),
+      denseSkippedTypos: Number((skippedTypos / queries.length).toFixed(3)),
     };
   } finally {
     await database.close();

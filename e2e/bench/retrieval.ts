@@ -1,4 +1,4 @@
-// Retrieval benchmark rows: hybrid and dense latency with HNSW beside exact search, and ANN recall@10, at 10k and 100k chunks.
+// Retrieval benchmark rows: hybrid and dense latency beside their baselines, and dense recall@10 against exact search, at 10k and 100k chunks.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { repoRoot } from "../support/env";
@@ -44,46 +44,44 @@ function measureInChild(chunks: number, queries: number): Promise<RetrievalFigur
 
 const latency = ({ p50Ms, p99Ms }: { p50Ms: number; p99Ms: number }) => `p50 ${p50Ms} ms, p99 ${p99Ms} ms`;
 
-/** The table run.ts prints: one row per size, ours (HNSW) beside the exact-search baseline from the same run. */
+/** The table run.ts prints: one row per size, each figure of ours beside its baseline from the same run. */
 export async function retrievalRows(sizes = RETRIEVAL_SIZES, queries = 200): Promise<string[][]> {
-  const rows = [
-    [
-      "chunks",
-      "hybrid top-5 (HNSW)",
-      "dense leg skipped",
-      "hybrid top-5 (exact dense)",
-      "dense top-10 HNSW",
-      "dense top-10 exact",
-      "recall@10",
-      "load + HNSW build",
-      "target",
-    ],
+  const header = [
+    "chunks",
+    "hybrid top-5",
+    "hybrid top-5, typo in every word",
+    "BM25 leg alone (baseline)",
+    "dense leg skipped (plain / typos)",
+    "dense top-10 in memory",
+    "dense top-10 pgvector exact scan (baseline)",
+    "recall@10 vs exact",
+    "indexing",
+    "target",
   ];
+  const rows = [header];
   for (const size of sizes) {
     try {
       const f = await measureInChild(size, queries);
-      const met = f.hybrid.p50Ms < RETRIEVAL_P50_TARGET_MS && f.recallAt10 >= RETRIEVAL_RECALL_TARGET;
+      // The slower of the two question sets must meet the latency target.
+      const worstP50 = Math.max(f.hybrid.p50Ms, f.hybridTypos.p50Ms);
+      const met = worstP50 < RETRIEVAL_P50_TARGET_MS && f.recallAt10 >= RETRIEVAL_RECALL_TARGET;
       rows.push([
         size.toLocaleString("en-US"),
         latency(f.hybrid),
-        `${Math.round(f.denseSkipped * 100)}% of queries`,
-        latency(f.hybridExact),
-        latency(f.denseAnn),
+        latency(f.hybridTypos),
+        latency(f.lexicalOnly),
+        `${Math.round(f.denseSkipped * 100)}% / ${Math.round(f.denseSkippedTypos * 100)}%`,
+        latency(f.denseMemory),
         latency(f.denseExact),
         `${f.recallAt10.toFixed(3)} (same ids: ${f.idRecallAt10.toFixed(3)})`,
-        `${f.loadSeconds} s + ${f.indexBuildSeconds} s`,
+        `${f.loadChunksPerSecond.toLocaleString("en-US")} chunks/s`,
         `p50 < ${RETRIEVAL_P50_TARGET_MS} ms, recall >= ${RETRIEVAL_RECALL_TARGET}: ${met ? "met" : "NOT met"}`,
       ]);
     } catch (error) {
       rows.push([
         size.toLocaleString("en-US"),
         `failed: ${(error as Error).message.slice(0, 200)}`,
-        "",
-        "",
-        "",
-        "",
-        "",
-        "",
+        ...new Array(header.length - 3).fill(""),
         "NOT met",
       ]);
     }

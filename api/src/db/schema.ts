@@ -261,6 +261,11 @@ export const documentChunks = pgTable(
      * character bigrams of its unspaced (CJK) runs. The in-memory postings are built from it.
      */
     termCounts: jsonb().$type<Record<string, number>>().notNull(),
+    /**
+     * The built-in embedder's vector of the text, quantised (dense-codes.ts): the dense leg searches these exactly in
+     * memory (decision 0010). Null when the chunk has no vector of the built-in embedder.
+     */
+    localVector: bytea(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,7 +7,8 @@ import { documents, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
 import { vectorWith } from "../../test/vectors";
-import { createPgvectorStore } from "./pgvector";
+import { LOCAL_EMBEDDER_ID } from "../embedder/local-embedder";
+import { ANN_INDEX, createPgvectorStore } from "./pgvector";
 
 /** `count` reproducible dense unit vectors (a small xorshift generator: the same seed gives the same vectors). */
 function seededVectors(count: number, seed: number, dimension = 1536): number[][] {
@@ -89,7 +90,7 @@ describe.each(usable)("pgvector store on %s", (engine) => {
       .from(sql`pg_indexes`)
       .where(sql`tablename = 'embeddings'`);
     expect(indexes.map((row) => row.definition).join("\n")).toMatch(
-      /USING hnsw \(embedding vector_cosine_ops\)/,
+      /USING hnsw \(embedding vector_cosine_ops\) WHERE \(embedder <> 'local-1536'::text\)/,
     );
     const migrated = await database.db
       .select({ value: sql<number>`count(*)`.mapWith(Number) })
@@ -252,11 +253,12 @@ describe.each(usable)("pgvector store on %s", (engine) => {
       const [row] = await database.db
         .select({ value: sql<number>`idx_scan`.mapWith(Number) })
         .from(sql`pg_stat_user_indexes`)
-        .where(sql`indexrelname = 'embeddings_embedding_hnsw_cosine_index'`);
+        .where(sql`indexrelname = ${ANN_INDEX}`);
       return row?.value ?? 0;
     };
     const before = await scans();
-    const nearest = await indexed.query({ userId, embedding: dense[200] ?? [], topK: 3 });
+    const filter = { embedder: "test-embedder" };
+    const nearest = await indexed.query({ userId, embedding: dense[200] ?? [], topK: 3, filter });
     expect(nearest.map((m) => m.id)).toEqual(exactTop(dense, dense[200] ?? [], 3).map((i) => `dense-${i}`));
     expect(await scans()).toBeGreaterThan(before);
     // A small user's query is exact (no index scan), even among many other users' vectors.
@@ -264,9 +266,27 @@ describe.each(usable)("pgvector store on %s", (engine) => {
     await indexed.upsert({ userId: small, vectors: [record("only", vectorWith({ 7: 1 }))] });
     const afterBig = await scans();
     expect(
-      (await indexed.query({ userId: small, embedding: vectorWith({ 7: 1 }), topK: 5 })).map((m) => m.id),
+      (await indexed.query({ userId: small, embedding: vectorWith({ 7: 1 }), topK: 5, filter })).map(
+        (m) => m.id,
+      ),
     ).toEqual(["only"]);
     expect(await scans()).toBe(afterBig);
+    // The built-in embedder's vectors stay out of the graph (searched in memory, decision 0010): exact, no index scan.
+    const local = await insertUser(database);
+    const localFilter = { embedder: LOCAL_EMBEDDER_ID };
+    await indexed.upsert({
+      userId: local,
+      vectors: dense.map((embedding, i) => record(`local-${i}`, embedding, localFilter)),
+    });
+    const beforeLocal = await scans();
+    const exact = await indexed.query({
+      userId: local,
+      embedding: dense[17] ?? [],
+      topK: 5,
+      filter: localFilter,
+    });
+    expect(exact.map((m) => m.id)).toEqual(exactTop(dense, dense[17] ?? [], 5).map((i) => `local-${i}`));
+    expect(await scans()).toBe(beforeLocal);
   });
 
   it("deletes by ids and by filter within the user's namespace only", async () => {

@@ -182,6 +182,49 @@ describe("embedder change on pglite", () => {
     expect((await working.stats({ userId })).totalVectorCount).toBe(2);
   });
 
+  it("gives built-in chunks stored without a code their code, answering through the vector store meanwhile", async () => {
+    const vectorStore = createPgvectorStore({ database });
+    const local: RetrievalDeps = { database, vectorStore, embedder: createLocalEmbedder() };
+    const userId = await insertUser(database);
+    await indexTexts(local, userId, [
+      "Turbine bearings are inspected every 2,000 operating hours.",
+      ...filler(6),
+    ]);
+    const codes = async () =>
+      (
+        await database.db
+          .select({ code: documentChunks.localVector })
+          .from(documentChunks)
+          .where(eq(documentChunks.userId, userId))
+      ).map((row) => row.code !== null);
+    expect(await codes()).toEqual(new Array(7).fill(true));
+    // Rows as a database made before codes were kept has them.
+    await database.db
+      .update(documentChunks)
+      .set({ localVector: null })
+      .where(eq(documentChunks.userId, userId));
+    // Typos BM25 cannot match: only the dense leg finds the chunk.
+    const typo = { deps: local, userId, query: "turbne bearngs inspectd", topK: 3 };
+    const meanwhile = await searchKnowledge(typo);
+    expect(meanwhile.results[0]?.text).toMatch(/^Turbine bearings/);
+    expect(meanwhile.results[0]?.lexicalRank).toBeNull();
+    expect(await startEmbedderMigration(local, userId)).toBe("switched");
+    expect(await codes()).toEqual(new Array(7).fill(true));
+    const after = await searchKnowledge(typo);
+    expect(after.results.map((r) => [r.chunkId, r.denseRank])).toEqual(
+      meanwhile.results.map((r) => [r.chunkId, r.denseRank]),
+    );
+
+    // Leaving the built-in embedder drops the codes with its vectors; coming back makes them again.
+    const next = gatedEmbedder("test-codes-embedder");
+    next.release();
+    expect(await migrateUserEmbeddings({ deps: { ...local, embedder: next }, userId })).toBe("switched");
+    expect(await codes()).toEqual(new Array(7).fill(false));
+    expect(await migrateUserEmbeddings({ deps: local, userId })).toBe("switched");
+    expect(await codes()).toEqual(new Array(7).fill(true));
+    expect((await searchKnowledge(typo)).results[0]?.chunkId).toBe(after.results[0]?.chunkId);
+  });
+
   it("rebuilds every stale index at start-up, user after user", async () => {
     const vectorStore = createPgvectorStore({ database });
     const local: RetrievalDeps = { database, vectorStore, embedder: createLocalEmbedder() };

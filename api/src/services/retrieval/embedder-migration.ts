@@ -1,8 +1,9 @@
 // Changing the embedder: a user's chunks are re-embedded in the background; the dense leg switches when all are done.
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { documentChunks, userEmbedders } from "../../db/schema";
 import type { Embedder } from "../../providers/embedder/embedder";
 import { createLocalEmbedder, LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
+import { encodeLocalVector } from "./dense-codes";
 import type { RetrievalDeps } from "./retrieval-deps";
 
 /** Chunks re-embedded per step. */
@@ -92,6 +93,26 @@ export async function needsMigration(
   return missing !== undefined;
 }
 
+/**
+ * Chunks of `target` that still need work: not embedded by it, or (the built-in embedder) without the code the
+ * in-memory dense leg reads (rows stored before codes existed, or given back to it when a rebuild was abandoned).
+ */
+function needsEmbedding(target: string) {
+  const other = sql`${documentChunks.embedder} is distinct from ${target}`;
+  return target === LOCAL_EMBEDDER_ID ? or(other, isNull(documentChunks.localVector)) : other;
+}
+
+/** Whether any of the user's chunks of the built-in embedder lacks its code (the dense leg then asks the vector store). */
+async function missingLocalCodes(deps: RetrievalDeps, userId: string): Promise<boolean> {
+  if (deps.embedder.id !== LOCAL_EMBEDDER_ID) return false;
+  const [missing] = await deps.database.db
+    .select({ id: documentChunks.id })
+    .from(documentChunks)
+    .where(and(eq(documentChunks.userId, userId), needsEmbedding(LOCAL_EMBEDDER_ID)))
+    .limit(1);
+  return missing !== undefined;
+}
+
 const running = new Map<string, Promise<MigrationOutcome>>();
 
 export type MigrationOutcome = "switched" | "busy" | "store-unavailable" | "nothing-to-do";
@@ -136,7 +157,9 @@ export async function migrateUserEmbeddings({
   const target = deps.embedder.id;
   if (!(await deps.vectorStore.ensureReady()).ready) return "store-unavailable";
   const state = await ensureUserEmbedder({ deps, userId });
-  if (!(await needsMigration(deps, userId, state))) return "nothing-to-do";
+  if (!(await needsMigration(deps, userId, state)) && !(await missingLocalCodes(deps, userId))) {
+    return "nothing-to-do";
+  }
 
   const claim = async () =>
     (
@@ -163,9 +186,7 @@ export async function migrateUserEmbeddings({
           text: documentChunks.text,
         })
         .from(documentChunks)
-        .where(
-          and(eq(documentChunks.userId, userId), sql`${documentChunks.embedder} is distinct from ${target}`),
-        )
+        .where(and(eq(documentChunks.userId, userId), needsEmbedding(target)))
         .orderBy(documentChunks.id)
         .limit(MIGRATION_SLICE);
       if (rows.length === 0) break;
@@ -184,12 +205,24 @@ export async function migrateUserEmbeddings({
           embedding: vectors[i] ?? [],
         })),
       });
-      await db
-        .update(documentChunks)
-        .set({ embedder: target })
-        .where(
-          and(eq(documentChunks.userId, userId), sql`${documentChunks.id} in ${rows.map((row) => row.id)}`),
-        );
+      if (target === LOCAL_EMBEDDER_ID) {
+        // Each row also gets its code for the in-memory dense leg (one statement for the slice).
+        const codes = rows.map((row, i) => ({
+          id: row.id,
+          code: encodeLocalVector(vectors[i] ?? []).toString("hex"),
+        }));
+        await db.execute(sql`
+          update document_chunks c set embedder = ${target}, local_vector = decode(r.code, 'hex')
+          from jsonb_to_recordset(${JSON.stringify(codes)}::jsonb) as r(id text, code text)
+          where c.user_id = ${userId} and c.id = r.id`);
+      } else {
+        await db
+          .update(documentChunks)
+          .set({ embedder: target })
+          .where(
+            and(eq(documentChunks.userId, userId), sql`${documentChunks.id} in ${rows.map((row) => row.id)}`),
+          );
+      }
       await db
         .update(userEmbedders)
         .set({ leaseUntil: new Date(Date.now() + LEASE_MS) })
@@ -206,6 +239,12 @@ export async function migrateUserEmbeddings({
       .where(eq(userEmbedders.userId, userId));
     if (before && before.active !== target) {
       await deps.vectorStore.delete({ userId, filter: { embedder: before.active } });
+      if (before.active === LOCAL_EMBEDDER_ID) {
+        await db
+          .update(documentChunks)
+          .set({ localVector: null })
+          .where(and(eq(documentChunks.userId, userId), isNotNull(documentChunks.localVector)));
+      }
       deps.logger?.info(
         { userId, from: before.active, to: target },
         "knowledge re-embedded; dense search switched",
@@ -225,7 +264,17 @@ export async function rebuildStaleIndexes(deps: RetrievalDeps, signal?: AbortSig
   const stale = await deps.database.db
     .select({ userId: userEmbedders.userId })
     .from(userEmbedders)
-    .where(or(sql`${userEmbedders.active} <> ${deps.embedder.id}`, sql`${userEmbedders.target} is not null`));
+    .where(
+      or(
+        sql`${userEmbedders.active} <> ${deps.embedder.id}`,
+        sql`${userEmbedders.target} is not null`,
+        // Chunks of the built-in embedder stored before their codes were (filled in by the same rebuild).
+        deps.embedder.id === LOCAL_EMBEDDER_ID
+          ? sql`exists (select 1 from ${documentChunks} where ${documentChunks.userId} = ${userEmbedders.userId}
+              and ${documentChunks.embedder} = ${LOCAL_EMBEDDER_ID} and ${documentChunks.localVector} is null)`
+          : undefined,
+      ),
+    );
   for (const { userId } of stale) {
     if (signal?.aborted) break;
     await startEmbedderMigration(deps, userId);

@@ -5,9 +5,9 @@ import type { Database } from "../../db/create-database";
 import { rowsOf } from "../../db/rows-of";
 import { documentChunks, documents, lexicalScopes, users } from "../../db/schema";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
+import { userChunkIndex } from "./chunk-index";
 import { deleteDocumentIndex, indexDocumentChunks, openDocumentIndex } from "./index-document";
 import { lexemesOf } from "./lexical";
-import { userLexicalIndex } from "./lexical-index";
 import type { RetrievalDeps } from "./retrieval-deps";
 import { indexTexts, insertDocument, insertUser, retrievalDeps, textChunks } from "./test-support";
 
@@ -32,7 +32,7 @@ async function recomputedStats(database: Database, userId: string) {
 
 /** The statistics search uses: the in-memory postings (brought up to date) and the counts the triggers keep. */
 async function storedStats(database: Database, userId: string) {
-  const index = await userLexicalIndex(database.db, userId);
+  const index = await userChunkIndex(database.db, userId);
   const [scope] = await database.db.select().from(lexicalScopes).where(eq(lexicalScopes.userId, userId));
   expect({ chunkCount: index.chunkCount, total: index.totalLength }).toEqual({
     chunkCount: scope?.chunkCount ?? 0,
@@ -191,7 +191,7 @@ describe.each(engines)("indexing documents on %s", (engine) => {
     expect(await database.db.select().from(lexicalScopes).where(eq(lexicalScopes.userId, userId))).toEqual(
       [],
     );
-    expect((await userLexicalIndex(database.db, userId)).documentFrequencies()).toEqual([]);
+    expect((await userChunkIndex(database.db, userId)).documentFrequencies()).toEqual([]);
   });
 
   it("keeps statistics consistent under concurrent ingests of one user", async () => {

@@ -2,7 +2,9 @@
 import type { ChunkLocation } from "@acp/contracts/knowledge";
 import { and, eq, sql } from "drizzle-orm";
 import { documentChunks } from "../../db/schema";
+import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
 import type { VectorRecord } from "../../providers/vector-store/vector-store";
+import { encodeLocalVector } from "./dense-codes";
 import { ensureUserEmbedder, startEmbedderMigration } from "./embedder-migration";
 import { LEXICAL_CONFIG, lexicalParts } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
@@ -101,6 +103,11 @@ export async function openDocumentIndex({
           category: category ?? null,
           chunks: slice,
           embedder: vectors ? embedder.id : null,
+          // The built-in embedder's vectors are also kept with the chunks, quantised, for the in-memory dense leg.
+          localVectors:
+            vectors && embedder.id === LOCAL_EMBEDDER_ID
+              ? vectors.map((vector) => encodeLocalVector(vector))
+              : undefined,
         });
         if (vectors) {
           const records: VectorRecord[] = slice.map((chunk, i) => ({
@@ -153,6 +160,7 @@ async function insertRows(
     category,
     chunks,
     embedder,
+    localVectors,
   }: {
     userId: string;
     documentId: string;
@@ -160,11 +168,13 @@ async function insertRows(
     category: string | null;
     chunks: readonly IndexableChunk[];
     embedder: string | null;
+    /** Per chunk (same order), its built-in embedder code (dense-codes.ts). */
+    localVectors?: readonly Buffer[] | undefined;
   },
 ): Promise<void> {
   const { db } = deps.database;
   for (let start = 0; start < chunks.length; start += ROW_BATCH) {
-    const batch = chunks.slice(start, start + ROW_BATCH).map((chunk) => {
+    const batch = chunks.slice(start, start + ROW_BATCH).map((chunk, offset) => {
       const { spaced, bigrams } = lexicalParts(chunk.text);
       return {
         id: chunkId(documentId, chunk.index),
@@ -175,22 +185,25 @@ async function insertRows(
         // Usually the text itself (no unspaced script): not sent twice, the statement falls back to r.text.
         spaced: spaced === chunk.text ? null : spaced,
         bigrams,
+        local_vector: localVectors?.[start + offset]?.toString("hex") ?? null,
       };
     });
     // One statement per batch (the statement-level triggers update the user's statistics once for all its rows);
     // the tsvector is made once per chunk and its length and term counts are read from it.
     await db.execute(sql`
       insert into document_chunks (id, user_id, document_id, agent_id, category, chunk_index, text, location,
-        token_count, embedder, lexical_length, term_counts)
+        token_count, embedder, lexical_length, term_counts, local_vector)
       select r.id, ${userId}, ${documentId}, ${agentId}, ${category}, r.chunk_index, r.text, r.location,
         r.token_count, ${embedder},
         coalesce((select sum(coalesce(array_length(u.positions, 1), 1)) from unnest(v.lexemes) u), 0)::integer,
         coalesce(
           (select jsonb_object_agg(u.lexeme, coalesce(array_length(u.positions, 1), 1)) from unnest(v.lexemes) u),
           '{}'::jsonb
-        )
+        ),
+        decode(r.local_vector, 'hex')
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-        as r(id text, chunk_index integer, text text, location jsonb, token_count integer, spaced text, bigrams text)
+        as r(id text, chunk_index integer, text text, location jsonb, token_count integer, spaced text, bigrams text,
+          local_vector text)
       cross join lateral (
         select to_tsvector(${LEXICAL_CONFIG}::regconfig, coalesce(r.spaced, r.text)) || to_tsvector('simple'::regconfig, r.bigrams) as lexemes
       ) v

@@ -8,7 +8,8 @@ import {
 import { and, eq, inArray } from "drizzle-orm";
 import { customAgents, documentChunks, documents } from "../../db/schema";
 import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
-import type { VectorMatch } from "../../providers/vector-store/vector-store";
+import { type ChunkScope, userChunkIndex } from "./chunk-index";
+import { queryWeights } from "./dense-codes";
 import {
   embedderById,
   ensureUserEmbedder,
@@ -16,7 +17,6 @@ import {
   startEmbedderMigration,
 } from "./embedder-migration";
 import { searchLexical } from "./lexical";
-import { type ChunkScope, userLexicalIndex } from "./lexical-index";
 import type { RetrievalDeps } from "./retrieval-deps";
 
 /** RRF's damping constant (Cormack et al.): rank r contributes weight / (RRF_K + r). */
@@ -226,7 +226,14 @@ export async function searchKnowledge({
   return { results, threshold: RELEVANCE_THRESHOLD, embedder: state.active, denseLeg };
 }
 
-/** The dense leg: nearest vectors of the active embedder within the scope; empty when it cannot run. */
+/** A dense-leg match: the chunk and its cosine with the query. */
+type DenseMatch = { id: string; score: number };
+
+/**
+ * The dense leg: nearest vectors of the active embedder within the scope; empty when it cannot run. The built-in
+ * embedder's vectors are searched exactly in memory from the codes kept with the chunks (decision 0010); other
+ * embedders' vectors (and built-in ones without codes yet) through the vector store.
+ */
 async function searchDense(
   deps: RetrievalDeps,
   {
@@ -236,7 +243,7 @@ async function searchDense(
     limit,
     embedderId,
   }: { userId: string; query: string; scope: ChunkScope | undefined; limit: number; embedderId: string },
-): Promise<VectorMatch[]> {
+): Promise<DenseMatch[]> {
   const embedder = embedderById(deps, embedderId);
   if (!embedder) {
     deps.logger?.warn(
@@ -245,15 +252,22 @@ async function searchDense(
     );
     return [];
   }
-  if (!(await deps.vectorStore.ensureReady()).ready) return [];
-  let documentIds: string[] | undefined;
-  if (scope) {
-    documentIds = (await userLexicalIndex(deps.database.db, userId)).documentsIn(scope);
-    if (documentIds.length === 0) return [];
-  }
   try {
+    const index = await userChunkIndex(deps.database.db, userId);
     const [vector] = await embedder.embed([query]);
     if (!vector) return [];
+    if (embedderId === LOCAL_EMBEDDER_ID) {
+      const hits = index.searchDense({ query: queryWeights(vector), scope, limit });
+      if (hits) return hits.map((hit) => ({ id: hit.chunkId, score: hit.score }));
+      // Some chunks have no code yet (stored before codes were kept): fill them in, meanwhile ask the store.
+      void startEmbedderMigration(deps, userId);
+    }
+    if (!(await deps.vectorStore.ensureReady()).ready) return [];
+    let documentIds: string[] | undefined;
+    if (scope) {
+      documentIds = index.documentsIn(scope);
+      if (documentIds.length === 0) return [];
+    }
     return await deps.vectorStore.query({
       userId,
       embedding: vector,

@@ -1,7 +1,9 @@
-// In-memory BM25 postings of each user's chunks, loaded from document_chunks and kept in step through lexical_scopes.generation.
+// Each user's chunks in memory (BM25 postings and the built-in embedder's vector codes), loaded from document_chunks and kept in step through lexical_scopes.generation.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { rowsOf } from "../../db/rows-of";
+import { LOCAL_EMBEDDER_DIMENSION, LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
+import { decodeLocalVector, type QueryWeights } from "./dense-codes";
 
 /** BM25 parameters (DESIGN 5: k1 0.9, b 0.4 measured best on the public benchmark). */
 export const BM25_K1 = 0.9;
@@ -26,6 +28,19 @@ export type ChunkScope = { agentId: string; categories: readonly string[] };
 
 export type LexicalHit = { chunkId: string; score: number; rank: number };
 
+/** A chunk by cosine with the query (the built-in embedder's quantised vectors). */
+export type DenseHit = { chunkId: string; documentId: string; agentId: string | null; score: number };
+
+/** Chunks per page of vector codes (a power of two): a page holds them column by column, dimension after dimension. */
+const PAGE_BITS = 12;
+const PAGE_SIZE = 1 << PAGE_BITS;
+const PAGE_BYTES = PAGE_SIZE * LOCAL_EMBEDDER_DIMENSION;
+
+/** Per chunk: no vector of the built-in embedder, its code loaded, or embedded by it but without a code (older rows). */
+const DENSE_NONE = 0;
+const DENSE_LOADED = 1;
+const DENSE_MISSING = 2;
+
 export type LexicalResult = {
   hits: LexicalHit[];
   /** Sum of the IDFs of the query's lexemes found in the scope: what a chunk with each of them once, at average length, scores. */
@@ -45,9 +60,11 @@ type ChunkRow = {
   category: string | null;
   lexical_length: number;
   term_counts: Record<string, number> | string;
+  embedder?: string | null;
+  local_vector?: Uint8Array | null;
 };
 
-function grow<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
+function grow<T extends Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Array>(
   array: T,
   needed: number,
   make: (length: number) => T,
@@ -59,10 +76,12 @@ function grow<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
 }
 
 /**
- * One user's postings. Chunks get ordinals in load order; a document's chunks are contiguous, so reloading or
- * removing it marks its range dead, and compaction drops dead ordinals once they outnumber the live ones.
+ * One user's chunks: BM25 postings and the built-in embedder's vector codes. Chunks get ordinals in load order; a
+ * document's chunks are contiguous, so reloading or removing it marks its range dead, and compaction drops dead
+ * ordinals once they outnumber the live ones. Codes sit in pages of PAGE_SIZE chunks, column-major, so scoring a
+ * query runs down one dimension of a page at a time (sequential memory, integer multiply-adds).
  */
-export class UserLexicalIndex {
+export class UserChunkIndex {
   /** lexical_scopes.generation this index reflects (null: never synced). */
   generation: string | null = null;
   private ids: string[] = [];
@@ -77,6 +96,10 @@ export class UserLexicalIndex {
   private liveLength = 0;
   private postingCount = 0;
   private scores = new Float64Array(0);
+  private denseScores = new Float64Array(0);
+  private denseState = new Uint8Array(0);
+  private denseScale = new Float32Array(0);
+  private densePages: (Int8Array | undefined)[] = [];
 
   /** Chunks searchable now. */
   get chunkCount(): number {
@@ -101,7 +124,8 @@ export class UserLexicalIndex {
 
   /** Approximate bytes held: postings, per-chunk metadata, and the map entries. */
   get approximateBytes(): number {
-    return this.postingCount * 6 + this.postings.size * 96 + this.ids.length * 160;
+    const pages = this.densePages.filter(Boolean).length;
+    return this.postingCount * 6 + this.postings.size * 96 + this.ids.length * 165 + pages * PAGE_BYTES;
   }
 
   /** A loaded document's signature (see syncIndex); undefined when it is not (completely) loaded. */
@@ -155,6 +179,8 @@ export class UserLexicalIndex {
     const total = this.ids.length + rows.length;
     this.lengths = grow(this.lengths, total, (n) => new Uint32Array(n));
     this.alive = grow(this.alive, total, (n) => new Uint8Array(n));
+    this.denseState = grow(this.denseState, total, (n) => new Uint8Array(n));
+    this.denseScale = grow(this.denseScale, total, (n) => new Float32Array(n));
     for (const row of rows) {
       const ordinal = this.ids.length;
       this.ids.push(row.id);
@@ -170,8 +196,30 @@ export class UserLexicalIndex {
           ? (JSON.parse(row.term_counts) as Record<string, number>)
           : row.term_counts;
       for (const term in counts) this.addPosting(term, ordinal, counts[term] ?? 1);
+      if (row.local_vector) {
+        const { scale, codes } = decodeLocalVector(row.local_vector);
+        this.setCodes(ordinal, (dimension) => codes[dimension] ?? 0);
+        this.denseScale[ordinal] = scale;
+        this.denseState[ordinal] = DENSE_LOADED;
+      } else {
+        this.denseState[ordinal] = row.embedder === LOCAL_EMBEDDER_ID ? DENSE_MISSING : DENSE_NONE;
+      }
     }
     loaded.end = this.ids.length;
+  }
+
+  /** Writes a chunk's codes into its page, column by column (the page is made on first use). */
+  private setCodes(ordinal: number, codeAt: (dimension: number) => number): void {
+    const pageIndex = ordinal >>> PAGE_BITS;
+    let page = this.densePages[pageIndex];
+    if (!page) {
+      page = new Int8Array(PAGE_BYTES);
+      this.densePages[pageIndex] = page;
+    }
+    const slot = ordinal & (PAGE_SIZE - 1);
+    for (let dimension = 0; dimension < LOCAL_EMBEDDER_DIMENSION; dimension += 1) {
+      page[dimension * PAGE_SIZE + slot] = codeAt(dimension);
+    }
   }
 
   private addPosting(term: string, ordinal: number, occurrences: number): void {
@@ -200,10 +248,17 @@ export class UserLexicalIndex {
     const agentIds: (string | null)[] = [];
     const categories: (string | null)[] = [];
     const lengths = new Uint32Array(this.liveChunks);
+    const denseState = new Uint8Array(this.liveChunks);
+    const denseScale = new Float32Array(this.liveChunks);
+    const oldPages = this.densePages;
+    const moves: [from: number, to: number][] = [];
     for (let ordinal = 0; ordinal < this.ids.length; ordinal += 1) {
       if (this.alive[ordinal] !== 1) continue;
       remap[ordinal] = ids.length;
       lengths[ids.length] = this.lengths[ordinal] ?? 0;
+      denseState[ids.length] = this.denseState[ordinal] ?? DENSE_NONE;
+      denseScale[ids.length] = this.denseScale[ordinal] ?? 0;
+      if (this.denseState[ordinal] === DENSE_LOADED) moves.push([ordinal, ids.length]);
       ids.push(this.ids[ordinal] ?? "");
       documentIds.push(this.documentIds[ordinal] ?? "");
       agentIds.push(this.agentIds[ordinal] ?? null);
@@ -242,6 +297,17 @@ export class UserLexicalIndex {
     this.alive = new Uint8Array(ids.length).fill(1);
     this.postingCount = postingCount;
     this.scores = new Float64Array(0);
+    this.denseScores = new Float64Array(0);
+    // Codes move to their new ordinals, read from the old pages while the new ones are written.
+    this.densePages = [];
+    for (const [from, to] of moves) {
+      const source = oldPages[from >>> PAGE_BITS];
+      if (!source) continue;
+      const slot = from & (PAGE_SIZE - 1);
+      this.setCodes(to, (dimension) => source[dimension * PAGE_SIZE + slot] ?? 0);
+    }
+    this.denseState = denseState;
+    this.denseScale = denseScale;
   }
 
   /** Documents with at least one chunk in `scope` (the dense leg's filter). */
@@ -332,6 +398,62 @@ export class UserLexicalIndex {
     for (const ordinal of touched) scores[ordinal] = 0;
     return { hits, idealScore };
   }
+
+  /**
+   * The best `limit` chunks within `scope` by cosine between `query` (a built-in embedder vector as integer weights)
+   * and the chunks' codes: exact over every chunk, no graph or sampling. Undefined when a chunk of the scope was
+   * embedded by the built-in embedder but has no code (rows from before codes were stored; a re-embedding fills
+   * them in): the caller then asks the vector store.
+   */
+  searchDense({
+    query,
+    scope,
+    limit,
+  }: {
+    query: QueryWeights;
+    scope?: ChunkScope;
+    limit: number;
+  }): DenseHit[] | undefined {
+    const inScope = this.scopeTest(scope);
+    for (let ordinal = 0; ordinal < this.ids.length; ordinal += 1) {
+      if (this.alive[ordinal] === 1 && this.denseState[ordinal] === DENSE_MISSING && inScope(ordinal)) {
+        return undefined;
+      }
+    }
+    const { dims, weights } = query;
+    if (dims.length === 0 || limit < 1) return [];
+    if (this.denseScores.length < this.ids.length) this.denseScores = new Float64Array(this.ids.length);
+    const scores = this.denseScores;
+    const sums = new Int32Array(PAGE_SIZE);
+    const candidates: number[] = [];
+    for (let pageIndex = 0; pageIndex < this.densePages.length; pageIndex += 1) {
+      const page = this.densePages[pageIndex];
+      if (!page) continue;
+      const first = pageIndex * PAGE_SIZE;
+      const count = Math.min(PAGE_SIZE, this.ids.length - first);
+      sums.fill(0);
+      for (let k = 0; k < dims.length; k += 1) {
+        const offset = (dims[k] ?? 0) * PAGE_SIZE;
+        const weight = weights[k] ?? 0;
+        for (let slot = 0; slot < count; slot += 1) {
+          sums[slot] = ((sums[slot] ?? 0) + weight * (page[offset + slot] ?? 0)) | 0;
+        }
+      }
+      for (let slot = 0; slot < count; slot += 1) {
+        const ordinal = first + slot;
+        if (this.alive[ordinal] !== 1 || this.denseState[ordinal] !== DENSE_LOADED || !inScope(ordinal))
+          continue;
+        scores[ordinal] = (sums[slot] ?? 0) * (this.denseScale[ordinal] ?? 0) * query.scale;
+        candidates.push(ordinal);
+      }
+    }
+    return topByScore(candidates, scores, this.ids, limit).map((ordinal) => ({
+      chunkId: this.ids[ordinal] ?? "",
+      documentId: this.documentIds[ordinal] ?? "",
+      agentId: this.agentIds[ordinal] ?? null,
+      score: scores[ordinal] ?? 0,
+    }));
+  }
 }
 
 /** The `limit` best ordinals by score (ties by chunk id), through a bounded min-heap: O(n log limit). */
@@ -380,13 +502,13 @@ function topByScore(
 }
 
 /** Per database (drizzle instance), each user's index; Map order is recency (the last searched last). */
-const caches = new WeakMap<Db, Map<string, { index: UserLexicalIndex; sync: Promise<unknown> }>>();
+const caches = new WeakMap<Db, Map<string, { index: UserChunkIndex; sync: Promise<unknown> }>>();
 
-/** Bytes of postings the process keeps across users before dropping the least recently searched (LEXICAL_INDEX_MB). */
+/** Bytes of postings the process keeps across users before dropping the least recently searched (CHUNK_INDEX_MB). */
 let memoryBudgetBytes = 512 * 1024 * 1024;
 
-/** Sets the memory budget of the cached indexes (from LEXICAL_INDEX_MB at start-up). */
-export function configureLexicalIndex({ memoryMb }: { memoryMb: number }): void {
+/** Sets the memory budget of the cached indexes (from CHUNK_INDEX_MB at start-up). */
+export function configureChunkIndex({ memoryMb }: { memoryMb: number }): void {
   memoryBudgetBytes = memoryMb * 1024 * 1024;
 }
 
@@ -396,7 +518,7 @@ export function configureLexicalIndex({ memoryMb }: { memoryMb: number }): void 
  * changed one compares each document's signature (row count and the rows' transaction ids) and reloads only the
  * documents that changed. Syncs of one user run one after another.
  */
-export async function userLexicalIndex(db: Db, userId: string): Promise<UserLexicalIndex> {
+export async function userChunkIndex(db: Db, userId: string): Promise<UserChunkIndex> {
   let users = caches.get(db);
   if (!users) {
     users = new Map();
@@ -404,7 +526,7 @@ export async function userLexicalIndex(db: Db, userId: string): Promise<UserLexi
   }
   let entry = users.get(userId);
   if (!entry) {
-    entry = { index: new UserLexicalIndex(), sync: Promise.resolve() };
+    entry = { index: new UserChunkIndex(), sync: Promise.resolve() };
     users.set(userId, entry);
   }
   const { index } = entry;
@@ -424,7 +546,7 @@ export async function userLexicalIndex(db: Db, userId: string): Promise<UserLexi
   return index;
 }
 
-async function syncIndex(db: Db, userId: string, index: UserLexicalIndex): Promise<void> {
+async function syncIndex(db: Db, userId: string, index: UserChunkIndex): Promise<void> {
   const [scope] = rowsOf<{ generation: string }>(
     await db.execute(
       sql`select generation::text as generation from lexical_scopes where user_id = ${userId}`,
@@ -465,12 +587,12 @@ async function syncIndex(db: Db, userId: string, index: UserLexicalIndex): Promi
   index.generation = generation;
 }
 
-const CHUNK_COLUMNS = sql`id, document_id, agent_id, category, lexical_length, term_counts, chunk_index`;
+const CHUNK_COLUMNS = sql`id, document_id, agent_id, category, lexical_length, term_counts, chunk_index, embedder, local_vector`;
 
 async function loadDocuments(
   db: Db,
   userId: string,
-  index: UserLexicalIndex,
+  index: UserChunkIndex,
   group: readonly { document_id: string; signature: string }[],
 ): Promise<void> {
   const ids = group.map((row) => row.document_id);
@@ -496,7 +618,7 @@ async function loadDocuments(
 async function loadLargeDocument(
   db: Db,
   userId: string,
-  index: UserLexicalIndex,
+  index: UserChunkIndex,
   { document_id: documentId, signature }: { document_id: string; signature: string },
 ): Promise<void> {
   index.beginDocument(documentId, signature);

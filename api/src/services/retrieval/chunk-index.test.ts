@@ -1,14 +1,16 @@
-// In-memory postings: ranking and ties, compaction, and staying in step with chunks written by another process.
+// The in-memory chunk index: BM25 ranking and ties, exact dense search over codes, compaction, and staying in step with chunks written by another process.
 import { eq } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "../../db/create-database";
 import { documents } from "../../db/schema";
+import { LOCAL_EMBEDDER_DIMENSION, LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
 import { createTestDatabase, engines } from "../../test/test-app";
+import { configureChunkIndex, UserChunkIndex, userChunkIndex } from "./chunk-index";
+import { encodeLocalVector, queryWeights } from "./dense-codes";
 import { deleteDocumentIndex } from "./index-document";
 import { searchLexical } from "./lexical";
-import { configureLexicalIndex, UserLexicalIndex, userLexicalIndex } from "./lexical-index";
 import type { RetrievalDeps } from "./retrieval-deps";
 import { indexTexts, insertUser, retrievalDeps } from "./test-support";
 
@@ -26,9 +28,9 @@ const row = (
   term_counts: terms,
 });
 
-describe("UserLexicalIndex", () => {
+describe("UserChunkIndex", () => {
   it("ranks by BM25 with ties in chunk id order and keeps only the best `limit`", () => {
-    const index = new UserLexicalIndex();
+    const index = new UserChunkIndex();
     index.beginDocument("d", "1");
     index.appendChunks("d", [
       row("d:3", { apple: 1, pear: 1 }),
@@ -45,7 +47,7 @@ describe("UserLexicalIndex", () => {
   });
 
   it("takes chunk count, length and document frequency from the searched scope", () => {
-    const index = new UserLexicalIndex();
+    const index = new UserChunkIndex();
     index.beginDocument("a", "1");
     index.appendChunks("a", [
       row("a:0", { tax: 1, rule: 1 }, { agent: "legal" }),
@@ -67,7 +69,7 @@ describe("UserLexicalIndex", () => {
   });
 
   it("forgets removed documents, and compacts once dead chunks outnumber the live ones", () => {
-    const index = new UserLexicalIndex();
+    const index = new UserChunkIndex();
     for (let d = 0; d < 30; d += 1) {
       index.beginDocument(`d${d}`, "1");
       index.appendChunks(
@@ -99,6 +101,115 @@ function otherProcess(database: Database): Db {
     : drizzlePg({ client: database.raw, casing: "snake_case" })) as unknown as Db;
 }
 
+describe("UserChunkIndex dense search", () => {
+  /** Seeded unit vectors in general position (xorshift), so exact answers have no ties. */
+  const unitVectors = (count: number, seed: number) => {
+    let state = seed >>> 0 || 1;
+    const next = () => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return ((state >>> 0) / 2 ** 32) * 2 - 1;
+    };
+    return Array.from({ length: count }, () => {
+      const vector = Array.from({ length: LOCAL_EMBEDDER_DIMENSION }, next);
+      const norm = Math.hypot(...vector);
+      return vector.map((value) => value / norm);
+    });
+  };
+  const codedRow = (id: string, vector: number[], extra: { agent?: string } = {}) => ({
+    ...row(id, { word: 1 }, extra),
+    embedder: LOCAL_EMBEDDER_ID,
+    local_vector: encodeLocalVector(vector),
+  });
+  /** The exact top `k` by cosine over the float vectors, brute force. */
+  const exactTop = (vectors: Map<string, number[]>, query: number[], k: number) =>
+    [...vectors]
+      .map(
+        ([id, vector]) => [id, vector.reduce((sum, value, i) => sum + value * (query[i] ?? 0), 0)] as const,
+      )
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([id]) => id);
+
+  it("answers the exact nearest chunks over pages of codes, within the scope, after removals and compaction", () => {
+    const index = new UserChunkIndex();
+    const vectors = new Map<string, number[]>();
+    const all = unitVectors(5_200, 7);
+    // Two documents spanning two pages of codes, one of them the legal agent's.
+    for (const [documentId, from, to, agent] of [
+      ["a", 0, 3_000, undefined],
+      ["b", 3_000, 5_200, "legal"],
+    ] as const) {
+      index.beginDocument(documentId, "1");
+      const rows = all.slice(from, to).map((vector, i) => {
+        vectors.set(`${documentId}:${i}`, vector);
+        return codedRow(`${documentId}:${i}`, vector, agent ? { agent } : {});
+      });
+      index.appendChunks(documentId, rows);
+      index.finishDocument(documentId);
+    }
+    const queries = unitVectors(20, 99).map((noise, q) => {
+      // Near a known chunk, so the top 10 is well separated from the rest.
+      const base = all[(q * 257) % all.length] ?? [];
+      return base.map((value, i) => value + 0.6 * (noise[i] ?? 0));
+    });
+    const searchIds = (query: number[], scope?: { agentId: string; categories: string[] }) =>
+      index
+        .searchDense({ query: queryWeights(query), limit: 10, ...(scope ? { scope } : {}) })
+        ?.map((h) => h.chunkId);
+    let found = 0;
+    for (const query of queries) {
+      const ids = searchIds(query) ?? [];
+      const expected = exactTop(vectors, query, 10);
+      found += ids.filter((id) => expected.includes(id)).length;
+      expect(ids[0]).toBe(expected[0]);
+    }
+    // Quantisation to int8 may swap near-ties, never lose the neighbourhood.
+    expect(found / (queries.length * 10)).toBeGreaterThanOrEqual(0.95);
+
+    const legal = { agentId: "legal", categories: [] };
+    const scoped = searchIds(queries[3] ?? [], legal) ?? [];
+    expect(scoped).toHaveLength(10);
+    expect(scoped.every((id) => id.startsWith("b:"))).toBe(true);
+
+    // Document a goes (3,000 dead of 5,200: compaction moves b's codes to new ordinals); answers stay the same.
+    const before = searchIds(queries[5] ?? [], legal);
+    index.removeDocument("a");
+    index.compactIfWasteful();
+    expect(searchIds(queries[5] ?? [])).toEqual(before);
+    for (const id of vectors.keys()) if (id.startsWith("a:")) vectors.delete(id);
+    const query = queries[8] ?? [];
+    expect(searchIds(query)).toEqual(exactTop(vectors, query, 10).slice(0, 10));
+  });
+
+  it("reports chunks of the built-in embedder without a code, so the caller asks the vector store", () => {
+    const index = new UserChunkIndex();
+    const [vector = []] = unitVectors(1, 3);
+    index.beginDocument("old", "1");
+    index.appendChunks("old", [
+      { ...row("old:0", { word: 1 }, { agent: "gtm" }), embedder: LOCAL_EMBEDDER_ID, local_vector: null },
+    ]);
+    index.finishDocument("old");
+    index.beginDocument("new", "1");
+    index.appendChunks("new", [codedRow("new:0", vector, { agent: "legal" })]);
+    index.finishDocument("new");
+    const query = queryWeights(vector);
+    expect(index.searchDense({ query, limit: 5 })).toBeUndefined();
+    // Outside the scope the code-less chunk does not matter.
+    expect(
+      index.searchDense({ query, limit: 5, scope: { agentId: "legal", categories: [] } })?.[0]?.chunkId,
+    ).toBe("new:0");
+    // Chunks of another embedder have no code and are no part of the built-in embedder's search.
+    index.removeDocument("old");
+    index.beginDocument("other", "1");
+    index.appendChunks("other", [
+      { ...row("other:0", { word: 1 }), embedder: "openai:text-embedding-3-small" },
+    ]);
+    expect(index.searchDense({ query, limit: 5 })?.map((hit) => hit.chunkId)).toEqual(["new:0"]);
+  });
+});
+
 describe.each(engines)("in-memory postings on %s", (engine) => {
   let database: Database;
   let deps: RetrievalDeps;
@@ -109,7 +220,7 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
   afterAll(async () => {
     await database?.close();
   });
-  afterEach(() => configureLexicalIndex({ memoryMb: 512 }));
+  afterEach(() => configureChunkIndex({ memoryMb: 512 }));
 
   const ids = async (db: Db, userId: string, query: string) =>
     (await searchLexical({ db, userId, query, limit: 50 })).hits.map((hit) => hit.chunkId).sort();
@@ -128,7 +239,7 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
     expect(await ids(reader, userId, "revenue")).toEqual([`${second}:0`]);
     await database.db.delete(documents).where(eq(documents.id, second));
     expect(await ids(reader, userId, "revenue")).toEqual([]);
-    expect((await userLexicalIndex(reader, userId)).chunkCount).toBe(0);
+    expect((await userChunkIndex(reader, userId)).chunkCount).toBe(0);
   });
 
   it("reloads a document whose chunks were replaced by a retried ingestion", async () => {
@@ -171,7 +282,7 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
       .flatMap((text, i) => (text.startsWith("item7 ") ? [`${documentId}:${i}`] : []))
       .sort();
     expect(await ids(reader, userId, "item7")).toEqual(expected);
-    expect((await userLexicalIndex(reader, userId)).chunkCount).toBe(2_300);
+    expect((await userChunkIndex(reader, userId)).chunkCount).toBe(2_300);
 
     // A load cut short (the database fails on its second page) is done again by the next search, not kept half-done.
     let calls = 0;
@@ -191,7 +302,7 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
     expect(await ids(flaky, userId, "item7")).toHaveLength(expected.length + 1);
 
     // A budget smaller than one user's postings: other users' indexes go, answers stay right.
-    configureLexicalIndex({ memoryMb: 0 });
+    configureChunkIndex({ memoryMb: 0 });
     const other = await insertUser(database);
     await indexTexts(deps, other, ["item7 elsewhere"]);
     expect(await ids(reader, other, "item7")).toHaveLength(1);
