@@ -196,4 +196,41 @@ describe.each(engines)("ingestDocument on %s", (engine) => {
     expect(await chunkRows(documentId)).toBe(0);
     expect(await vectors(damaged.userId)).toBe(0);
   });
+
+  it("an attempt overtaken by a newer one (an expired job still running) leaves the newer one's index alone", async () => {
+    for (const ending of ["carries on", "fails"] as const) {
+      const { userId, documentId } = await upload(paragraphs(400));
+      /** The first attempt stops at its second batch until released; the newer attempt runs straight through. */
+      let release!: (error?: Error) => void;
+      const held = new Promise<Error | undefined>((resolve) => {
+        release = resolve;
+      });
+      let stopped = false;
+      extraction.batches = 0;
+      extraction.beforeBatch = async (batch) => {
+        if (batch !== 2 || stopped) return;
+        stopped = true;
+        const error = await held;
+        if (error) throw error;
+      };
+      const overtaken = ingestDocument({ deps: t.deps, documentId, isLastAttempt: false });
+      while (!stopped) await sleep(20);
+      extraction.delivered = 0;
+      const newer = await ingestDocument({ deps: t.deps, documentId, isLastAttempt: true });
+      expect(newer).toEqual({ kind: "settled", status: "completed" });
+      const indexed = await chunkRows(documentId);
+      expect(indexed).toBeGreaterThan(0);
+      release(ending === "fails" ? new Error("connection reset while indexing") : undefined);
+      expect(await overtaken).toEqual({ kind: "gone" });
+      // Nothing of the newer attempt's index went, and the document stays as it left it.
+      expect(await chunkRows(documentId)).toBe(indexed);
+      if (await vectorsReady()) expect(await vectors(userId)).toBe(indexed);
+      expect(await documentRow(documentId)).toMatchObject({
+        status: "completed",
+        chunkCount: indexed,
+        attempts: 2,
+        error: null,
+      });
+    }
+  });
 });

@@ -75,18 +75,29 @@ export async function ingestDocument({
   /** The latest progress write: stage changes wait for it, so a late write never takes the stage back. */
   let pendingProgress: Promise<unknown> = Promise.resolve();
 
-  /** Writes stage/progress (and anything else) only while the document still exists and is processing. */
+  /**
+   * This attempt's number, claimed first. pg-boss may hand an expired job to another worker while this one still
+   * runs: every write below requires the document to still be processing AND on this attempt, so a superseded
+   * attempt stops at its next write and never touches (or clears) its successor's index.
+   */
+  const attempt = initial.attempts + 1;
+  const ours = () =>
+    and(eq(documents.id, documentId), eq(documents.status, "processing"), eq(documents.attempts, attempt));
+  /** Writes stage/progress (and anything else) only while the document exists, is processing and is ours. */
   const update = async (values: Partial<typeof documents.$inferInsert>) => {
     const rows = await db
       .update(documents)
       .set({ ...values, heartbeatAt: new Date() })
-      .where(and(eq(documents.id, documentId), eq(documents.status, "processing")))
+      .where(ours())
       .returning({ id: documents.id });
     if (rows.length === 0) {
-      controller.abort(new DocumentGoneError("document deleted"));
-      throw new DocumentGoneError("document deleted");
+      controller.abort(new DocumentGoneError("document deleted or taken over by a newer attempt"));
+      throw new DocumentGoneError("document deleted or taken over by a newer attempt");
     }
   };
+  /** Whether this is still the document's current attempt (a newer one owns the index otherwise). */
+  const stillOurs = async () =>
+    (await db.select({ id: documents.id }).from(documents).where(ours())).length === 1;
   const enter = async (stage: DocumentStage, extra: Partial<typeof documents.$inferInsert> = {}) => {
     await pendingProgress;
     if (stage !== "extracting") timings = nextTimings(timings, stage);
@@ -117,8 +128,21 @@ export async function ingestDocument({
   };
 
   try {
-    await enter("extracting", { attempts: doc.attempts + 1, error: null });
-    doc = { ...doc, attempts: doc.attempts + 1 };
+    const claimed = await db
+      .update(documents)
+      .set({ attempts: attempt, heartbeatAt: new Date() })
+      .where(
+        and(
+          eq(documents.id, documentId),
+          eq(documents.status, "processing"),
+          eq(documents.attempts, initial.attempts),
+        ),
+      )
+      .returning({ id: documents.id });
+    // Another attempt claimed the document between our read and now: it is that attempt's.
+    if (claimed.length === 0) return { kind: "gone" };
+    await enter("extracting", { error: null });
+    doc = { ...doc, attempts: attempt };
 
     const target = {
       deps,
@@ -219,9 +243,11 @@ export async function ingestDocument({
     });
     return { kind: "settled", status: "completed" };
   } catch (error) {
+    // Deleted (its rows went with it) or taken over: the index is not ours to clear.
+    if (error instanceof DocumentGoneError || controller.signal.aborted) return { kind: "gone" };
+    if (!(await stillOurs().catch(() => false))) return { kind: "gone" };
     // Search must not return a partial index: whatever this attempt wrote goes (a retry writes it all again).
     await clearIndex();
-    if (error instanceof DocumentGoneError || controller.signal.aborted) return { kind: "gone" };
     const deterministic =
       error instanceof ExtractionError && error.code !== "aborted" && error.code !== "internal";
     const reason = userFacingReason(error);
@@ -233,7 +259,7 @@ export async function ingestDocument({
       await db
         .update(documents)
         .set({ stage: "queued", progress: 0, heartbeatAt: new Date(), timings: nextTimings(timings, null) })
-        .where(and(eq(documents.id, documentId), eq(documents.status, "processing")))
+        .where(ours())
         .catch(() => undefined);
       return { kind: "retry", error: reason };
     }
@@ -242,6 +268,7 @@ export async function ingestDocument({
       documentId,
       deterministic ? reason : `${reason} (gave up after ${doc.attempts} attempts)`,
       timings,
+      attempt,
     );
     return { kind: "settled", status: "failed" };
   } finally {
@@ -267,8 +294,17 @@ function userFacingReason(error: unknown): string {
   return `Processing failed: ${message.length > 300 ? `${message.slice(0, 300)}…` : message}`;
 }
 
-/** Marks a processing document failed with `reason` (no-op when it is gone or already settled). */
-export async function failDocument(db: Db, documentId: string, reason: string, timings?: StageTiming[]) {
+/**
+ * Marks a processing document failed with `reason` (no-op when it is gone or already settled, or, given `attempt`,
+ * when a newer attempt has taken it over).
+ */
+export async function failDocument(
+  db: Db,
+  documentId: string,
+  reason: string,
+  timings?: StageTiming[],
+  attempt?: number,
+) {
   await db
     .update(documents)
     .set({
@@ -278,7 +314,13 @@ export async function failDocument(db: Db, documentId: string, reason: string, t
       heartbeatAt: null,
       ...(timings ? { timings: nextTimings(timings, null) } : {}),
     })
-    .where(and(eq(documents.id, documentId), eq(documents.status, "processing")));
+    .where(
+      and(
+        eq(documents.id, documentId),
+        eq(documents.status, "processing"),
+        attempt === undefined ? undefined : eq(documents.attempts, attempt),
+      ),
+    );
 }
 
 async function storeParts(db: Db, documentId: string, extracted: ExtractedDocument) {
