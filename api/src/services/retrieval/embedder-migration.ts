@@ -102,15 +102,14 @@ function needsEmbedding(target: string) {
   return target === LOCAL_EMBEDDER_ID ? or(other, isNull(documentChunks.localVector)) : other;
 }
 
-/** Whether any of the user's chunks of the built-in embedder lacks its code (the dense leg then asks the vector store). */
-async function missingLocalCodes(deps: RetrievalDeps, userId: string): Promise<boolean> {
-  if (deps.embedder.id !== LOCAL_EMBEDDER_ID) return false;
-  const [missing] = await deps.database.db
+/** Whether any of the user's chunks still needs work for `target` (see needsEmbedding). */
+async function hasChunksToEmbed(deps: RetrievalDeps, userId: string, target: string): Promise<boolean> {
+  const [pending] = await deps.database.db
     .select({ id: documentChunks.id })
     .from(documentChunks)
-    .where(and(eq(documentChunks.userId, userId), needsEmbedding(LOCAL_EMBEDDER_ID)))
+    .where(and(eq(documentChunks.userId, userId), needsEmbedding(target)))
     .limit(1);
-  return missing !== undefined;
+  return pending !== undefined;
 }
 
 const running = new Map<string, Promise<MigrationOutcome>>();
@@ -157,9 +156,7 @@ export async function migrateUserEmbeddings({
   const target = deps.embedder.id;
   if (!(await deps.vectorStore.ensureReady()).ready) return "store-unavailable";
   const state = await ensureUserEmbedder({ deps, userId });
-  if (!(await needsMigration(deps, userId, state)) && !(await missingLocalCodes(deps, userId))) {
-    return "nothing-to-do";
-  }
+  if (state.target === null && !(await hasChunksToEmbed(deps, userId, target))) return "nothing-to-do";
 
   const claim = async () =>
     (
@@ -268,11 +265,9 @@ export async function rebuildStaleIndexes(deps: RetrievalDeps, signal?: AbortSig
       or(
         sql`${userEmbedders.active} <> ${deps.embedder.id}`,
         sql`${userEmbedders.target} is not null`,
-        // Chunks of the built-in embedder stored before their codes were (filled in by the same rebuild).
-        deps.embedder.id === LOCAL_EMBEDDER_ID
-          ? sql`exists (select 1 from ${documentChunks} where ${documentChunks.userId} = ${userEmbedders.userId}
-              and ${documentChunks.embedder} = ${LOCAL_EMBEDDER_ID} and ${documentChunks.localVector} is null)`
-          : undefined,
+        // Chunks still to embed: the store was down, or built-in chunks stored before codes were kept.
+        sql`exists (select 1 from ${documentChunks} where ${documentChunks.userId} = ${userEmbedders.userId}
+          and ${needsEmbedding(deps.embedder.id)})`,
       ),
     );
   for (const { userId } of stale) {
