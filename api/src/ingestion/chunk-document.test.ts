@@ -98,6 +98,29 @@ describe("chunkDocument: text", () => {
     for (let i = 0; i < 240; i += 17) expect(all).toContain(sentence(i));
   });
 
+  it("carries whole lines as overlap when the text is made of lines (listings, flattened JSON)", () => {
+    const lines = Array.from({ length: 300 }, (_, i) => `orders[${i}].customer.region: Region ${i % 7}`);
+    const chunks = chunkDocument(
+      doc([
+        { kind: "text", text: lines.join("\n"), location: { kind: "lines", lineStart: 1, lineEnd: 300 } },
+      ]),
+      { targetTokens: 200, overlapTokens: 40 },
+    );
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const [i, chunk] of chunks.entries()) {
+      if (chunk.location.kind !== "lines") throw new Error("not lines");
+      // Each chunk is whole lines: the first is the line its range starts on, the last the line it ends on.
+      const own = chunk.text.split("\n");
+      expect(own[0]).toBe(lines[chunk.location.lineStart - 1]);
+      expect(own[own.length - 1]).toBe(lines[chunk.location.lineEnd - 1]);
+      if (i > 0) {
+        const previous = chunks[i - 1]?.location;
+        if (previous?.kind !== "lines") throw new Error("not lines");
+        expect(chunk.location.lineStart).toBeLessThanOrEqual(previous.lineEnd);
+      }
+    }
+  });
+
   it("uses 800/100 by default", () => {
     const chunks = chunkDocument(extractText({ text: paragraphs }));
     const max = Math.max(...chunks.map((c) => c.tokenCount));

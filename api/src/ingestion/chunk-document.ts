@@ -210,25 +210,45 @@ function joinUnits(units: Unit[]): string {
   return text;
 }
 
-/** The end of `unit` worth at most `tokens` tokens, starting at a word boundary when there is one. */
+/** The last whole lines of `text` worth at most `tokens` tokens ("" when not even the last line fits). */
+function tailLines(text: string, tokens: number): string {
+  let start = text.length;
+  let count = 0;
+  while (start > 0) {
+    const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+    if (lineStart === 0) break;
+    const t = estimateTokens(text.slice(lineStart, start));
+    if (count + t > tokens) break;
+    count += t;
+    start = lineStart - 1;
+  }
+  return start >= text.length ? "" : text.slice(start + 1);
+}
+
+/**
+ * The end of `unit` worth at most `tokens` tokens: whole lines when the last ones fit (records of flattened JSON, lines
+ * of a listing), else from a word boundary when there is one.
+ */
 function tailUnit(unit: Unit, tokens: number): Unit | null {
   if (tokens <= 0) return null;
-  const words = unit.text.match(/\S+\s*/g) ?? [];
-  let text = "";
-  let count = 0;
-  if (words.length > 1) {
-    // Words are whitespace-separated, so their estimates add up (no re-scan of the growing tail).
-    for (let i = words.length - 1; i >= 0; i--) {
-      const word = words[i] as string;
-      const t = estimateTokens(word);
-      if (count + t > tokens) break;
-      text = word + text;
-      count += t;
+  let text = tailLines(unit.text, tokens);
+  let count = text ? estimateTokens(text) : 0;
+  if (!text) {
+    const words = unit.text.match(/\S+\s*/g) ?? [];
+    if (words.length > 1) {
+      // Words are whitespace-separated, so their estimates add up (no re-scan of the growing tail).
+      for (let i = words.length - 1; i >= 0; i--) {
+        const word = words[i] as string;
+        const t = estimateTokens(word);
+        if (count + t > tokens) break;
+        text = word + text;
+        count += t;
+      }
+    } else {
+      const slice = hardSlices({ text: unit.text, start: 0 }, tokens);
+      text = slice[slice.length - 1]?.text ?? "";
+      count = estimateTokens(text);
     }
-  } else {
-    const slice = hardSlices({ text: unit.text, start: 0 }, tokens);
-    text = slice[slice.length - 1]?.text ?? "";
-    count = estimateTokens(text);
   }
   text = text.trim();
   if (text === "") return null;

@@ -1,4 +1,4 @@
-// Streaming extraction + chunking in the child: same chunks as in-process for every fixture, bounded memory for big CSV/TXT.
+// Streaming extraction + chunking in the child: same chunks as in-process for every fixture, bounded memory for big CSV/TXT/JSON.
 import { createWriteStream, readdirSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -79,7 +79,7 @@ describe.skipIf(dir === null)("extractChunksInIsolation on the real-world fixtur
   });
 });
 
-describe("streaming CSV and TXT", () => {
+describe("streaming CSV, TXT and JSON", () => {
   it("reads a Shift-JIS text and a Windows-1252 CSV by streaming, with encodings detected from the head", async () => {
     const txt = path.join(work, "neko.txt");
     await writeFile(
@@ -139,6 +139,77 @@ describe("streaming CSV and TXT", () => {
     );
     expect(whole).toMatchObject({ code: "memory" });
   }, 180_000);
+
+  it("reads a 64 MB JSON inside a 96 MB heap, chunks ending at records (the whole-document path runs out of memory)", async () => {
+    const file = path.join(work, "big.json");
+    const out = createWriteStream(file);
+    out.write('{"exported": "2026-11-24", "orders": [\n');
+    let size = 0;
+    let records = 0;
+    while (size < 64 * 1024 * 1024) {
+      const lines: string[] = [];
+      for (let k = 0; k < 2000; k++, records++) {
+        lines.push(
+          `${records === 0 ? "" : ","}{"id": ${records}, "customer": {"name": "Customer ${records}", "region": "Région ${records % 13}"}, "lines": [{"sku": "SKU-${records % 997}", "qty": ${records % 7}}]}`,
+        );
+      }
+      const text = `${lines.join("\n")}\n`;
+      size += text.length;
+      if (!out.write(text)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+    }
+    await new Promise<void>((resolve) => out.end("]}\n", () => resolve()));
+    const limits = { maxOldGenerationSizeMb: 96 };
+    const { summary, chunks, batches } = await streamed(file, "json", { limits, slow: true });
+    expect(batches).toBeGreaterThan(10);
+    expect(summary.encoding).toBe("UTF-8");
+    expect(
+      chunks[0]?.text.startsWith(
+        "exported: 2026-11-24\n\norders[0].id: 0\norders[0].customer.name: Customer 0",
+      ),
+    ).toBe(true);
+    let covered = 0;
+    for (const chunk of chunks) {
+      if (chunk.location.kind !== "lines") throw new Error("not lines");
+      // Lines are covered without gaps; a chunk starts on a whole line and ends where a record ends.
+      expect(chunk.location.lineStart).toBeLessThanOrEqual(covered + 1);
+      expect(chunk.location.lineEnd).toBeGreaterThan(covered);
+      covered = chunk.location.lineEnd;
+      if (chunk.index > 0) expect(chunk.text).toMatch(/^orders\[\d+\]\./);
+      expect(chunk.text).toMatch(/\.qty: \d+$/);
+    }
+    const last = chunks[chunks.length - 1];
+    expect(last?.text.endsWith(`orders[${records - 1}].lines[0].qty: ${(records - 1) % 7}`)).toBe(true);
+    expect(last?.location).toMatchObject({ lineEnd: 1 + records * 5 });
+    const whole = await extractInIsolation({
+      filePath: file,
+      fileName: "big.json",
+      ext: "json",
+      limits,
+    }).catch((e: unknown) => e);
+    expect(whole).toMatchObject({ code: "memory" });
+  }, 180_000);
+
+  it("reads JSON Lines in UTF-16 by streaming, and fails invalid JSON with where it broke", async () => {
+    const jsonl = path.join(work, "events.json");
+    const text =
+      '{"event": "signed", "contract": "Zoë GmbH"}\n{"event": "renewed", "contract": "北京 Ltd"}\n';
+    await writeFile(jsonl, Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, "utf16le")]));
+    const { summary, chunks } = await streamed(jsonl, "json");
+    expect(summary.encoding).toMatch(/UTF-16/);
+    expect(chunks.map((c) => [c.text, c.location])).toEqual([
+      [
+        "[0].event: signed\n[0].contract: Zoë GmbH\n\n[1].event: renewed\n[1].contract: 北京 Ltd",
+        { kind: "lines", lineStart: 1, lineEnd: 4 },
+      ],
+    ]);
+    const broken = path.join(work, "broken.json");
+    await writeFile(broken, '{"a": 1,\n "b": [1 2]}');
+    const error = await streamed(broken, "json").catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: "invalid",
+      message: "not valid JSON: unexpected a number at byte 18",
+    });
+  });
 
   it("reads a text file with no blank lines in bounded paragraphs, lines counted exactly", async () => {
     const file = path.join(work, "long.txt");

@@ -8,6 +8,8 @@ import Papa from "papaparse";
 import { createChunker } from "./chunk-document";
 import { detectEncoding } from "./decode-text";
 import { extractDocument } from "./extract-document";
+import { jsonBlockCollector } from "./extract-json";
+import { createJsonFlattener, looksLikeJsonLines } from "./json-flattener";
 import { makePart } from "./parts";
 import { findHeaderIndex, normaliseCell } from "./sheet-grid";
 import {
@@ -296,13 +298,72 @@ async function streamTxt(
   };
 }
 
+async function streamJson(
+  job: StreamJob & { filePath: string },
+  sink: StreamSink,
+): Promise<ExtractionSummary> {
+  const { head, size } = await readHead(job.filePath);
+  if (size === 0) throw new ExtractionError("no-text", "the file is empty");
+  const encoding = detectEncoding(head, size <= head.length);
+  let pending: Promise<void> | undefined;
+  const chunker = createChunker(job.chunking, (chunk) => {
+    pending = sink.onChunk(chunk) ?? pending;
+  });
+  const preview = previewCollector();
+  const collector = jsonBlockCollector((block) => {
+    if (block.kind === "text") preview.add(block.text);
+    chunker.text(block);
+  });
+  const flattener = createJsonFlattener({
+    jsonLines: looksLikeJsonLines(iconv.decode(Buffer.from(head), encoding.codec)),
+    onBlock: collector.add,
+  });
+  const input = decodedStream(job.filePath, encoding.codec);
+  let bytesRead = 0;
+  const report = progressReporter(size, sink);
+  try {
+    for await (const text of input as AsyncIterable<string>) {
+      bytesRead += Buffer.byteLength(text);
+      report(bytesRead);
+      flattener.write(text);
+      if (pending) {
+        await pending;
+        pending = undefined;
+      }
+    }
+    flattener.end();
+  } catch (error) {
+    if (error instanceof ExtractionError) throw error;
+    throw new ExtractionError("internal", `could not read the file: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  chunker.end();
+  if (pending) await pending;
+  return {
+    format: "json",
+    parts: [
+      makePart(
+        "Document",
+        { kind: "lines", lineStart: 1, lineEnd: Math.max(1, collector.lines) },
+        preview.text,
+        false,
+      ),
+    ],
+    warnings: [],
+    encoding: encoding.encoding,
+    chunkCount: chunker.count,
+  };
+}
+
 /**
- * Extracts and chunks a file, handing chunks to `sink.onChunk` in order. CSV and TXT files given by path are read as
- * streams (memory stays flat whatever their size); other formats are extracted whole, then chunked.
+ * Extracts and chunks a file, handing chunks to `sink.onChunk` in order. CSV, TXT and JSON files given by path are
+ * read as streams (memory stays flat whatever their size); other formats are extracted whole, then chunked.
  */
 export async function extractAndChunk(job: StreamJob, sink: StreamSink): Promise<ExtractionSummary> {
   if (job.filePath && job.format === "csv") return streamCsv({ ...job, filePath: job.filePath }, sink);
   if (job.filePath && job.format === "txt") return streamTxt({ ...job, filePath: job.filePath }, sink);
+  if (job.filePath && job.format === "json") return streamJson({ ...job, filePath: job.filePath }, sink);
   let bytes = job.bytes;
   if (!bytes) {
     if (!job.filePath)
