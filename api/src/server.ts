@@ -5,6 +5,7 @@ import { createDeps } from "./deps";
 import { ConfigError, loadConfig } from "./env";
 import { serveApp } from "./lib/http-server";
 import { createLogger } from "./lib/logger";
+import { recentlyActiveUsers, warmChunkIndexes } from "./services/retrieval/chunk-index";
 import { rebuildStaleIndexes } from "./services/retrieval/embedder-migration";
 
 /** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
@@ -29,6 +30,17 @@ async function main(): Promise<void> {
       if (count > 0) logger.info({ users: count }, "rebuilding indexes made by another embedder");
     })
     .catch((error: unknown) => logger.error({ err: error }, "starting the index rebuild failed"));
+
+  // Active users' first search after a restart finds their index loaded; stopped by shutdown.
+  const warming = new AbortController();
+  void recentlyActiveUsers(deps.database.db, 100)
+    .then((userIds) => warmChunkIndexes(deps.database.db, userIds, warming.signal))
+    .then((users) => {
+      if (users > 0) logger.info({ users }, "loaded the search indexes of recently active users");
+    })
+    .catch((error: unknown) => {
+      if (!warming.signal.aborted) logger.warn({ err: error }, "loading search indexes at start-up failed");
+    });
 
   // Timeouts against slow clients that still let 200 MB uploads through (lib/http-server.ts).
   const server = serveApp({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -58,6 +70,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    warming.abort();
     // Streaming responses (SSE) never end on their own: abort them now so close() does not wait for clients.
     deps.streams.abortAll();
     // Idle keep-alive sockets would hold close() open; in-flight requests still finish.

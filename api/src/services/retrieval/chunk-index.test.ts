@@ -4,10 +4,16 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "../../db/create-database";
-import { documents } from "../../db/schema";
+import { apiKeys, documents, sessions } from "../../db/schema";
 import { LOCAL_EMBEDDER_DIMENSION, LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
 import { createTestDatabase, engines } from "../../test/test-app";
-import { configureChunkIndex, UserChunkIndex, userChunkIndex } from "./chunk-index";
+import {
+  configureChunkIndex,
+  recentlyActiveUsers,
+  UserChunkIndex,
+  userChunkIndex,
+  warmChunkIndexes,
+} from "./chunk-index";
 import { encodeLocalVector, queryWeights } from "./dense-codes";
 import { deleteDocumentIndex } from "./index-document";
 import { searchLexical } from "./lexical";
@@ -307,5 +313,62 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
     await indexTexts(deps, other, ["item7 elsewhere"]);
     expect(await ids(reader, other, "item7")).toHaveLength(1);
     expect(await ids(reader, userId, "item7")).toHaveLength(expected.length + 1);
+  });
+  it("loads recently active users' indexes at start-up, within the budget, so their first search reads nothing more", async () => {
+    const hour = 3_600_000;
+    const [signedIn, earlier, keyUser, expired, empty] = await Promise.all(
+      Array.from({ length: 5 }, () => insertUser(database)),
+    );
+    for (const userId of [signedIn, earlier, keyUser, expired] as string[]) {
+      await indexTexts(deps, userId, [`warm ledger for ${userId}`]);
+    }
+    const session = (userId: string, expiresInMs: number) => ({
+      id: `warm-${userId}-${expiresInMs}`,
+      userId,
+      expiresAt: new Date(Date.now() + expiresInMs),
+    });
+    await database.db
+      .insert(sessions)
+      .values([
+        session(signedIn as string, 20 * hour),
+        session(earlier as string, 2 * hour),
+        session(expired as string, -hour),
+        session(empty as string, 30 * hour),
+      ]);
+    await database.db.insert(apiKeys).values({
+      userId: keyUser as string,
+      name: "warm",
+      keyHash: `warm-${keyUser}`,
+      keyPreview: "sk-…warm",
+      lastUsed: new Date(Date.now() - hour),
+    });
+    // Live sessions by expiry, then keys by last use; no expired session, no user without chunks.
+    const active = await recentlyActiveUsers(database.db, 10);
+    expect(active).toEqual([signedIn, earlier, keyUser]);
+
+    let statements = 0;
+    const counted = (db: Db) =>
+      new Proxy(db, {
+        get(target, property, receiver) {
+          if (property !== "execute") return Reflect.get(target, property, receiver);
+          return (...args: Parameters<Db["execute"]>) => {
+            statements += 1;
+            return target.execute(...args);
+          };
+        },
+      });
+    const restarted = counted(otherProcess(database));
+    expect(await warmChunkIndexes(restarted, active)).toBe(3);
+    statements = 0;
+    const index = await userChunkIndex(restarted, signedIn as string);
+    expect(index.chunkCount).toBe(1);
+    // Only the generation is read: the postings were loaded by the warm-up.
+    expect(statements).toBe(1);
+
+    // No room in the budget, or shutting down: nothing is loaded.
+    configureChunkIndex({ memoryMb: 0 });
+    expect(await warmChunkIndexes(counted(otherProcess(database)), active)).toBe(0);
+    configureChunkIndex({ memoryMb: 512 });
+    expect(await warmChunkIndexes(counted(otherProcess(database)), active, AbortSignal.abort())).toBe(0);
   });
 });
