@@ -14,7 +14,7 @@ export async function extractDocument(
   const limits = { ...DEFAULT_EXTRACTION_LIMITS, ...options.limits };
   if (bytes.length === 0) throw new ExtractionError("no-text", "the file is empty");
   options.signal?.throwIfAborted();
-  // Each format's parser is loaded on first use: a worker reading a CSV never loads pdf.js, exceljs or tesseract.
+  // Each format's parser is loaded on first use: a worker reading a CSV never loads pdf.js, mammoth or tesseract.
   switch (options.format) {
     case "pdf":
       return (await import("./extract-pdf")).extractPdf(bytes, {
@@ -27,7 +27,7 @@ export async function extractDocument(
     case "doc":
       return (await import("./extract-doc")).extractDoc(bytes);
     case "xlsx":
-      return (await import("./extract-xlsx")).extractXlsx(bytes, options.fileName);
+      return (await import("./extract-xlsx")).extractXlsx(bytes);
     case "xls":
       return (await import("./extract-xls")).extractXls(bytes);
     case "csv":

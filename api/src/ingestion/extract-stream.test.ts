@@ -1,4 +1,4 @@
-// Streaming extraction + chunking in the child: same chunks as in-process for every fixture, bounded memory for big CSV/TXT/JSON.
+// Streaming extraction + chunking in the child: same chunks as in-process for every fixture, bounded memory for big CSV/TXT/JSON/XLSX.
 import { createWriteStream, readdirSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -56,10 +56,16 @@ describe.skipIf(dir === null)("extractChunksInIsolation on the real-world fixtur
         format: ext,
       });
       const expected = chunkDocument(direct);
-      if (ext === "csv") {
-        // The stream cannot know a column is empty in every row before the end, so it keeps empty columns.
+      if (ext === "csv" || ext === "xlsx") {
+        // The stream cannot know a column is empty in every row before the end, so it keeps empty columns (and the
+        // header is not padded to the widest row): same chunks, and every cell of each one is in its streamed twin.
         expect(chunks.length).toBeGreaterThan(0);
         expect(chunks.map((c) => c.location)).toEqual(expected.map((c) => c.location));
+        expected.forEach((chunk, i) => {
+          const streamedCells = new Set((chunks[i]?.text ?? "").split(/ \| |\n\| | \|\n|^\| | \|$/));
+          for (const cell of chunk.text.split(/ \| |\n\| | \|\n|^\| | \|$/))
+            expect(streamedCells).toContain(cell);
+        });
       } else {
         expect(chunks).toEqual(expected);
       }
@@ -79,7 +85,7 @@ describe.skipIf(dir === null)("extractChunksInIsolation on the real-world fixtur
   });
 });
 
-describe("streaming CSV, TXT and JSON", () => {
+describe("streaming CSV, TXT, JSON and XLSX", () => {
   it("reads a Shift-JIS text and a Windows-1252 CSV by streaming, with encodings detected from the head", async () => {
     const txt = path.join(work, "neko.txt");
     await writeFile(
@@ -184,6 +190,80 @@ describe("streaming CSV, TXT and JSON", () => {
       filePath: file,
       fileName: "big.json",
       ext: "json",
+      limits,
+    }).catch((e: unknown) => e);
+    expect(whole).toMatchObject({ code: "memory" });
+  }, 180_000);
+
+  it("reads a 150,000-row XLSX in a 48 MB heap (whole, it runs out of memory): every sheet in order, merges expanded, dates, zero formula results", async () => {
+    const ExcelJS = (await import("exceljs")).default;
+    const file = path.join(work, "big.xlsx");
+    // The streaming writer puts the shared strings after the sheets, as Excel does: the reader must not need order.
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+      filename: file,
+      useSharedStrings: true,
+      useStyles: true,
+    });
+    const orders = book.addWorksheet("Orders 2026");
+    // A committed row cannot be merged into: merge first, then fill.
+    orders.mergeCells("A1:F1");
+    orders.getRow(1).getCell(1).value = "Order book, exported";
+    orders.getRow(1).commit();
+    orders.getRow(2).values = ["id", "customer", "region", "shipped", "amount", "balance"];
+    orders.getRow(2).commit();
+    const rows = 150_000;
+    for (let i = 0; i < rows; i++) {
+      const r = i + 3;
+      if (i === 1000) orders.mergeCells(`C${r}:C${r + 2}`);
+      const row = orders.getRow(r);
+      row.values = [
+        i,
+        `Customer ${i % 5000}`,
+        i >= 1000 && i < 1003 ? (i === 1000 ? "Merged North" : null) : `Region ${i % 17}`,
+        new Date(Date.UTC(2026, 0, 1 + (i % 300))),
+        i * 3,
+        { formula: `E${r}-E${r}`, result: 0 },
+      ];
+      row.getCell(4).numFmt = "yyyy-mm-dd";
+      row.commit();
+    }
+    await orders.commit();
+    const notes = book.addWorksheet("Notes");
+    notes.addRow(["note", "owner"]).commit();
+    notes.addRow(["Renewals are due in March", "Zoë"]).commit();
+    await notes.commit();
+    await book.commit();
+
+    const limits = { maxOldGenerationSizeMb: 48 };
+    const { summary, chunks } = await streamed(file, "xlsx", { limits, slow: true });
+    expect(summary.parts.map((p) => [p.label, p.location])).toEqual([
+      ["Sheet Orders 2026", { kind: "rows", sheet: "Orders 2026", rowStart: 1, rowEnd: rows + 2 }],
+      ["Sheet Notes", { kind: "rows", sheet: "Notes", rowStart: 1, rowEnd: 2 }],
+    ]);
+    const orderChunks = chunks.filter(
+      (c) => c.location.kind === "rows" && c.location.sheet === "Orders 2026",
+    );
+    // The title merged across the header's width stays above the table; every data chunk repeats the header.
+    expect(orderChunks[0]?.text).toContain("| Order book, exported | Order book, exported |");
+    const header = "| id | customer | region | shipped | amount | balance |";
+    for (const chunk of orderChunks.slice(1))
+      expect(chunk.text.startsWith(`Sheet: Orders 2026\n${header}\n`)).toBe(true);
+    const all = orderChunks.map((c) => c.text).join("\n");
+    expect(all).toContain("| 1000 | Customer 1000 | Merged North | 2026-04-11 | 3000 | 0 |");
+    expect(all).toContain("| 1002 | Customer 1002 | Merged North | 2026-04-13 | 3006 | 0 |");
+    expect(all).toContain(`| ${rows - 1} | Customer ${(rows - 1) % 5000} | Region ${(rows - 1) % 17} |`);
+    let next = 3;
+    for (const chunk of orderChunks.slice(1)) {
+      if (chunk.location.kind !== "rows") throw new Error("not rows");
+      expect(chunk.location.rowStart).toBe(next);
+      next = chunk.location.rowEnd + 1;
+    }
+    expect(next).toBe(rows + 3);
+    expect(chunks.at(-1)?.text).toBe("Sheet: Notes\n| note | owner |\n| Renewals are due in March | Zoë |");
+    const whole = await extractInIsolation({
+      filePath: file,
+      fileName: "big.xlsx",
+      ext: "xlsx",
       limits,
     }).catch((e: unknown) => e);
     expect(whole).toMatchObject({ code: "memory" });

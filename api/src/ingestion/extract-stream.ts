@@ -15,6 +15,7 @@ import { findHeaderIndex, normaliseCell } from "./sheet-grid";
 import {
   type Chunk,
   type ChunkOptions,
+  type ExtractedDocumentPart,
   type ExtractFormat,
   ExtractionError,
   type ExtractionLimits,
@@ -23,6 +24,7 @@ import {
   PART_TEXT_LIMIT,
   type TableRow,
 } from "./types";
+import { readXlsxRows } from "./xlsx-reader";
 
 export type StreamSink = {
   /** Receives each chunk in order; when it returns a promise, reading waits for it (backpressure). */
@@ -93,24 +95,14 @@ function progressReporter(size: number, sink: StreamSink) {
   };
 }
 
-async function streamCsv(
-  job: StreamJob & { filePath: string },
-  sink: StreamSink,
-): Promise<ExtractionSummary> {
-  const { head, size } = await readHead(job.filePath);
-  if (size === 0) throw new ExtractionError("no-text", "the file is empty");
-  const encoding = detectEncoding(head, size <= head.length);
-  const sampleText = iconv.decode(Buffer.from(head), encoding.codec);
-  const delimiter = Papa.parse<string[]>(sampleText.slice(0, 64 * 1024), {
-    preview: 100,
-    skipEmptyLines: true,
-  }).meta.delimiter;
-  const chunker = createChunker(job.chunking, (chunk) => {
-    pending = sink.onChunk(chunk) ?? pending;
-  });
-  let pending: Promise<void> | undefined;
+/**
+ * Streams one table (a CSV, a sheet) into the chunker: cells whitespace-normalised, empty rows dropped, the header
+ * found among the first 20 rows (rows above it become a headerless table). Columns empty in every row stay: a stream
+ * cannot know that before its end.
+ */
+function createTableStreamer(chunker: ReturnType<typeof createChunker>, sheet: string | undefined) {
+  const context = { kind: "sheet" as const, ...(sheet === undefined ? {} : { sheet }) };
   const preview = previewCollector();
-  const context = { kind: "sheet" as const };
   const buffered: TableRow[] = [];
   let headerChosen = false;
   let firstRow = 0;
@@ -127,6 +119,55 @@ async function streamCsv(
     for (const row of buffered.slice(headerIndex + 1)) chunker.row(row);
     buffered.length = 0;
   };
+  return {
+    row({ rowNumber, cells }: TableRow) {
+      let any = false;
+      for (let c = 0; c < cells.length; c++) {
+        const value = normaliseCell(cells[c] ?? "");
+        cells[c] = value;
+        if (value !== "") any = true;
+      }
+      if (!any) return;
+      while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
+      if (firstRow === 0) firstRow = rowNumber;
+      lastRow = rowNumber;
+      preview.add(cells.join("\t"));
+      const row = { rowNumber, cells };
+      if (headerChosen) {
+        chunker.row(row);
+      } else {
+        buffered.push(row);
+        if (buffered.length >= 20) startTable();
+      }
+    },
+    /** Ends the table; the range of rows it held, or null when it had none. */
+    end(): { rowStart: number; rowEnd: number } | null {
+      if (!headerChosen && buffered.length > 0) startTable();
+      return firstRow === 0 ? null : { rowStart: firstRow, rowEnd: lastRow };
+    },
+    get preview() {
+      return preview.text;
+    },
+  };
+}
+
+async function streamCsv(
+  job: StreamJob & { filePath: string },
+  sink: StreamSink,
+): Promise<ExtractionSummary> {
+  const { head, size } = await readHead(job.filePath);
+  if (size === 0) throw new ExtractionError("no-text", "the file is empty");
+  const encoding = detectEncoding(head, size <= head.length);
+  const sampleText = iconv.decode(Buffer.from(head), encoding.codec);
+  const delimiter = Papa.parse<string[]>(sampleText.slice(0, 64 * 1024), {
+    preview: 100,
+    skipEmptyLines: true,
+  }).meta.delimiter;
+  const chunker = createChunker(job.chunking, (chunk) => {
+    pending = sink.onChunk(chunk) ?? pending;
+  });
+  let pending: Promise<void> | undefined;
+  const table = createTableStreamer(chunker, undefined);
   const input = decodedStream(job.filePath, encoding.codec);
   let bytesRead = 0;
   const report = progressReporter(size, sink);
@@ -146,24 +187,7 @@ async function streamCsv(
   let rowNumber = 0;
   const onRow = (cells: string[]) => {
     rowNumber++;
-    let any = false;
-    for (let c = 0; c < cells.length; c++) {
-      const value = normaliseCell(cells[c] ?? "");
-      cells[c] = value;
-      if (value !== "") any = true;
-    }
-    if (!any) return;
-    while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
-    if (firstRow === 0) firstRow = rowNumber;
-    lastRow = rowNumber;
-    preview.add(cells.join("\t"));
-    const row = { rowNumber, cells };
-    if (headerChosen) {
-      chunker.row(row);
-    } else {
-      buffered.push(row);
-      if (buffered.length >= 20) startTable();
-    }
+    table.row({ rowNumber, cells });
   };
   // Rows are taken as 'data' events in flowing mode, so papaparse's own pause/resume (which re-slices the rest of its
   // input block on every resume: quadratic on blocks of short rows) only happens when a chunk batch is being consumed.
@@ -197,13 +221,13 @@ async function streamCsv(
       cause: readError,
     });
   }
-  if (!headerChosen && buffered.length > 0) startTable();
+  const rows = table.end();
   chunker.end();
   if (pending) await pending;
-  if (firstRow === 0) throw new ExtractionError("no-text", "the file contains no rows");
+  if (!rows) throw new ExtractionError("no-text", "the file contains no rows");
   return {
     format: "csv",
-    parts: [makePart("Table", { kind: "rows", rowStart: firstRow, rowEnd: lastRow }, preview.text, false)],
+    parts: [makePart("Table", { kind: "rows", ...rows }, table.preview, false)],
     warnings: [],
     encoding: encoding.encoding,
     chunkCount: chunker.count,
@@ -356,14 +380,66 @@ async function streamJson(
   };
 }
 
+async function streamXlsx(
+  job: StreamJob & { filePath: string },
+  sink: StreamSink,
+): Promise<ExtractionSummary> {
+  let pending: Promise<void> | undefined;
+  const chunker = createChunker(job.chunking, (chunk) => {
+    pending = sink.onChunk(chunk) ?? pending;
+  });
+  const parts: ExtractedDocumentPart[] = [];
+  let current: { name: string; table: ReturnType<typeof createTableStreamer> } | undefined;
+  let filled = false;
+  const endSheet = () => {
+    if (!current) return;
+    const rows = current.table.end();
+    filled ||= rows !== null;
+    parts.push(
+      makePart(
+        `Sheet ${current.name}`,
+        rows ? { kind: "rows", sheet: current.name, ...rows } : null,
+        current.table.preview,
+        false,
+      ),
+    );
+  };
+  let report: ((bytesRead: number) => void) | undefined;
+  await readXlsxRows(
+    { filePath: job.filePath },
+    {
+      onSheet(sheet) {
+        endSheet();
+        current = { name: sheet.name, table: createTableStreamer(chunker, sheet.name) };
+      },
+      onRows(rows) {
+        for (const row of rows) current?.table.row(row);
+        const wait = pending;
+        pending = undefined;
+        return wait;
+      },
+      onProgress(done, total) {
+        report ??= progressReporter(total, sink);
+        report(done);
+      },
+    },
+  );
+  endSheet();
+  chunker.end();
+  if (pending) await pending;
+  if (!filled) throw new ExtractionError("no-text", "the workbook has no filled cells");
+  return { format: "xlsx", parts, warnings: [], chunkCount: chunker.count };
+}
+
 /**
- * Extracts and chunks a file, handing chunks to `sink.onChunk` in order. CSV, TXT and JSON files given by path are
- * read as streams (memory stays flat whatever their size); other formats are extracted whole, then chunked.
+ * Extracts and chunks a file, handing chunks to `sink.onChunk` in order. CSV, TXT, JSON and XLSX files given by path
+ * are read as streams (memory stays flat whatever their size); other formats are extracted whole, then chunked.
  */
 export async function extractAndChunk(job: StreamJob, sink: StreamSink): Promise<ExtractionSummary> {
   if (job.filePath && job.format === "csv") return streamCsv({ ...job, filePath: job.filePath }, sink);
   if (job.filePath && job.format === "txt") return streamTxt({ ...job, filePath: job.filePath }, sink);
   if (job.filePath && job.format === "json") return streamJson({ ...job, filePath: job.filePath }, sink);
+  if (job.filePath && job.format === "xlsx") return streamXlsx({ ...job, filePath: job.filePath }, sink);
   let bytes = job.bytes;
   if (!bytes) {
     if (!job.filePath)
