@@ -60,7 +60,8 @@ const uploadRoute = signedInStreamingRoute({
     `(${Object.keys(MIME_TYPES).join(", ")}). If any file is invalid nothing is stored and the 400 INVALID_FILES names`,
     "every bad file and why (`details.files`). A file over 200 MB answers 413 PAYLOAD_TOO_LARGE naming it. The same",
     "bytes uploaded again by the same user for the same agent answer the existing document with `duplicate: true`.",
-    "Each new document is `processing` (stage `queued`) and is ingested in the background.",
+    "Each new document is `processing` (stage `queued`) and is ingested in the background. A `.json` file may hold",
+    "one JSON value or JSON Lines (one record per line); workbooks are read sheet by sheet in workbook order.",
   ].join(" "),
   request: {
     body: {
