@@ -7,7 +7,7 @@ import { dateText, numberText } from "./cell-text";
 import type { MergeRange } from "./sheet-grid";
 import { ExtractionError, type TableRow } from "./types";
 
-/** Parts read whole (workbook, relationships, styles) are small; a larger one is not a workbook we can read. */
+/** Parts read in one go (the workbook, relationships) are small; a larger one is not a workbook we can read. */
 const MAX_SMALL_PART_BYTES = 64 * 1024 * 1024;
 
 export type XlsxSheetInfo = { name: string; path: string };
