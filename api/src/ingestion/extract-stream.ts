@@ -151,30 +151,65 @@ function createTableStreamer(chunker: ReturnType<typeof createChunker>, sheet: s
   };
 }
 
+/**
+ * What every streamed text format (CSV, TXT, JSON) starts with: the head read, an empty file refused, the encoding
+ * detected from the head, the decoded input with its progress counted, and a chunker whose batches the reader waits
+ * for (`takePending`: the batch the consumer is still on, if any).
+ */
+async function openTextStream(job: StreamJob & { filePath: string }, sink: StreamSink) {
+  const { head, size } = await readHead(job.filePath);
+  if (size === 0) throw new ExtractionError("no-text", "the file is empty");
+  const encoding = detectEncoding(head, size <= head.length);
+  let pending: Promise<void> | undefined;
+  const chunker = createChunker(job.chunking, (chunk) => {
+    pending = sink.onChunk(chunk) ?? pending;
+  });
+  const input = decodedStream(job.filePath, encoding.codec);
+  let bytesRead = 0;
+  const report = progressReporter(size, sink);
+  return {
+    encoding,
+    /** The head decoded, for sniffing (a CSV delimiter, JSON Lines). */
+    headText: () => iconv.decode(Buffer.from(head), encoding.codec),
+    chunker,
+    input,
+    /** Counts decoded text read, for the progress report. */
+    read(text: string) {
+      bytesRead += Buffer.byteLength(text);
+      report(bytesRead);
+    },
+    takePending(): Promise<void> | undefined {
+      const batch = pending;
+      pending = undefined;
+      return batch;
+    },
+    /** Ends chunking and waits for the consumer to take the last batch. */
+    async end() {
+      chunker.end();
+      if (pending) await pending;
+    },
+  };
+}
+
+/** A read error, as the user sees it. */
+function readFailure(error: unknown): ExtractionError {
+  return new ExtractionError("internal", `could not read the file: ${(error as Error).message}`, {
+    cause: error,
+  });
+}
+
 async function streamCsv(
   job: StreamJob & { filePath: string },
   sink: StreamSink,
 ): Promise<ExtractionSummary> {
-  const { head, size } = await readHead(job.filePath);
-  if (size === 0) throw new ExtractionError("no-text", "the file is empty");
-  const encoding = detectEncoding(head, size <= head.length);
-  const sampleText = iconv.decode(Buffer.from(head), encoding.codec);
-  const delimiter = Papa.parse<string[]>(sampleText.slice(0, 64 * 1024), {
+  const stream = await openTextStream(job, sink);
+  const { encoding, chunker, input } = stream;
+  const delimiter = Papa.parse<string[]>(stream.headText().slice(0, 64 * 1024), {
     preview: 100,
     skipEmptyLines: true,
   }).meta.delimiter;
-  const chunker = createChunker(job.chunking, (chunk) => {
-    pending = sink.onChunk(chunk) ?? pending;
-  });
-  let pending: Promise<void> | undefined;
   const table = createTableStreamer(chunker, undefined);
-  const input = decodedStream(job.filePath, encoding.codec);
-  let bytesRead = 0;
-  const report = progressReporter(size, sink);
-  input.on("data", (text: string) => {
-    bytesRead += Buffer.byteLength(text);
-    report(bytesRead);
-  });
+  input.on("data", (text: string) => stream.read(text));
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: false });
   // pipe() does not forward a read error: end the parser (destroying it makes papaparse spin) and report it below.
   let readError: unknown = null;
@@ -200,9 +235,8 @@ async function streamCsv(
           reject(error);
           return;
         }
-        if (pending) {
-          const wait = pending;
-          pending = undefined;
+        const wait = stream.takePending();
+        if (wait) {
           parser.pause();
           wait.then(() => parser.resume(), reject);
         }
@@ -216,14 +250,9 @@ async function streamCsv(
       cause: error,
     });
   }
-  if (readError) {
-    throw new ExtractionError("internal", `could not read the file: ${(readError as Error).message}`, {
-      cause: readError,
-    });
-  }
+  if (readError) throw readFailure(readError);
   const rows = table.end();
-  chunker.end();
-  if (pending) await pending;
+  await stream.end();
   if (!rows) throw new ExtractionError("no-text", "the file contains no rows");
   return {
     format: "csv",
@@ -238,21 +267,10 @@ async function streamTxt(
   job: StreamJob & { filePath: string },
   sink: StreamSink,
 ): Promise<ExtractionSummary> {
-  const { head, size } = await readHead(job.filePath);
-  if (size === 0) throw new ExtractionError("no-text", "the file is empty");
-  const encoding = detectEncoding(head, size <= head.length);
-  let pending: Promise<void> | undefined;
-  const chunker = createChunker(job.chunking, (chunk) => {
-    pending = sink.onChunk(chunk) ?? pending;
-  });
+  const stream = await openTextStream(job, sink);
+  const { encoding, chunker, input } = stream;
   const preview = previewCollector();
-  const input = decodedStream(job.filePath, encoding.codec);
-  let bytesRead = 0;
-  const report = progressReporter(size, sink);
-  input.on("data", (text: string) => {
-    bytesRead += Buffer.byteLength(text);
-    report(bytesRead);
-  });
+  input.on("data", (text: string) => stream.read(text));
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   let readError: unknown = null;
   input.on("error", (error) => {
@@ -288,23 +306,15 @@ async function streamTxt(
         paragraphChars += line.length;
         if (paragraphChars > MAX_PARAGRAPH_CHARS) flush();
       }
-      if (pending) {
-        await pending;
-        pending = undefined;
-      }
+      await stream.takePending();
     }
   } catch (error) {
     // readline rejects with the input's error.
     readError ??= error;
   }
-  if (readError) {
-    throw new ExtractionError("internal", `could not read the file: ${(readError as Error).message}`, {
-      cause: readError,
-    });
-  }
+  if (readError) throw readFailure(readError);
   flush();
-  chunker.end();
-  if (pending) await pending;
+  await stream.end();
   if (blocks === 0) throw new ExtractionError("no-text", "the file contains no text");
   return {
     format: "txt",
@@ -326,44 +336,29 @@ async function streamJson(
   job: StreamJob & { filePath: string },
   sink: StreamSink,
 ): Promise<ExtractionSummary> {
-  const { head, size } = await readHead(job.filePath);
-  if (size === 0) throw new ExtractionError("no-text", "the file is empty");
-  const encoding = detectEncoding(head, size <= head.length);
-  let pending: Promise<void> | undefined;
-  const chunker = createChunker(job.chunking, (chunk) => {
-    pending = sink.onChunk(chunk) ?? pending;
-  });
+  const stream = await openTextStream(job, sink);
+  const { encoding, chunker } = stream;
   const preview = previewCollector();
   const collector = jsonBlockCollector((block) => {
     if (block.kind === "text") preview.add(block.text);
     chunker.text(block);
   });
   const flattener = createJsonFlattener({
-    jsonLines: looksLikeJsonLines(iconv.decode(Buffer.from(head), encoding.codec)),
+    jsonLines: looksLikeJsonLines(stream.headText()),
     onBlock: collector.add,
   });
-  const input = decodedStream(job.filePath, encoding.codec);
-  let bytesRead = 0;
-  const report = progressReporter(size, sink);
   try {
-    for await (const text of input as AsyncIterable<string>) {
-      bytesRead += Buffer.byteLength(text);
-      report(bytesRead);
+    for await (const text of stream.input as AsyncIterable<string>) {
+      stream.read(text);
       flattener.write(text);
-      if (pending) {
-        await pending;
-        pending = undefined;
-      }
+      await stream.takePending();
     }
     flattener.end();
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
-    throw new ExtractionError("internal", `could not read the file: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw readFailure(error);
   }
-  chunker.end();
-  if (pending) await pending;
+  await stream.end();
   return {
     format: "json",
     parts: [
