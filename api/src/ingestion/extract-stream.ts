@@ -338,11 +338,7 @@ async function streamJson(
 ): Promise<ExtractionSummary> {
   const stream = await openTextStream(job, sink);
   const { encoding, chunker } = stream;
-  const preview = previewCollector();
-  const collector = jsonBlockCollector((block) => {
-    if (block.kind === "text") preview.add(block.text);
-    chunker.text(block);
-  });
+  const collector = jsonBlockCollector((block) => chunker.text(block));
   const flattener = createJsonFlattener({
     jsonLines: looksLikeJsonLines(stream.headText()),
     onBlock: collector.add,
@@ -361,14 +357,7 @@ async function streamJson(
   await stream.end();
   return {
     format: "json",
-    parts: [
-      makePart(
-        "Document",
-        { kind: "lines", lineStart: 1, lineEnd: Math.max(1, collector.lines) },
-        preview.text,
-        false,
-      ),
-    ],
+    parts: [collector.part()],
     warnings: [],
     encoding: encoding.encoding,
     chunkCount: chunker.count,
