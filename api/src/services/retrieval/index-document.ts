@@ -188,24 +188,28 @@ async function insertRows(
         local_vector: localVectors?.[start + offset]?.toString("hex") ?? null,
       };
     });
-    // One statement per batch (the statement-level triggers update the user's statistics once for all its rows);
-    // the tsvector is made once per chunk and its length and term counts are read from it.
+    // One statement per batch (the statement-level triggers update the user's statistics once for all its rows).
+    // The tsvector is made once per chunk, and its length and term counts come from one pass over it: two
+    // subqueries over a lateral tsvector each re-ran to_tsvector (the planner inlines it), which doubled the
+    // statement's cost, the parser being most of it.
     await db.execute(sql`
       insert into document_chunks (id, user_id, document_id, agent_id, category, chunk_index, text, location,
         token_count, embedder, lexical_length, term_counts, local_vector)
       select r.id, ${userId}, ${documentId}, ${agentId}, ${category}, r.chunk_index, r.text, r.location,
-        r.token_count, ${embedder},
-        coalesce((select sum(coalesce(array_length(u.positions, 1), 1)) from unnest(v.lexemes) u), 0)::integer,
-        coalesce(
-          (select jsonb_object_agg(u.lexeme, coalesce(array_length(u.positions, 1), 1)) from unnest(v.lexemes) u),
-          '{}'::jsonb
-        ),
-        decode(r.local_vector, 'hex')
+        r.token_count, ${embedder}, v.lexical_length, v.term_counts, decode(r.local_vector, 'hex')
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
         as r(id text, chunk_index integer, text text, location jsonb, token_count integer, spaced text, bigrams text,
           local_vector text)
       cross join lateral (
-        select to_tsvector(${LEXICAL_CONFIG}::regconfig, coalesce(r.spaced, r.text)) || to_tsvector('simple'::regconfig, r.bigrams) as lexemes
+        select coalesce(sum(t.n), 0)::integer as lexical_length,
+          coalesce(jsonb_object_agg(t.lexeme, t.n), '{}'::jsonb) as term_counts
+        from (
+          select u.lexeme, coalesce(array_length(u.positions, 1), 1) as n
+          from unnest(
+            to_tsvector(${LEXICAL_CONFIG}::regconfig, coalesce(r.spaced, r.text))
+              || to_tsvector('simple'::regconfig, r.bigrams)
+          ) u
+        ) t
       ) v
       on conflict do nothing`);
   }
