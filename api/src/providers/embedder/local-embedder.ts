@@ -19,7 +19,7 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  * Very common English function words carry no topic: left in, they make every text look alike (an unrelated
  * question shared ~0.1-0.25 cosine with any chunk through "the", "of", "on" and their n-grams).
  */
-const STOP_WORDS = new Set(
+export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     "a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it " +
     "its me my no not of on or our she so than that the their them then there these they this to was we were what " +
@@ -37,12 +37,18 @@ export function normaliseForEmbedding(text: string): string {
 }
 
 /** FNV-1a over code points, finished with murmur3's avalanche so low bits are usable as a bucket and a sign. */
-function hashCodePoints(points: readonly number[], start: number, end: number, seed: number): number {
+function hashCodePoints(points: ArrayLike<number>, start: number, end: number, seed: number): number {
   let hash = (0x811c9dc5 ^ seed) >>> 0;
   for (let i = start; i < end; i += 1) {
     hash ^= points[i] ?? 0;
     hash = Math.imul(hash, 0x01000193);
   }
+  return avalanche(hash);
+}
+
+/** murmur3's finaliser: every input bit reaches every output bit. */
+function avalanche(value: number): number {
+  let hash = value;
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;
@@ -54,36 +60,152 @@ function hashCodePoints(points: readonly number[], start: number, end: number, s
 const WORD_SEED = 0x9e3779b9;
 const NGRAM_SEED = 0x7f4a7c15;
 
-function count(counts: Map<number, number>, key: number): void {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
-}
-
-/** Features of one text: hashed word unigrams and hashed character n-grams, each with its count. */
-function features(text: string): { words: Map<number, number>; ngrams: Map<number, number> } {
-  const words = new Map<number, number>();
-  const ngrams = new Map<number, number>();
-  const tokens = Array.from(normaliseForEmbedding(text).matchAll(WORD), (match) => match[0]);
-  const topical = tokens.filter((token) => !STOP_WORDS.has(token));
-  // A text of function words only ("to be or not to be") keeps them rather than becoming empty.
-  for (const token of topical.length > 0 ? topical : tokens) {
-    const points = Array.from(token, (char) => char.codePointAt(0) ?? 0);
-    if (UNSPACED.test(token)) {
-      // No word boundaries to trust: every character and every pair of neighbours is a "word".
-      for (let i = 0; i < points.length; i += 1) {
-        count(words, hashCodePoints(points, i, i + 1, WORD_SEED));
-        if (i + 1 < points.length) count(words, hashCodePoints(points, i, i + 2, WORD_SEED));
-      }
-      continue;
+/**
+ * One token's feature hashes in the order they are counted: [number of word features, ...word features,
+ * ...n-gram features]. A spaced word is one word feature then its n-grams (all of length NGRAM_MIN, then the next
+ * length...); an unspaced run is every character and every pair of neighbours as words, and no n-grams.
+ */
+function tokenFeatures(token: string): Uint32Array {
+  const points = Array.from(token, (char) => char.codePointAt(0) ?? 0);
+  if (UNSPACED.test(token)) {
+    // No word boundaries to trust: every character and every pair of neighbours is a "word".
+    const hashes: number[] = [];
+    for (let i = 0; i < points.length; i += 1) {
+      hashes.push(hashCodePoints(points, i, i + 1, WORD_SEED));
+      if (i + 1 < points.length) hashes.push(hashCodePoints(points, i, i + 2, WORD_SEED));
     }
-    count(words, hashCodePoints(points, 0, points.length, WORD_SEED));
-    const padded = [BOUNDARY, ...points, BOUNDARY];
-    for (let n = NGRAM_MIN; n <= NGRAM_MAX; n += 1) {
-      for (let start = 0; start + n <= padded.length; start += 1) {
-        count(ngrams, hashCodePoints(padded, start, start + n, NGRAM_SEED));
-      }
+    return Uint32Array.from([hashes.length, ...hashes]);
+  }
+  const padded = [BOUNDARY, ...points, BOUNDARY];
+  const grams = padded.length;
+  const starts = (n: number) => Math.max(0, grams - n + 1);
+  let size = 0;
+  for (let n = NGRAM_MIN; n <= NGRAM_MAX; n += 1) size += starts(n);
+  const out = new Uint32Array(2 + size);
+  out[0] = 1;
+  out[1] = hashCodePoints(points, 0, points.length, WORD_SEED);
+  // FNV-1a is sequential: the state after a gram's first n characters is the prefix of its longer grams.
+  const offsets: number[] = [];
+  for (let n = NGRAM_MIN, at = 2; n <= NGRAM_MAX; n += 1) {
+    offsets.push(at);
+    at += starts(n);
+  }
+  for (let start = 0; start < grams; start += 1) {
+    let state = (0x811c9dc5 ^ NGRAM_SEED) >>> 0;
+    for (let end = start; end < grams && end - start < NGRAM_MAX; end += 1) {
+      state = Math.imul(state ^ (padded[end] ?? 0), 0x01000193);
+      const n = end - start + 1;
+      if (n >= NGRAM_MIN) out[(offsets[n - NGRAM_MIN] ?? 0) + start] = avalanche(state);
     }
   }
-  return { words, ngrams };
+  return out;
+}
+
+/** Tokens whose features are remembered between texts (words repeat: most of a text's tokens are hits). */
+const TOKEN_CACHE_MAX = 50_000;
+const tokenCache = new Map<string, Uint32Array>();
+
+function cachedTokenFeatures(token: string): Uint32Array {
+  let features = tokenCache.get(token);
+  if (features === undefined) {
+    features = tokenFeatures(token);
+    if (tokenCache.size >= TOKEN_CACHE_MAX) tokenCache.clear();
+    tokenCache.set(token, features);
+  }
+  return features;
+}
+
+/**
+ * Counts of feature hashes, iterated in first-insertion order (as a Map would be: the order fixes the order of the
+ * floating-point sums, so vectors stay bit-identical), in typed arrays reused from text to text.
+ */
+class FeatureCounter {
+  private keys = new Uint32Array(1024);
+  private counts = new Uint32Array(1024);
+  private order = new Int32Array(512);
+  size = 0;
+
+  /** Counts `key` `times` more times. */
+  add(key: number, times: number): void {
+    let mask = this.keys.length - 1;
+    let slot = avalanche(key) & mask;
+    while (this.counts[slot] !== 0) {
+      if (this.keys[slot] === key) {
+        this.counts[slot] = (this.counts[slot] ?? 0) + times;
+        return;
+      }
+      slot = (slot + 1) & mask;
+    }
+    if ((this.size + 1) * 2 > this.keys.length) {
+      this.grow();
+      mask = this.keys.length - 1;
+      slot = avalanche(key) & mask;
+      while (this.counts[slot] !== 0) slot = (slot + 1) & mask;
+    }
+    this.keys[slot] = key;
+    this.counts[slot] = times;
+    this.order[this.size] = slot;
+    this.size += 1;
+  }
+
+  /** The i-th key in insertion order and its count. */
+  keyAt(i: number): number {
+    return this.keys[this.order[i] ?? 0] ?? 0;
+  }
+  countAt(i: number): number {
+    return this.counts[this.order[i] ?? 0] ?? 0;
+  }
+
+  clear(): void {
+    for (let i = 0; i < this.size; i += 1) this.counts[this.order[i] ?? 0] = 0;
+    this.size = 0;
+  }
+
+  private grow(): void {
+    const { keys, counts, size } = this;
+    const order = this.order.slice(0, size);
+    this.keys = new Uint32Array(keys.length * 2);
+    this.counts = new Uint32Array(keys.length * 2);
+    this.order = new Int32Array(keys.length);
+    const mask = this.keys.length - 1;
+    for (let i = 0; i < size; i += 1) {
+      const old = order[i] ?? 0;
+      const key = keys[old] ?? 0;
+      let slot = avalanche(key) & mask;
+      while (this.counts[slot] !== 0) slot = (slot + 1) & mask;
+      this.keys[slot] = key;
+      this.counts[slot] = counts[old] ?? 0;
+      this.order[i] = slot;
+    }
+  }
+}
+
+const wordCounts = new FeatureCounter();
+const ngramCounts = new FeatureCounter();
+
+/**
+ * Counts one text's features: hashed word unigrams and hashed character n-grams (into wordCounts, ngramCounts).
+ * Each distinct token is counted once with its number of occurrences; taken in order of first occurrence, every
+ * feature is still first met in the same order as when counting token by token.
+ */
+function countFeatures(text: string): void {
+  wordCounts.clear();
+  ngramCounts.clear();
+  const tokens = normaliseForEmbedding(text).match(WORD) ?? [];
+  const occurrences = new Map<string, number>();
+  for (const token of tokens) {
+    if (!STOP_WORDS.has(token)) occurrences.set(token, (occurrences.get(token) ?? 0) + 1);
+  }
+  // A text of function words only ("to be or not to be") keeps them rather than becoming empty.
+  if (occurrences.size === 0) {
+    for (const token of tokens) occurrences.set(token, (occurrences.get(token) ?? 0) + 1);
+  }
+  for (const [token, times] of occurrences) {
+    const features = cachedTokenFeatures(token);
+    const words = 1 + (features[0] ?? 0);
+    for (let i = 1; i < words; i += 1) wordCounts.add(features[i] ?? 0, times);
+    for (let i = words; i < features.length; i += 1) ngramCounts.add(features[i] ?? 0, times);
+  }
 }
 
 /**
@@ -93,43 +215,35 @@ function features(text: string): { words: Map<number, number>; ngrams: Map<numbe
  */
 const HASHES_PER_FEATURE = 2;
 
-/** The j-th bucket and sign of a feature hash (murmur3's finaliser over hash + j * golden ratio). */
-function bucketOf(hash: number, j: number, dimension: number): { index: number; sign: number } {
-  let h = (hash + Math.imul(j, 0x9e3779b9)) >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h >>>= 0;
-  return { index: h % dimension, sign: h & 0x80000000 ? -1 : 1 };
-}
-
 /** Adds sublinear (1 + ln tf) signed weights into `into`, scaled so this group's norm is `share` of the total. */
-function addGroup(into: Float64Array, counts: Map<number, number>, share: number): void {
+function addGroup(into: Float64Array, counts: FeatureCounter, share: number): void {
   if (counts.size === 0) return;
-  const part = new Float64Array(into.length);
-  for (const [hash, occurrences] of counts) {
-    const weight = 1 + Math.log(occurrences);
+  const dimension = into.length;
+  const part = new Float64Array(dimension);
+  for (let k = 0; k < counts.size; k += 1) {
+    const hash = counts.keyAt(k);
+    const weight = 1 + Math.log(counts.countAt(k));
     for (let j = 0; j < HASHES_PER_FEATURE; j += 1) {
-      const { index, sign } = bucketOf(hash, j, into.length);
-      part[index] = (part[index] ?? 0) + sign * weight;
+      // The j-th bucket and sign of the feature (murmur3's finaliser over hash + j * golden ratio).
+      const h = avalanche((hash + Math.imul(j, 0x9e3779b9)) >>> 0);
+      const index = h % dimension;
+      part[index] = (part[index] ?? 0) + (h & 0x80000000 ? -weight : weight);
     }
   }
   let norm = 0;
   for (const value of part) norm += value * value;
   if (norm === 0) return;
   const scale = Math.sqrt(share) / Math.sqrt(norm);
-  for (let i = 0; i < part.length; i += 1) into[i] = (into[i] ?? 0) + (part[i] ?? 0) * scale;
+  for (let i = 0; i < dimension; i += 1) into[i] = (into[i] ?? 0) + (part[i] ?? 0) * scale;
 }
 
 /** One text's embedding: L2-normalised, never all zero (a text without letters or digits gets a fixed vector). */
 export function embedLocally(text: string, dimension = LOCAL_EMBEDDER_DIMENSION): number[] {
-  const { words, ngrams } = features(text);
+  countFeatures(text);
   const vector = new Float64Array(dimension);
-  const hasNgrams = ngrams.size > 0;
-  addGroup(vector, words, hasNgrams ? 1 - NGRAM_SHARE : 1);
-  addGroup(vector, ngrams, hasNgrams ? NGRAM_SHARE : 0);
+  const hasNgrams = ngramCounts.size > 0;
+  addGroup(vector, wordCounts, hasNgrams ? 1 - NGRAM_SHARE : 1);
+  addGroup(vector, ngramCounts, hasNgrams ? NGRAM_SHARE : 0);
   let norm = 0;
   for (const value of vector) norm += value * value;
   if (norm === 0) {
