@@ -215,11 +215,15 @@ function countFeatures(text: string): void {
  */
 const HASHES_PER_FEATURE = 2;
 
+/** addGroup's working vector, zeroed after each use. */
+let scratch = new Float64Array(LOCAL_EMBEDDER_DIMENSION);
+
 /** Adds sublinear (1 + ln tf) signed weights into `into`, scaled so this group's norm is `share` of the total. */
 function addGroup(into: Float64Array, counts: FeatureCounter, share: number): void {
   if (counts.size === 0) return;
   const dimension = into.length;
-  const part = new Float64Array(dimension);
+  if (scratch.length !== dimension) scratch = new Float64Array(dimension);
+  const part = scratch;
   for (let k = 0; k < counts.size; k += 1) {
     const hash = counts.keyAt(k);
     const weight = 1 + Math.log(counts.countAt(k));
@@ -231,10 +235,12 @@ function addGroup(into: Float64Array, counts: FeatureCounter, share: number): vo
     }
   }
   let norm = 0;
-  for (const value of part) norm += value * value;
-  if (norm === 0) return;
-  const scale = Math.sqrt(share) / Math.sqrt(norm);
-  for (let i = 0; i < dimension; i += 1) into[i] = (into[i] ?? 0) + (part[i] ?? 0) * scale;
+  for (let i = 0; i < dimension; i += 1) norm += (part[i] ?? 0) * (part[i] ?? 0);
+  if (norm !== 0) {
+    const scale = Math.sqrt(share) / Math.sqrt(norm);
+    for (let i = 0; i < dimension; i += 1) into[i] = (into[i] ?? 0) + (part[i] ?? 0) * scale;
+  }
+  part.fill(0);
 }
 
 /** One text's embedding: L2-normalised, never all zero (a text without letters or digits gets a fixed vector). */
@@ -245,14 +251,13 @@ export function embedLocally(text: string, dimension = LOCAL_EMBEDDER_DIMENSION)
   addGroup(vector, wordCounts, hasNgrams ? 1 - NGRAM_SHARE : 1);
   addGroup(vector, ngramCounts, hasNgrams ? NGRAM_SHARE : 0);
   let norm = 0;
-  for (const value of vector) norm += value * value;
-  if (norm === 0) {
-    // Nothing to hash (empty or punctuation only): a fixed direction keeps the vector storable.
-    vector[0] = 1;
-    return Array.from(vector);
-  }
-  const inverse = 1 / Math.sqrt(norm);
-  return Array.from(vector, (value) => value * inverse);
+  for (let i = 0; i < dimension; i += 1) norm += (vector[i] ?? 0) * (vector[i] ?? 0);
+  // Nothing to hash (empty or punctuation only): a fixed direction keeps the vector storable.
+  if (norm === 0) vector[0] = 1;
+  const inverse = norm === 0 ? 1 : 1 / Math.sqrt(norm);
+  const out = new Array<number>(dimension);
+  for (let i = 0; i < dimension; i += 1) out[i] = (vector[i] ?? 0) * inverse;
+  return out;
 }
 
 /** The built-in embedder (DESIGN 2): needs no download, no key and no network. */

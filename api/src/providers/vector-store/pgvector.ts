@@ -147,7 +147,7 @@ export function vectorToBinary(embedding: readonly number[]): Uint8Array {
   const view = new DataView(new ArrayBuffer(4 + 4 * embedding.length));
   view.setInt16(0, embedding.length);
   view.setInt16(2, 0);
-  for (const [i, value] of embedding.entries()) view.setFloat32(4 + 4 * i, value);
+  for (let i = 0; i < embedding.length; i += 1) view.setFloat32(4 + 4 * i, embedding[i] ?? 0);
   return new Uint8Array(view.buffer);
 }
 

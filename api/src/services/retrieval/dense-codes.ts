@@ -21,10 +21,11 @@ export function encodeLocalVector(vector: readonly number[]): Buffer {
   const buffer = Buffer.alloc(LOCAL_VECTOR_BYTES);
   if (largest === 0 || !Number.isFinite(largest)) return buffer;
   const step = largest / CODE_MAX;
+  const codes = new Int8Array(buffer.buffer, buffer.byteOffset + 4, LOCAL_EMBEDDER_DIMENSION);
   let squares = 0;
   for (let i = 0; i < vector.length; i += 1) {
     const code = Math.round((vector[i] ?? 0) / step);
-    buffer.writeInt8(code, 4 + i);
+    codes[i] = code;
     squares += code * code;
   }
   buffer.writeFloatLE(1 / Math.sqrt(squares), 0);
