@@ -1,6 +1,7 @@
 // Tests chunking: sizes within bounds, overlap, sentence/word boundaries, huge lines, tables row-wise with the header repeated.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chunkDocument, estimateTokens } from "./chunk-document";
+import { chunkDocument, estimateTokens, renderRow, renderRowCounted } from "./chunk-document";
 import { extractText } from "./extract-text";
 import type { ExtractedDocument, TableBlock, TableRow } from "./types";
 
@@ -62,6 +63,34 @@ describe("estimateTokens: ASCII fast path", () => {
     }
     // A trailing CJK character (one token on its own) forces the general pattern.
     for (const text of samples) expect(estimateTokens(text)).toBe(estimateTokens(`${text}你`) - 1);
+  });
+});
+
+describe("renderRowCounted", () => {
+  it("renders as renderRow and counts exactly what estimateTokens counts on the whole line", () => {
+    const cell = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 30 }),
+      fc.constantFrom(
+        "",
+        " ",
+        "|",
+        "a|b",
+        "x \\| y",
+        "東京|大阪",
+        "café",
+        "\u0301accent",
+        "1,234.5",
+        "tab\there",
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(cell, { maxLength: 12 }), (cells) => {
+        const counted = renderRowCounted(cells);
+        expect(counted.line).toBe(renderRow(cells));
+        expect(counted.tokens).toBe(estimateTokens(counted.line));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -345,12 +345,27 @@ function createTextChunker(
 }
 
 function escapeCell(cell: string): string {
-  return cell.replace(/\|/g, "\\|");
+  return cell.includes("|") ? cell.replaceAll("|", "\\|") : cell;
 }
 
 /** A row as a markdown table row: `| v1 | v2 |`. Header words sit in the header line of the same chunk. */
-export function renderRow(cells: string[]): string {
+export function renderRow(cells: readonly string[]): string {
   return `| ${cells.map(escapeCell).join(" | ")} |`;
+}
+
+/**
+ * A row rendered (as renderRow) with its token estimate, counted cell by cell: word runs never cross the ` | `
+ * between cells, so the sum over the cells plus one per pipe (two at least) equals estimateTokens of the whole line, without
+ * reading the line again.
+ */
+export function renderRowCounted(cells: readonly string[]): { line: string; tokens: number } {
+  let tokens = Math.max(2, cells.length + 1);
+  const escaped = cells.map((cell) => {
+    const text = escapeCell(cell);
+    tokens += estimateTokens(text);
+    return text;
+  });
+  return { line: `| ${escaped.join(" | ")} |`, tokens };
 }
 
 function tableLocation(table: TableHead, rowStart: number, rowEnd: number): ChunkLocation {
@@ -411,8 +426,7 @@ function createTableChunker(
   };
   const push = (row: TableRow) => {
     rowCount++;
-    const line = renderRow(row.cells);
-    const rowTokens = estimateTokens(line);
+    const { line, tokens: rowTokens } = renderRowCounted(row.cells);
     if (rowTokens > target * ROW_HARD_LIMIT_FACTOR) {
       flush();
       const described = row.cells

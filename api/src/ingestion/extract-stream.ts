@@ -64,6 +64,10 @@ function previewCollector() {
     add(line: string) {
       if (text.length <= PART_TEXT_LIMIT) text += (text ? "\n" : "") + line;
     },
+    /** Whether more text would still be kept (callers skip building lines that would be dropped). */
+    get open() {
+      return text.length <= PART_TEXT_LIMIT;
+    },
     get text() {
       return text;
     },
@@ -131,7 +135,7 @@ function createTableStreamer(chunker: ReturnType<typeof createChunker>, sheet: s
       while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
       if (firstRow === 0) firstRow = rowNumber;
       lastRow = rowNumber;
-      preview.add(cells.join("\t"));
+      if (preview.open) preview.add(cells.join("\t"));
       const row = { rowNumber, cells };
       if (headerChosen) {
         chunker.row(row);

@@ -28,8 +28,27 @@ export function expandMerges(grid: SheetGrid, merges: MergeRange[]): void {
 /** Whitespace other than single inner spaces: only such cells need the (slower) replace. */
 const NEEDS_NORMALISING = /\s\s|[^\S ]|^\s|\s$/;
 
+/** Same answer as NEEDS_NORMALISING, by one pass over the characters when the cell is ASCII (most are). */
+function needsNormalising(value: string): boolean {
+  const last = value.length - 1;
+  let previousSpace = false;
+  for (let i = 0; i <= last; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 128) return NEEDS_NORMALISING.test(value);
+    if (c === 32) {
+      if (i === 0 || i === last || previousSpace) return true;
+      previousSpace = true;
+    } else if (c >= 9 && c <= 13) {
+      return true;
+    } else {
+      previousSpace = false;
+    }
+  }
+  return false;
+}
+
 export function normaliseCell(value: string): string {
-  return NEEDS_NORMALISING.test(value) ? value.replace(/\s+/g, " ").trim() : value;
+  return needsNormalising(value) ? value.replace(/\s+/g, " ").trim() : value;
 }
 
 /** The grid's non-empty rows, sorted, with their row numbers. */
