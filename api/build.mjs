@@ -20,11 +20,16 @@ const externalNpmPackages = {
 await rm(path.join(apiRoot, "dist"), { recursive: true, force: true });
 await build({
   // server.js serves HTTP (and runs ingestion workers); worker.js runs extra ingestion workers (npm run worker).
-  // extraction-worker.js is the child-process entry that src/ingestion/extract-in-isolation.ts forks beside the bundle.
+  // extraction-worker.js is the child-process entry that src/ingestion/extract-in-isolation.ts forks beside the bundle;
+  // local-embedder-worker.js is the embedding thread's entry (src/providers/embedder/local-embedder-thread.ts).
   entryPoints: [
     path.join(apiRoot, "src/server.ts"),
     path.join(apiRoot, "src/worker.ts"),
     { in: path.join(apiRoot, "src/ingestion/extraction-worker.ts"), out: "extraction-worker" },
+    {
+      in: path.join(apiRoot, "src/providers/embedder/local-embedder-worker.ts"),
+      out: "local-embedder-worker",
+    },
   ],
   outdir: path.join(apiRoot, "dist"),
   bundle: true,

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from "./lib/logger";
 import { createStreamRegistry, type StreamRegistry } from "./lib/open-streams";
 import { createEmbedder } from "./providers/embedder/create-embedder";
 import type { Embedder } from "./providers/embedder/embedder";
+import { closeEmbeddingThread } from "./providers/embedder/local-embedder-thread";
 import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-limit-store";
 import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
@@ -43,7 +44,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
   const logger = overrides.logger ?? createLogger(config);
   const database = overrides.database ?? (await createDatabase(config, { logger }));
   /** Run in reverse order of creation by close(); each dependency that needs stopping pushes its step. */
-  const stopSteps: (() => Promise<void>)[] = [() => database.close()];
+  const stopSteps: (() => Promise<void>)[] = [() => database.close(), closeEmbeddingThread];
   try {
     const vectorStore = overrides.vectorStore ?? createVectorStore({ config, database });
     const rateLimitStore = overrides.rateLimitStore ?? createMemoryRateLimitStore({ now });

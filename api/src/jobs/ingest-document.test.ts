@@ -115,8 +115,9 @@ describe.each(engines)("ingestDocument on %s", (engine) => {
     const outcome = await ingestDocument({ deps: t.deps, documentId, isLastAttempt: true });
     expect(outcome).toEqual({ kind: "settled", status: "completed" });
     expect(extraction.delivered).toBeGreaterThan(500);
-    // Collecting every chunk before indexing held all of them here.
-    expect(held).toBe(0);
+    // At most the batch whose rows are being written while the next is embedded; collecting every chunk before
+    // indexing held all of them here.
+    expect(held).toBeLessThanOrEqual(128);
     const row = await documentRow(documentId);
     expect(row).toMatchObject({ status: "completed", stage: "completed", progress: 100 });
     expect(row?.chunkCount).toBe(extraction.delivered);

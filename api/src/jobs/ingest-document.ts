@@ -14,6 +14,7 @@ import { extractText } from "../ingestion/extract-text";
 import { type ExtractedDocument, ExtractionError } from "../ingestion/types";
 import { readBlobs, readBlobsToFile } from "../services/documents/document-blobs";
 import {
+  type DocumentIndexWriter,
   deleteDocumentIndex,
   type IndexProgress,
   indexDocumentChunks,
@@ -119,7 +120,10 @@ export async function ingestDocument({
   heartbeat.unref();
   const workFile = path.join(tmpdir(), `acp-ingest-${randomUUID()}`);
   /** Removes the document's chunk rows and vectors; a failure to do so is logged, not thrown over the real error. */
+  /** The streamed path's index writer: a write still running must end before the index is cleared. */
+  let openWriter: DocumentIndexWriter | undefined;
   const clearIndex = async () => {
+    await openWriter?.flush().catch(() => undefined);
     try {
       await deleteDocumentIndex({ deps, userId: doc.userId, documentId });
     } catch (error) {
@@ -159,6 +163,7 @@ export async function ingestDocument({
       // arrives from the child (which runs at most a few batches ahead of us), so a 200 MB file never has all its
       // chunks in the API at once. The child's time limit does not count the time we spend indexing.
       const writer = await openDocumentIndex(target);
+      openWriter = writer;
       let streaming = false;
       /** Share of the child's work done (file read, or parts chunked), from its latest report. */
       let childDone = 0;
@@ -188,6 +193,7 @@ export async function ingestDocument({
           await writer.append(batch, () => progress("embedding", childDone));
         },
       });
+      await writer.flush();
       signal.throwIfAborted();
       await storeParts(db, documentId, { ...summary, blocks: [] });
       if (!streaming) {

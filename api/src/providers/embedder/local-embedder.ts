@@ -243,8 +243,16 @@ function addGroup(into: Float64Array, counts: FeatureCounter, share: number): vo
   part.fill(0);
 }
 
-/** One text's embedding: L2-normalised, never all zero (a text without letters or digits gets a fixed vector). */
-export function embedLocally(text: string, dimension = LOCAL_EMBEDDER_DIMENSION): number[] {
+/**
+ * Writes one text's embedding into `target` from `offset`: L2-normalised, never all zero (a text without letters or
+ * digits gets a fixed vector).
+ */
+export function embedLocallyInto(
+  text: string,
+  target: Float64Array | number[],
+  offset: number,
+  dimension = LOCAL_EMBEDDER_DIMENSION,
+): void {
   countFeatures(text);
   const vector = new Float64Array(dimension);
   const hasNgrams = ngramCounts.size > 0;
@@ -255,20 +263,50 @@ export function embedLocally(text: string, dimension = LOCAL_EMBEDDER_DIMENSION)
   // Nothing to hash (empty or punctuation only): a fixed direction keeps the vector storable.
   if (norm === 0) vector[0] = 1;
   const inverse = norm === 0 ? 1 : 1 / Math.sqrt(norm);
+  for (let i = 0; i < dimension; i += 1) target[offset + i] = (vector[i] ?? 0) * inverse;
+}
+
+/** One text's embedding (see embedLocallyInto). */
+export function embedLocally(text: string, dimension = LOCAL_EMBEDDER_DIMENSION): number[] {
   const out = new Array<number>(dimension);
-  for (let i = 0; i < dimension; i += 1) out[i] = (vector[i] ?? 0) * inverse;
+  embedLocallyInto(text, out, 0, dimension);
   return out;
 }
 
-/** The built-in embedder (DESIGN 2): needs no download, no key and no network. */
-export function createLocalEmbedder(): Embedder {
+/** Batches from this many texts go to the embedding thread when it is enabled; smaller ones (queries) stay inline. */
+export const THREAD_BATCH_MIN = 16;
+
+/**
+ * The built-in embedder (DESIGN 2): needs no download, no key and no network. With `thread`, large batches are
+ * embedded on a worker thread (local-embedder-thread.ts) so the event loop, and PGlite on it, keep working; the
+ * vectors are the same either way.
+ */
+export function createLocalEmbedder({
+  thread,
+}: {
+  /** Embeds `texts` off the event loop into one flat array, `dimension` numbers per text. */
+  thread?: (texts: string[], signal: AbortSignal | undefined) => Promise<Float64Array>;
+} = {}): Embedder {
   return {
     id: LOCAL_EMBEDDER_ID,
     dimension: LOCAL_EMBEDDER_DIMENSION,
     async embed(texts, opts) {
+      const signal = opts?.signal;
+      if (thread && texts.length >= THREAD_BATCH_MIN) {
+        try {
+          const flat = await thread(texts, signal);
+          return texts.map((_, i) =>
+            Array.from(flat.subarray(i * LOCAL_EMBEDDER_DIMENSION, (i + 1) * LOCAL_EMBEDDER_DIMENSION)),
+          );
+        } catch (error) {
+          signal?.throwIfAborted();
+          // The thread failed (it could not start, or died): the same vectors are made here instead.
+          if (!(error instanceof EmbeddingThreadError)) throw error;
+        }
+      }
       const vectors: number[][] = [];
       for (const [index, text] of texts.entries()) {
-        opts?.signal?.throwIfAborted();
+        signal?.throwIfAborted();
         vectors.push(embedLocally(text));
         // Long batches yield to the event loop now and then so the API stays responsive.
         if (index % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
@@ -277,3 +315,6 @@ export function createLocalEmbedder(): Embedder {
     },
   };
 }
+
+/** The embedding thread could not answer (it failed to start, crashed or was closed): embed inline instead. */
+export class EmbeddingThreadError extends Error {}

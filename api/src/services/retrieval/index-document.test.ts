@@ -127,6 +127,9 @@ describe.each(engines)("indexing documents on %s", (engine) => {
     const counts: number[] = [];
     await first.append(all.slice(0, 2), (n) => counts.push(n));
     await first.append(all.slice(2), (n) => counts.push(n));
+    // The second batch's write overlaps whatever comes next; the first is done once the second is embedded.
+    expect(counts[0]).toBe(2);
+    await first.flush();
     first.finish();
     expect(first.indexed).toBe(5);
     expect(counts).toEqual([2, 5]);
@@ -145,6 +148,7 @@ describe.each(engines)("indexing documents on %s", (engine) => {
     // A retry that dies after its first batch leaves only that batch: nothing of the earlier attempt survives.
     const retry = await openDocumentIndex(target);
     await retry.append(all.slice(0, 1));
+    await retry.flush();
     expect(await ids()).toEqual([`${documentId}:0`]);
     expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
     expect((await storedStats(database, userId)).terms.map((t) => t.term)).toEqual(["alpha", "beta"]);
@@ -202,6 +206,53 @@ describe.each(engines)("indexing documents on %s", (engine) => {
     expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
     expect((await storedStats(database, userId)).chunkCount).toBe(160);
   });
+
+  // Without a vector store nothing is embedded, so there is no embedding to fail.
+  it.runIf(vectors)(
+    "fails an append only once the write before it has ended, so clearing the index leaves nothing behind",
+    async () => {
+      const userId = await insertUser(database);
+      const documentId = await insertDocument(database, userId);
+      let calls = 0;
+      const failing: RetrievalDeps = {
+        ...deps,
+        embedder: {
+          ...deps.embedder,
+          async embed(texts, opts) {
+            calls += 1;
+            if (calls === 2) throw new Error("the provider refused the batch");
+            return deps.embedder.embed(texts, opts);
+          },
+        },
+        // A slow store keeps the first batch's write running while the second batch is embedded.
+        vectorStore: {
+          ...deps.vectorStore,
+          async upsert(input) {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            return deps.vectorStore.upsert(input);
+          },
+        },
+      };
+      const writer = await openDocumentIndex({
+        deps: failing,
+        userId,
+        documentId,
+        agentId: null,
+        category: null,
+      });
+      const all = textChunks(["first batch text", "second batch text"]);
+      await writer.append(all.slice(0, 1));
+      await expect(writer.append(all.slice(1))).rejects.toThrow("the provider refused the batch");
+      await deleteDocumentIndex({ deps, userId, documentId });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const rows = await database.db
+        .select({ id: documentChunks.id })
+        .from(documentChunks)
+        .where(eq(documentChunks.documentId, documentId));
+      expect(rows).toEqual([]);
+      expect((await deps.vectorStore.stats({ userId })).totalVectorCount).toBe(0);
+    },
+  );
 
   it("strips NUL characters instead of failing the document", async () => {
     const userId = await insertUser(database);

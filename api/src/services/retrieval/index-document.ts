@@ -41,11 +41,17 @@ export type DocumentIndexTarget = {
 
 /** Writes one document's index batch by batch (see openDocumentIndex). */
 export type DocumentIndexWriter = {
-  /** Embeds and writes `chunks` (in slices of SLICE), calling `onSlice` with the running count after each slice. */
+  /**
+   * Embeds `chunks` (in slices of SLICE) and writes them, calling `onSlice` with the running count after each slice
+   * is written. A slice's rows are written while the next slice is embedded: `append` returns once its last slice is
+   * embedded and the writes before it are done, so call `flush` before relying on everything being written.
+   */
   append(chunks: readonly IndexableChunk[], onSlice?: (indexed: number) => void): Promise<void>;
+  /** Waits for the last slice's write (and reports its failure). Call it before clearing a failed index, too. */
+  flush(): Promise<void>;
   /** Chunks written so far. */
   readonly indexed: number;
-  /** Call once every chunk is appended: starts the background re-embedding when the user's embedder changed. */
+  /** Call once every chunk is appended and flushed: starts the background re-embedding when the user's embedder changed. */
   finish(): void;
 };
 
@@ -77,6 +83,41 @@ export async function openDocumentIndex({
   if (status.ready) await vectorStore.delete({ userId, filter: { documentId } });
 
   let indexed = 0;
+  /** The write of the latest embedded slice, still running while the next slice is embedded. */
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (
+    slice: readonly IndexableChunk[],
+    vectors: number[][] | undefined,
+    onSlice?: (indexed: number) => void,
+  ) => {
+    signal?.throwIfAborted();
+    await insertRows(deps, {
+      userId,
+      documentId,
+      agentId: agentId ?? null,
+      category: category ?? null,
+      chunks: slice,
+      embedder: vectors ? embedder.id : null,
+      // The built-in embedder's vectors are also kept with the chunks, quantised, for the in-memory dense leg.
+      localVectors:
+        vectors && embedder.id === LOCAL_EMBEDDER_ID
+          ? vectors.map((vector) => encodeLocalVector(vector))
+          : undefined,
+    });
+    if (vectors) {
+      const records: VectorRecord[] = slice.map((chunk, i) => ({
+        id: chunkId(documentId, chunk.index),
+        documentId,
+        agentId: agentId ?? null,
+        chunk: chunk.text,
+        embedder: embedder.id,
+        embedding: vectors[i] ?? [],
+      }));
+      await vectorStore.upsert({ userId, vectors: records });
+    }
+    indexed += slice.length;
+    onSlice?.(indexed);
+  };
   return {
     get indexed() {
       return indexed;
@@ -89,40 +130,24 @@ export async function openDocumentIndex({
       for (let start = 0; start < chunks.length; start += SLICE) {
         signal?.throwIfAborted();
         const slice = chunks.slice(start, start + SLICE);
-        const vectors = status.ready
-          ? await embedder.embed(
+        // Embedding (on the embedding thread, or the provider's servers) overlaps the previous slice's write.
+        const embedding = status.ready
+          ? embedder.embed(
               slice.map((chunk) => chunk.text),
               { signal },
             )
-          : undefined;
-        signal?.throwIfAborted();
-        await insertRows(deps, {
-          userId,
-          documentId,
-          agentId: agentId ?? null,
-          category: category ?? null,
-          chunks: slice,
-          embedder: vectors ? embedder.id : null,
-          // The built-in embedder's vectors are also kept with the chunks, quantised, for the in-memory dense leg.
-          localVectors:
-            vectors && embedder.id === LOCAL_EMBEDDER_ID
-              ? vectors.map((vector) => encodeLocalVector(vector))
-              : undefined,
-        });
-        if (vectors) {
-          const records: VectorRecord[] = slice.map((chunk, i) => ({
-            id: chunkId(documentId, chunk.index),
-            documentId,
-            agentId: agentId ?? null,
-            chunk: chunk.text,
-            embedder: embedder.id,
-            embedding: vectors[i] ?? [],
-          }));
-          await vectorStore.upsert({ userId, vectors: records });
-        }
-        indexed += slice.length;
-        onSlice?.(indexed);
+          : Promise.resolve(undefined);
+        // The previous write is awaited first: once append fails, nothing is still writing (the caller clears the
+        // index next). A failed embedding meanwhile must not become an unhandled rejection.
+        embedding.catch(() => undefined);
+        await writing;
+        const vectors = await embedding;
+        writing = write(slice, vectors, onSlice);
+        writing.catch(() => undefined);
       }
+    },
+    async flush() {
+      await writing;
     },
     finish() {
       // The configured embedder changed since the user's index was built: rebuild the rest in the background.
@@ -147,6 +172,7 @@ export async function indexDocumentChunks({
   const total = chunks.length;
   onProgress?.({ stage: "embedding", done: 0, total });
   await writer.append(chunks, (done) => onProgress?.({ stage: "embedding", done, total }));
+  await writer.flush();
   onProgress?.({ stage: "indexing", done: total, total });
   writer.finish();
 }

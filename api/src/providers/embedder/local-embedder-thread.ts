@@ -1,0 +1,108 @@
+// One worker thread for the built-in embedder's large batches (ingestion): started on first use, idle without holding the process.
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { EmbeddingThreadError } from "./local-embedder";
+import type { EmbeddingReply, EmbeddingRequest } from "./local-embedder-worker";
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The thread's entry: the compiled `local-embedder-worker.js` beside the bundle (api/build.mjs emits it next to
+ * dist/server.js), or the TypeScript source run through tsx's loader under vitest/tsx.
+ */
+function workerEntry(): { file: string; execArgv: string[] } {
+  const here = import.meta.url;
+  if (here.endsWith(".ts")) {
+    return {
+      file: fileURLToPath(new URL("./local-embedder-worker.ts", here)),
+      execArgv: ["--import", pathToFileURL(require.resolve("tsx")).href],
+    };
+  }
+  return { file: fileURLToPath(new URL("./local-embedder-worker.js", here)), execArgv: [] };
+}
+
+type Pending = { resolve: (vectors: Float64Array) => void; reject: (error: Error) => void };
+
+class EmbeddingThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(onGone: () => void) {
+    const entry = workerEntry();
+    this.worker = new Worker(entry.file, { execArgv: entry.execArgv });
+    // Idle, the thread must not keep the process alive; it is referenced only while a batch is out.
+    this.worker.unref();
+    this.worker.on("message", (reply: EmbeddingReply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.settle(reply.id);
+      if ("error" in reply) waiting.reject(new Error(reply.error));
+      else waiting.resolve(reply.vectors);
+    });
+    const fail = (error: Error) => {
+      onGone();
+      for (const [id, waiting] of this.pending) {
+        this.settle(id);
+        waiting.reject(new EmbeddingThreadError(`the embedding thread stopped: ${error.message}`));
+      }
+    };
+    this.worker.on("error", fail);
+    this.worker.on("exit", (code) => fail(new Error(`exit code ${code}`)));
+  }
+
+  embed(texts: string[], signal: AbortSignal | undefined): Promise<Float64Array> {
+    signal?.throwIfAborted();
+    const id = this.nextId++;
+    return new Promise<Float64Array>((resolve, reject) => {
+      // An aborted caller stops waiting at once; the thread finishes the batch and its answer is dropped.
+      const onAbort = () => {
+        this.settle(id);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.pending.set(id, {
+        resolve: (vectors) => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(vectors);
+        },
+        reject: (error) => {
+          signal?.removeEventListener("abort", onAbort);
+          reject(error);
+        },
+      });
+      if (this.pending.size === 1) this.worker.ref();
+      this.worker.postMessage({ id, texts } satisfies EmbeddingRequest);
+    });
+  }
+
+  private settle(id: number): void {
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker.unref();
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+let thread: EmbeddingThread | undefined;
+
+/** Embeds `texts` with the built-in embedder on the shared thread (started now if needed). */
+export function embedOnThread(texts: string[], signal: AbortSignal | undefined): Promise<Float64Array> {
+  if (!thread) {
+    const created = new EmbeddingThread(() => {
+      if (thread === created) thread = undefined;
+    });
+    thread = created;
+  }
+  return thread.embed(texts, signal);
+}
+
+/** Stops the thread (shutdown); batches still out fail with EmbeddingThreadError and are embedded inline. */
+export async function closeEmbeddingThread(): Promise<void> {
+  const closing = thread;
+  thread = undefined;
+  await closing?.close();
+}
