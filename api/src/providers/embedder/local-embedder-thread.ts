@@ -22,6 +22,10 @@ function workerEntry(): { file: string; execArgv: string[] } {
   return { file: fileURLToPath(new URL("./local-embedder-worker.js", here)), execArgv: [] };
 }
 
+/** The thread's heap limits (old and young generation). */
+const THREAD_OLD_SPACE_MB = 32;
+const THREAD_YOUNG_SPACE_MB = 8;
+
 type Pending = { resolve: (vectors: Float64Array) => void; reject: (error: Error) => void };
 
 class EmbeddingThread {
@@ -31,7 +35,15 @@ class EmbeddingThread {
 
   constructor(onGone: () => void) {
     const entry = workerEntry();
-    this.worker = new Worker(entry.file, { execArgv: entry.execArgv });
+    this.worker = new Worker(entry.file, {
+      execArgv: entry.execArgv,
+      // A batch needs a few MB (its texts, its vectors, the word cache): a small heap keeps the API's memory flat
+      // while a 200 MB file is ingested.
+      resourceLimits: {
+        maxOldGenerationSizeMb: THREAD_OLD_SPACE_MB,
+        maxYoungGenerationSizeMb: THREAD_YOUNG_SPACE_MB,
+      },
+    });
     // Idle, the thread must not keep the process alive; it is referenced only while a batch is out.
     this.worker.unref();
     this.worker.on("message", (reply: EmbeddingReply) => {

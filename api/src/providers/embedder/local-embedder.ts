@@ -65,7 +65,7 @@ const NGRAM_SEED = 0x7f4a7c15;
  * ...n-gram features]. A spaced word is one word feature then its n-grams (all of length NGRAM_MIN, then the next
  * length...); an unspaced run is every character and every pair of neighbours as words, and no n-grams.
  */
-function tokenFeatures(token: string): Uint32Array {
+function tokenFeatures(token: string): number[] {
   const points = Array.from(token, (char) => char.codePointAt(0) ?? 0);
   if (UNSPACED.test(token)) {
     // No word boundaries to trust: every character and every pair of neighbours is a "word".
@@ -74,14 +74,14 @@ function tokenFeatures(token: string): Uint32Array {
       hashes.push(hashCodePoints(points, i, i + 1, WORD_SEED));
       if (i + 1 < points.length) hashes.push(hashCodePoints(points, i, i + 2, WORD_SEED));
     }
-    return Uint32Array.from([hashes.length, ...hashes]);
+    return [hashes.length, ...hashes];
   }
   const padded = [BOUNDARY, ...points, BOUNDARY];
   const grams = padded.length;
   const starts = (n: number) => Math.max(0, grams - n + 1);
   let size = 0;
   for (let n = NGRAM_MIN; n <= NGRAM_MAX; n += 1) size += starts(n);
-  const out = new Uint32Array(2 + size);
+  const out = new Array<number>(2 + size);
   out[0] = 1;
   out[1] = hashCodePoints(points, 0, points.length, WORD_SEED);
   // FNV-1a is sequential: the state after a gram's first n characters is the prefix of its longer grams.
@@ -101,14 +101,19 @@ function tokenFeatures(token: string): Uint32Array {
   return out;
 }
 
-/** Tokens whose features are remembered between texts (words repeat: most of a text's tokens are hits). */
-const TOKEN_CACHE_MAX = 50_000;
-const tokenCache = new Map<string, Uint32Array>();
+/**
+ * Words whose features are remembered between texts (words repeat: most of a text's tokens are hits). Tokens with a
+ * digit (amounts, ids, dates: mostly unique in tables) are not kept: they would only churn the cache.
+ */
+const TOKEN_CACHE_MAX = 20_000;
+const tokenCache = new Map<string, number[]>();
+const HAS_DIGIT = /[0-9]/;
 
-function cachedTokenFeatures(token: string): Uint32Array {
+function cachedTokenFeatures(token: string): number[] {
   let features = tokenCache.get(token);
   if (features === undefined) {
     features = tokenFeatures(token);
+    if (HAS_DIGIT.test(token)) return features;
     if (tokenCache.size >= TOKEN_CACHE_MAX) tokenCache.clear();
     tokenCache.set(token, features);
   }
