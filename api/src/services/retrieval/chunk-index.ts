@@ -15,6 +15,8 @@ export const MAX_QUERY_TERMS = 64;
 
 /** Chunk rows read per statement while (re)loading a document, so a 70k-chunk file never arrives in one piece. */
 const LOAD_PAGE = 2_000;
+/** Chunks whose codes are written into their page together while loading (see setCodeBlock). */
+const CODE_BLOCK = 64;
 
 /** Users' indexes kept at most, whatever their size (the least recently searched go first). */
 const MAX_CACHED_USERS = 1_000;
@@ -177,6 +179,13 @@ export class UserChunkIndex {
     this.alive = grow(this.alive, total, (n) => new Uint8Array(n));
     this.denseState = grow(this.denseState, total, (n) => new Uint8Array(n));
     this.denseScale = grow(this.denseScale, total, (n) => new Float32Array(n));
+    /** Codes of consecutive chunks not yet in their page: written together, dimension by dimension. */
+    let block: Int8Array[] = [];
+    let blockStart = 0;
+    const flushBlock = () => {
+      if (block.length > 0) this.setCodeBlock(blockStart, block);
+      block = [];
+    };
     for (const row of rows) {
       const ordinal = this.ids.length;
       this.ids.push(row.id);
@@ -191,27 +200,58 @@ export class UserChunkIndex {
         typeof row.term_counts === "string"
           ? (JSON.parse(row.term_counts) as Record<string, number>)
           : row.term_counts;
-      for (const term in counts) this.addPosting(term, ordinal, counts[term] ?? 1);
+      // Object.keys, not for-in (or Object.entries): parsed term maps are dictionary-mode objects, slow to enumerate.
+      const terms = Object.keys(counts);
+      for (let t = 0; t < terms.length; t += 1) {
+        const term = terms[t] as string;
+        this.addPosting(term, ordinal, counts[term] ?? 1);
+      }
       if (row.local_vector) {
         const { scale, codes } = decodeLocalVector(row.local_vector);
-        this.setCodes(ordinal, (dimension) => codes[dimension] ?? 0);
+        // A block holds consecutive chunks of one page.
+        if (block.length === CODE_BLOCK || (block.length > 0 && (ordinal & (PAGE_SIZE - 1)) === 0))
+          flushBlock();
+        if (block.length === 0) blockStart = ordinal;
+        block.push(codes);
         this.denseScale[ordinal] = scale;
         this.denseState[ordinal] = DENSE_LOADED;
       } else {
+        flushBlock();
         this.denseState[ordinal] = row.embedder === LOCAL_EMBEDDER_ID ? DENSE_MISSING : DENSE_NONE;
       }
     }
+    flushBlock();
     loaded.end = this.ids.length;
   }
 
-  /** Writes a chunk's codes into its page, column by column (the page is made on first use). */
-  private setCodes(ordinal: number, codeAt: (dimension: number) => number): void {
+  /**
+   * Writes the codes of consecutive chunks from `first` (all in one page) column by column: each dimension's codes
+   * for the block land in one run of bytes. One chunk at a time wrote 1,536 bytes 4 KB apart, a cache miss each,
+   * which made loading 30k chunks take 2.3 s.
+   */
+  private setCodeBlock(first: number, codes: readonly Int8Array[]): void {
+    const page = this.pageOf(first);
+    const slot = first & (PAGE_SIZE - 1);
+    for (let dimension = 0; dimension < LOCAL_EMBEDDER_DIMENSION; dimension += 1) {
+      const base = dimension * PAGE_SIZE + slot;
+      for (let j = 0; j < codes.length; j += 1) page[base + j] = codes[j]?.[dimension] ?? 0;
+    }
+  }
+
+  /** The page holding `ordinal`'s codes (made on first use). */
+  private pageOf(ordinal: number): Int8Array {
     const pageIndex = ordinal >>> PAGE_BITS;
     let page = this.densePages[pageIndex];
     if (!page) {
       page = new Int8Array(PAGE_BYTES);
       this.densePages[pageIndex] = page;
     }
+    return page;
+  }
+
+  /** Writes a chunk's codes into its page, column by column (the page is made on first use). */
+  private setCodes(ordinal: number, codeAt: (dimension: number) => number): void {
+    const page = this.pageOf(ordinal);
     const slot = ordinal & (PAGE_SIZE - 1);
     for (let dimension = 0; dimension < LOCAL_EMBEDDER_DIMENSION; dimension += 1) {
       page[dimension * PAGE_SIZE + slot] = codeAt(dimension);
