@@ -360,12 +360,13 @@ export function renderRow(cells: readonly string[]): string {
  */
 export function renderRowCounted(cells: readonly string[]): { line: string; tokens: number } {
   let tokens = Math.max(2, cells.length + 1);
-  const escaped = cells.map((cell) => {
-    const text = escapeCell(cell);
+  let line = "| ";
+  for (let i = 0; i < cells.length; i += 1) {
+    const text = escapeCell(cells[i] ?? "");
     tokens += estimateTokens(text);
-    return text;
-  });
-  return { line: `| ${escaped.join(" | ")} |`, tokens };
+    line += i === 0 ? text : ` | ${text}`;
+  }
+  return { line: `${line} |`, tokens };
 }
 
 function tableLocation(table: TableHead, rowStart: number, rowEnd: number): ChunkLocation {
