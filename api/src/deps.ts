@@ -49,7 +49,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
     const vectorStore = overrides.vectorStore ?? createVectorStore({ config, database });
     const rateLimitStore = overrides.rateLimitStore ?? createMemoryRateLimitStore({ now });
     const streams = overrides.streams ?? createStreamRegistry();
-    const embedder = overrides.embedder ?? createEmbedder({ config });
+    const embedder = overrides.embedder ?? createEmbedder({ config, logger });
     const queue =
       overrides.queue ??
       createJobQueue({ database, onError: (error) => logger.error({ err: error }, "job queue error") });

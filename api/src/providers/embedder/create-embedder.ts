@@ -1,15 +1,27 @@
 // Picks the embedder EMBEDDINGS_PROVIDER names (env.ts): the built-in local one, or OpenAI / a compatible server.
 import type { AppConfig } from "../../env";
+import type { Logger } from "../../lib/logger";
 import type { Embedder } from "./embedder";
 import { createLocalEmbedder } from "./local-embedder";
 import { embedOnThread } from "./local-embedder-thread";
 import { createOpenAiEmbedder } from "./openai-embedder";
 
-export function createEmbedder({ config }: { config: Pick<AppConfig, "embeddings"> }): Embedder {
+export function createEmbedder({
+  config,
+  logger,
+}: {
+  config: Pick<AppConfig, "embeddings">;
+  /** Told when the embedding thread cannot answer and a batch is embedded inline instead. */
+  logger?: Pick<Logger, "warn">;
+}): Embedder {
   const settings = config.embeddings;
   switch (settings.provider) {
     case "local":
-      return createLocalEmbedder({ thread: embedOnThread });
+      return createLocalEmbedder({
+        thread: embedOnThread,
+        onThreadFailure: (error) =>
+          logger?.warn({ err: error }, "embedding thread unavailable: embedding this batch inline"),
+      });
     case "openai":
       return createOpenAiEmbedder({
         apiKey: settings.apiKey,

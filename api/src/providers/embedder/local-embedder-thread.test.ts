@@ -60,13 +60,16 @@ describe("local embedder with a thread", () => {
     expect(sent).toEqual([THREAD_BATCH_MIN]);
   });
 
-  it("embeds inline when the thread cannot answer, and reports any other failure", async () => {
+  it("embeds inline when the thread cannot answer (and says so), and reports any other failure", async () => {
+    const failures: string[] = [];
     const gone = createLocalEmbedder({
       thread: async () => {
         throw new EmbeddingThreadError("the embedding thread stopped: exit code 1");
       },
+      onThreadFailure: (error) => failures.push(error.message),
     });
     expect(await gone.embed(texts)).toEqual(texts.map((text) => embedLocally(text)));
+    expect(failures).toEqual(["the embedding thread stopped: exit code 1"]);
     const broken = createLocalEmbedder({
       thread: async () => {
         throw new Error("out of memory");

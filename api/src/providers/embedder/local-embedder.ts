@@ -288,9 +288,12 @@ export const THREAD_BATCH_MIN = 16;
  */
 export function createLocalEmbedder({
   thread,
+  onThreadFailure,
 }: {
   /** Embeds `texts` off the event loop into one flat array, `dimension` numbers per text. */
   thread?: (texts: string[], signal: AbortSignal | undefined) => Promise<Float64Array>;
+  /** Called when the thread could not answer and the batch is embedded inline instead. */
+  onThreadFailure?: (error: EmbeddingThreadError) => void;
 } = {}): Embedder {
   return {
     id: LOCAL_EMBEDDER_ID,
@@ -307,6 +310,7 @@ export function createLocalEmbedder({
           signal?.throwIfAborted();
           // The thread failed (it could not start, or died): the same vectors are made here instead.
           if (!(error instanceof EmbeddingThreadError)) throw error;
+          onThreadFailure?.(error);
         }
       }
       const vectors: number[][] = [];
