@@ -1,12 +1,9 @@
 // A small pool of long-lived extraction child processes: jobs queue for a free one; a child that misbehaves is killed.
 import { type ChildProcess, fork } from "node:child_process";
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { siblingEntry } from "../lib/sibling-entry";
 import type { ExtractionParentMessage, ExtractionWorkerMessage } from "./extraction-worker";
 import { ExtractionError } from "./types";
-
-const require = createRequire(import.meta.url);
 
 export type ExtractionPoolOptions = {
   /** Child processes at most, across every heap size (default min(2, available cores)). */
@@ -35,21 +32,6 @@ let options: ExtractionPoolOptions = { ...DEFAULT_OPTIONS };
 export function configureExtractionPool(changes: Partial<ExtractionPoolOptions>): void {
   options = { ...DEFAULT_OPTIONS, ...changes };
   pool?.pump();
-}
-
-/**
- * The child's entry: the compiled `extraction-worker.js` beside the bundle (api/build.mjs emits it next to
- * dist/server.js), or the TypeScript source run through tsx's loader under vitest/tsx.
- */
-function workerEntry(): { file: string; loaderArgs: string[] } {
-  const here = import.meta.url;
-  if (here.endsWith(".ts")) {
-    return {
-      file: fileURLToPath(new URL("./extraction-worker.ts", here)),
-      loaderArgs: ["--import", pathToFileURL(require.resolve("tsx")).href],
-    };
-  }
-  return { file: fileURLToPath(new URL("./extraction-worker.js", here)), loaderArgs: [] };
 }
 
 /** What a job listens to while it holds a child. */
@@ -171,9 +153,9 @@ class ExtractionPool {
   }
 
   private start(heapMb: number): Slot {
-    const entry = workerEntry();
+    const entry = siblingEntry(import.meta.url, "extraction-worker");
     const child = fork(entry.file, [], {
-      execArgv: [...entry.loaderArgs, `--max-old-space-size=${heapMb}`],
+      execArgv: [...entry.execArgv, `--max-old-space-size=${heapMb}`],
       serialization: "advanced",
       // stdout is not the API's log (pdf.js warnings, tesseract notices); stderr is kept to recognise a V8 OOM.
       stdio: ["ignore", "ignore", "pipe", "ipc"],

@@ -1,26 +1,8 @@
 // One worker thread for the built-in embedder's large batches (ingestion): started on first use, idle without holding the process.
-import { createRequire } from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { siblingEntry } from "../../lib/sibling-entry";
 import { EmbeddingThreadError } from "./local-embedder";
 import type { EmbeddingReply, EmbeddingRequest } from "./local-embedder-worker";
-
-const require = createRequire(import.meta.url);
-
-/**
- * The thread's entry: the compiled `local-embedder-worker.js` beside the bundle (api/build.mjs emits it next to
- * dist/server.js), or the TypeScript source run through tsx's loader under vitest/tsx.
- */
-function workerEntry(): { file: string; execArgv: string[] } {
-  const here = import.meta.url;
-  if (here.endsWith(".ts")) {
-    return {
-      file: fileURLToPath(new URL("./local-embedder-worker.ts", here)),
-      execArgv: ["--import", pathToFileURL(require.resolve("tsx")).href],
-    };
-  }
-  return { file: fileURLToPath(new URL("./local-embedder-worker.js", here)), execArgv: [] };
-}
 
 /** The thread's heap limits (old and young generation). */
 const THREAD_OLD_SPACE_MB = 32;
@@ -34,7 +16,7 @@ class EmbeddingThread {
   private nextId = 1;
 
   constructor(onGone: () => void) {
-    const entry = workerEntry();
+    const entry = siblingEntry(import.meta.url, "local-embedder-worker");
     this.worker = new Worker(entry.file, {
       execArgv: entry.execArgv,
       // A batch needs a few MB (its texts, its vectors, the word cache): a small heap keeps the API's memory flat
