@@ -1,6 +1,8 @@
-// Signs a user in on this response: new session row, new cookie, and the previous session (if any) dropped.
+// Signs a user in on this response: new session row, new cookie, the previous session (if any) dropped, and their
+// search index loading in the background.
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/app-env";
+import { prefetchChunkIndex } from "../services/retrieval/chunk-index";
 import { createSession, generateSessionToken, invalidateSession, sessionIdFromToken } from "./session";
 import { readSessionToken, setSessionCookie } from "./session-cookie";
 
@@ -21,4 +23,8 @@ export async function startSession(
     ...(options.oidcIdToken ? { oidcIdToken: options.oidcIdToken } : {}),
   });
   setSessionCookie(c, token, session.expiresAt);
+  // Their first question should not wait for their search index to load (seconds for a large knowledge base).
+  void prefetchChunkIndex(database.db, userId).catch((error: unknown) =>
+    c.var.logger.warn({ err: error }, "loading the search index after sign-in failed"),
+  );
 }

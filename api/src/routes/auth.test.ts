@@ -1,8 +1,10 @@
 // Built-in accounts end to end through app.request(): sign-up, sign-in, the page, logout, CSRF and error formats.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessionIdFromToken } from "../auth/session";
 import { passwordCredentials, sessions, users } from "../db/schema";
+import { holdsChunkIndex } from "../services/retrieval/chunk-index";
+import { indexTexts } from "../services/retrieval/test-support";
 import {
   createTestApp,
   engines,
@@ -163,6 +165,15 @@ describe.each(engines)("auth routes on %s", (engine) => {
   });
 
   describe("sign-in", () => {
+    it("starts loading the user's search index, so their first question does not wait for it", async () => {
+      const { account, user } = await signUp(t);
+      await indexTexts(t.deps, user.id, ["quarterly ledger of spare parts"]);
+      expect(holdsChunkIndex(t.deps.database.db, user.id)).toBe(false);
+      const response = await t.request("/api/auth/sign-in", json(account));
+      expect(response.status).toBe(200);
+      await vi.waitFor(() => expect(holdsChunkIndex(t.deps.database.db, user.id)).toBe(true));
+    });
+
     it("signs in with the right password (JSON) and the email is case-insensitive", async () => {
       const { account } = await signUp(t);
       const response = await t.request(

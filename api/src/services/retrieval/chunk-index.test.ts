@@ -9,6 +9,8 @@ import { LOCAL_EMBEDDER_DIMENSION, LOCAL_EMBEDDER_ID } from "../../providers/emb
 import { createTestDatabase, engines } from "../../test/test-app";
 import {
   configureChunkIndex,
+  holdsChunkIndex,
+  prefetchChunkIndex,
   recentlyActiveUsers,
   UserChunkIndex,
   userChunkIndex,
@@ -370,5 +372,18 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
     expect(await warmChunkIndexes(counted(otherProcess(database)), active)).toBe(0);
     configureChunkIndex({ memoryMb: 512 });
     expect(await warmChunkIndexes(counted(otherProcess(database)), active, AbortSignal.abort())).toBe(0);
+  });
+  it("prefetches a signing-in user's index once, and never for a user without chunks", async () => {
+    const [withChunks, without] = await Promise.all([insertUser(database), insertUser(database)]);
+    await indexTexts(deps, withChunks as string, ["prefetched ledger"]);
+    const fresh = otherProcess(database);
+    expect(holdsChunkIndex(fresh, withChunks as string)).toBe(false);
+    expect(await prefetchChunkIndex(fresh, withChunks as string)).toBe(true);
+    expect(holdsChunkIndex(fresh, withChunks as string)).toBe(true);
+    expect((await userChunkIndex(fresh, withChunks as string)).chunkCount).toBe(1);
+    expect(await prefetchChunkIndex(fresh, withChunks as string)).toBe(false);
+
+    expect(await prefetchChunkIndex(fresh, without as string)).toBe(false);
+    expect(holdsChunkIndex(fresh, without as string)).toBe(false);
   });
 });

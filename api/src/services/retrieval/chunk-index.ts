@@ -584,6 +584,28 @@ export async function userChunkIndex(db: Db, userId: string): Promise<UserChunkI
   return index;
 }
 
+/** Whether this process holds `userId`'s index (loaded, or being loaded). */
+export function holdsChunkIndex(db: Db, userId: string): boolean {
+  return caches.get(db)?.has(userId) ?? false;
+}
+
+/**
+ * Starts loading `userId`'s index when this process does not hold it and the user has chunks (a user signing in:
+ * start-up warm-up only knew live sessions and keys, and a 100k-chunk index takes seconds to load). Resolves once it
+ * is loaded, with whether a load was needed; callers do not wait for it.
+ */
+export async function prefetchChunkIndex(db: Db, userId: string): Promise<boolean> {
+  if (holdsChunkIndex(db, userId)) return false;
+  const [row] = rowsOf<{ has_chunks: boolean }>(
+    await db.execute(
+      sql`select exists (select 1 from document_chunks where user_id = ${userId}) as has_chunks`,
+    ),
+  );
+  if (!row?.has_chunks || holdsChunkIndex(db, userId)) return false;
+  await userChunkIndex(db, userId);
+  return true;
+}
+
 /** Share of the memory budget warm-up fills at most: searches after start-up keep room for the users they bring. */
 const WARM_BUDGET_SHARE = 0.5;
 
