@@ -3,6 +3,8 @@ import { openAsBlob } from "node:fs";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { Db } from "@acp/api/src/db/create-database";
+import { sql } from "drizzle-orm";
 import { startIngestionServer } from "./ingestion-server";
 
 const FIXTURES = "/work/shared/fixtures/real-world";
@@ -16,6 +18,13 @@ export type FormatResult = {
   parserSeconds: number;
   /** Our extraction and chunking alone on the file (in process, no child, no database, no embedding). */
   stageSeconds: number;
+  /**
+   * PostgreSQL's text parser alone (to_tsvector, the lexical index's input) over the file's chunks on PGlite, as
+   * indexing runs it: every chunk goes through it, so upload to completed cannot be faster on the embedded engine.
+   */
+  lexicalSeconds: number;
+  /** The built-in embedder alone over the file's chunks (one thread): the other cost every chunk pays. */
+  embedSeconds: number;
 };
 
 /** Generated text files (the formats where the pipeline, not the parser, should dominate). */
@@ -123,6 +132,33 @@ async function timeStage(format: string, file: string): Promise<number> {
       },
       { onChunk: () => undefined },
     );
+  return bestOf3(run);
+}
+
+/** The texts of the chunks our stage makes of the file. */
+async function stageChunkTexts(format: string, file: string): Promise<string[]> {
+  const { extractAndChunk } = await import("../../api/src/ingestion/extract-stream");
+  const { DEFAULT_EXTRACTION_LIMITS } = await import("../../api/src/ingestion/types");
+  const texts: string[] = [];
+  await extractAndChunk(
+    {
+      filePath: file,
+      fileName: path.basename(file),
+      format: format as Parameters<typeof extractAndChunk>[0]["format"],
+      limits: DEFAULT_EXTRACTION_LIMITS,
+      chunking: {},
+    },
+    {
+      onChunk: (chunk) => {
+        texts.push(chunk.text);
+      },
+    },
+  );
+  return texts;
+}
+
+/** Best of 3 after a warm-up, in seconds. */
+async function bestOf3(run: () => Promise<unknown>): Promise<number> {
   await run();
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 3; i++) {
@@ -133,16 +169,32 @@ async function timeStage(format: string, file: string): Promise<number> {
   return best / 1000;
 }
 
+/** to_tsvector over the chunks on an in-memory PGlite, in the batches indexing uses (index-document.ts). */
+async function timeLexical(db: Db, texts: readonly string[]): Promise<number> {
+  const { LEXICAL_CONFIG } = await import("../../api/src/services/retrieval/lexical");
+  return bestOf3(async () => {
+    for (let start = 0; start < texts.length; start += 64) {
+      const batch = JSON.stringify(texts.slice(start, start + 64));
+      await db.execute(sql`
+        select sum(length(to_tsvector(${LEXICAL_CONFIG}::regconfig, t))) from jsonb_array_elements_text(${batch}::jsonb) t`);
+    }
+  });
+}
+
+/** The built-in embedder's hot loop over the chunks, into one reused buffer. */
+async function timeEmbedding(texts: readonly string[]): Promise<number> {
+  const { embedLocallyInto, LOCAL_EMBEDDER_DIMENSION } = await import(
+    "../../api/src/providers/embedder/local-embedder"
+  );
+  const target = new Float64Array(LOCAL_EMBEDDER_DIMENSION);
+  return bestOf3(async () => {
+    for (const text of texts) embedLocallyInto(text, target, 0);
+  });
+}
+
 async function timeRaw(format: string, file: string): Promise<number> {
-  // Best of 3, after a warm-up, so module loading is not counted.
-  await rawParse(format, file);
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 3; i++) {
-    const start = performance.now();
-    await rawParse(format, file);
-    best = Math.min(best, performance.now() - start);
-  }
-  return best / 1000;
+  // After a warm-up, so module loading is not counted.
+  return bestOf3(() => rawParse(format, file));
 }
 
 export async function measureIngestionThroughput({
@@ -152,6 +204,8 @@ export async function measureIngestionThroughput({
 } = {}): Promise<FormatResult[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "acp-bench-files-"));
   const server = await startIngestionServer();
+  const { createDatabase, IN_MEMORY_DATA_DIR } = await import("../../api/src/db/create-database");
+  const database = await createDatabase({ databaseUrl: undefined, dataDir: IN_MEMORY_DATA_DIR });
   try {
     const generated = await generate(dir, megabytes);
     const inputs: [string, string][] = [
@@ -172,6 +226,7 @@ export async function measureIngestionThroughput({
       const done = await server.waitDone(id);
       const apiSeconds = (performance.now() - start) / 1000;
       if (done.status !== "completed") throw new Error(`${file}: ${done.status} ${done.error}`);
+      const texts = await stageChunkTexts(format, file);
       results.push({
         format,
         file: path.basename(file),
@@ -180,10 +235,13 @@ export async function measureIngestionThroughput({
         apiSeconds,
         parserSeconds: await timeRaw(format, file),
         stageSeconds: await timeStage(format, file),
+        lexicalSeconds: await timeLexical(database.db, texts),
+        embedSeconds: await timeEmbedding(texts),
       });
     }
     return results;
   } finally {
+    await database.close();
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }

@@ -24,6 +24,8 @@ export async function ingestionThroughputRows(options: { megabytes?: number } = 
       "target",
       "our extraction+chunking alone",
       "its ratio to the parser",
+      "PostgreSQL to_tsvector alone (PGlite)",
+      "built-in embedder alone",
     ],
     ...results.map((r) => {
       const ratio = r.parserSeconds / r.apiSeconds;
@@ -40,6 +42,8 @@ export async function ingestionThroughputRows(options: { megabytes?: number } = 
           : "-",
         `${rate(r.bytes, r.stageSeconds)} (${r.stageSeconds.toFixed(3)} s)`,
         `${((r.parserSeconds / r.stageSeconds) * 100).toFixed(1)}%`,
+        rate(r.bytes, r.lexicalSeconds),
+        rate(r.bytes, r.embedSeconds),
       ];
     }),
   ];
