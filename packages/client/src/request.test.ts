@@ -3,7 +3,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpError } from "./http-error";
 import { apiRequest, getJson, requestJson, withQuery } from "./request";
 
@@ -43,6 +43,11 @@ function route(request: IncomingMessage, response: ServerResponse, body: string)
       return;
     case "/empty-500":
       response.writeHead(500, "Internal Server Error").end();
+      return;
+    case "/unauthorized-json":
+      response
+        .writeHead(401, { "Content-Type": "application/json" })
+        .end('{"error":"You are logged out","code":"UNAUTHORIZED"}');
       return;
     case "/unauthorized":
       response.writeHead(401, "Unauthorized").end();
@@ -137,8 +142,23 @@ describe("getJson", () => {
     expect(received.at(-1)).toMatchObject({ method: "GET", url: "/items/42" });
   });
 
-  it("returns null on 401 with on401 'returnNull'", async () => {
-    await expect(getJson(`${base}/unauthorized`, { on401: "returnNull" })).resolves.toBeNull();
+  it("returns null on 401 with on401 'returnNull', having read the answer's body", async () => {
+    // An unread body keeps its connection busy, and a browser counts the request as loading (the network never
+    // settles for a signed-out visitor).
+    const responses: Response[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (...args) => {
+      const response = await realFetch(...args);
+      responses.push(response);
+      return response;
+    });
+    try {
+      await expect(getJson(`${base}/unauthorized-json`, { on401: "returnNull" })).resolves.toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(responses).toHaveLength(1);
+    expect(responses[0]?.bodyUsed).toBe(true);
   });
 
   it("throws a 401 HttpError by default", async () => {

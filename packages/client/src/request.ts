@@ -70,7 +70,12 @@ export async function getJson<T>(
   { on401 = "throw", signal }: RequestOptions & { on401?: UnauthorizedBehavior } = {},
 ): Promise<T | null> {
   const response = await send("GET", url, undefined, { signal });
-  if (on401 === "returnNull" && response.status === 401) return null;
+  if (on401 === "returnNull" && response.status === 401) {
+    // Read the (small) body: an unread one keeps its connection from being reused, and the browser counts the
+    // request as still loading.
+    await response.text();
+    return null;
+  }
   if (!response.ok) throw await httpErrorFromResponse(response);
   return (await response.json()) as T;
 }
