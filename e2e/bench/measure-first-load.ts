@@ -25,9 +25,20 @@ export async function measureFirstLoad(
         ),
       );
   });
-  await page.goto(url, { waitUntil: "networkidle" });
-  await options.ready(page);
-  await page.waitForLoadState("networkidle");
+  // Requests still open when the network does not settle name the culprit in the error.
+  const open = new Set<string>();
+  page.on("request", (request) => open.add(request.url()));
+  page.on("requestfinished", (request) => open.delete(request.url()));
+  page.on("requestfailed", (request) => open.delete(request.url()));
+  try {
+    await page.goto(url, { waitUntil: "networkidle" });
+    await options.ready(page);
+    await page.waitForLoadState("networkidle");
+  } catch (error) {
+    throw new Error(`${url} did not settle; open requests: ${[...open].join(", ") || "none"}`, {
+      cause: error,
+    });
+  }
   const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
   await context.close();
   return { scripts: sizes.length, bytes };
