@@ -1,8 +1,9 @@
 // Database sessions after Lucia's successor guidance: random base32 token in the cookie, only its SHA-256 stored.
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/create-database";
+import { preparedStatement } from "../db/prepared";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema";
 import { sealIdToken } from "./id-token-seal";
 
@@ -59,6 +60,18 @@ export async function createSession({
 }
 
 /** Looks the token up; deletes it when expired, extends it when within 15 days of expiry. */
+/** The session and its user, by session id: every signed-in request runs it. */
+const sessionWithUser = (db: Db) =>
+  preparedStatement(db, "session_with_user", () =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .where(eq(sessions.id, sql.placeholder("sessionId")))
+      .limit(1)
+      .prepare("session_with_user"),
+  );
+
 export async function validateSessionToken({
   db,
   token,
@@ -69,12 +82,7 @@ export async function validateSessionToken({
   now: Date;
 }): Promise<SessionValidation> {
   const sessionId = sessionIdFromToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
+  const [row] = await sessionWithUser(db).execute({ sessionId });
   if (!row) return { session: null, user: null, renewed: false };
 
   const { session, user } = row;
