@@ -1,9 +1,10 @@
-// Requests per second of an authenticated list endpoint of the built API beside a bare Hono JSON route, each in its
-// own process on loopback, driven by autocannon from this process with the same connections and duration.
+// Requests per second of an authenticated list endpoint of the built API beside a bare Hono route running the same SQL
+// through raw pg, each in its own process on loopback, driven by autocannon with the same connections and duration.
 import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
 import autocannon from "autocannon";
 import { freePort, startAppServer } from "../support/app-server";
-import { repoRoot } from "../support/env";
+import { inheritedEnvironment, repoRoot } from "../support/env";
 
 export type Throughput = { requestsPerSecond: number; p50LatencyMs: number; errors: number; non2xx: number };
 
@@ -21,17 +22,37 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   };
 }
 
-/** A bare Hono app on @hono/node-server answering the same JSON a new user's list holds: no auth, no database. */
-async function startBareHono(): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * The baseline (DESIGN 9): a bare Hono app on @hono/node-server running the same SQL as the API's list through raw
+ * `pg` on the same PostgreSQL database, with a pool of the API's size: the session looked up by the cookie's hashed
+ * token (joined to its user), then the user's documents newest first. No middleware, no validation, no mapping.
+ */
+async function startBareHono(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const source = `
+    import { createHash } from "node:crypto";
     import { serve } from "@hono/node-server";
     import { Hono } from "hono";
-    const app = new Hono().get("/api/documents", (c) => c.json([]));
+    import { getCookie } from "hono/cookie";
+    import pg from "pg";
+    const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 });
+    const app = new Hono().get("/api/documents", async (c) => {
+      const token = getCookie(c, "session");
+      if (!token) return c.json({ error: "You are logged out" }, 401);
+      const id = createHash("sha256").update(token).digest("hex");
+      const found = await pool.query(
+        "select s.*, u.* from sessions s join users u on u.id = s.user_id where s.id = $1 limit 1", [id]);
+      const session = found.rows[0];
+      if (!session || session.expires_at <= new Date()) return c.json({ error: "You are logged out" }, 401);
+      const list = await pool.query(
+        "select * from documents where user_id = $1 order by created_at desc, id desc", [session.user_id]);
+      return c.json(list.rows);
+    });
     serve({ fetch: app.fetch, port: ${port}, hostname: "127.0.0.1" }, () => console.log("ready"));
   `;
   const child: ChildProcess = spawn(process.execPath, ["--input-type=module", "-e", source], {
-    cwd: repoRoot,
+    cwd: path.join(repoRoot, "api"),
+    env: { ...inheritedEnvironment(), BENCH_DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -64,20 +85,27 @@ async function sessionCookie(baseUrl: string): Promise<string> {
   return cookie.split(";")[0] ?? "";
 }
 
-/** `env` selects the database of the measured API (PGlite by default, or DATABASE_URL). */
+/**
+ * The API's `GET /api/documents` for a signed-in user on `databaseUrl` (PostgreSQL, migrated by the API) and, on the
+ * same database and session, the bare baseline. Without a database URL the API runs on PGlite and has no baseline.
+ */
 export async function measureListThroughput(
-  env: Record<string, string> = {},
-): Promise<{ api: Throughput; bare: Throughput }> {
-  const bareServer = await startBareHono();
-  let bare: Throughput;
-  try {
-    bare = await load(bareServer.url);
-  } finally {
-    await bareServer.stop();
-  }
-  const app = await startAppServer(env);
+  databaseUrl?: string,
+): Promise<{ api: Throughput; bare: Throughput | null }> {
+  const app = await startAppServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   try {
     const cookie = await sessionCookie(app.url);
+    let bare: Throughput | null = null;
+    if (databaseUrl) {
+      const bareServer = await startBareHono(databaseUrl);
+      try {
+        bare = await load(bareServer.url, { cookie });
+        if (bare.non2xx > 0 || bare.errors > 0)
+          throw new Error(`the baseline answered ${bare.non2xx} non-2xx, ${bare.errors} errors`);
+      } finally {
+        await bareServer.stop();
+      }
+    }
     const api = await load(`${app.url}/api/documents`, { cookie });
     if (api.non2xx > 0 || api.errors > 0)
       throw new Error(`the API answered ${api.non2xx} non-2xx, ${api.errors} errors`);

@@ -17,7 +17,8 @@ import { withThrowawayPostgres } from "./throwaway-postgres";
 const FIRST_LOAD_TARGET = 1.25; // DESIGN 9: at most 125% of the JS bytes of the same pages built without federation.
 const LIGHTHOUSE_TARGET = 95; // DESIGN 9: Lighthouse performance >= 95 on landing and dashboard.
 const LIGHTHOUSE_RUNS = 3; // the median of 3 runs per page keeps the table under ~3 minutes on 2 cores.
-const THROUGHPUT_TARGET = 0.6; // DESIGN 9: an authenticated list serves at least 60% of a bare Hono JSON route's rps.
+/** DESIGN 9: an authenticated list serves at least 80% of the rps of a bare Hono route running the same SQL through raw pg, on PostgreSQL. */
+const THROUGHPUT_TARGET = 0.8;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
   execFileSync(command, args, {
@@ -58,31 +59,35 @@ function printTable(title: string, rows: string[][]): void {
 }
 
 async function throughputRows(): Promise<string[][]> {
-  const engines: [string, (run: (env: Record<string, string>) => Promise<string[]>) => Promise<string[]>][] =
-    [["PGlite (embedded default)", (run) => run({})]];
-  if (databaseUrl) {
-    const serverUrl = databaseUrl;
-    engines.push([
-      "PostgreSQL",
-      (run) => withThrowawayPostgres(serverUrl, (url) => run({ DATABASE_URL: url })),
-    ]);
+  const rows = [
+    ["API on", "GET /api/documents signed in", "bare Hono + raw pg, same SQL", "ratio", "target"],
+  ];
+  const embedded = await measureListThroughput();
+  rows.push([
+    "PGlite (embedded default)",
+    `${Math.round(embedded.api.requestsPerSecond)} req/s, p50 ${embedded.api.p50LatencyMs} ms`,
+    "- (the target is on PostgreSQL)",
+    "-",
+    "-",
+  ]);
+  if (!databaseUrl) {
+    rows.push(["PostgreSQL", "not measured: set DATABASE_URL to a PostgreSQL server", "-", "-", "-"]);
+    return rows;
   }
-  const rows = [["API on", "GET /api/documents signed in", "bare Hono JSON route", "ratio", "target"]];
-  for (const [name, withEngine] of engines) {
-    rows.push(
-      await withEngine(async (env) => {
-        const { api, bare } = await measureListThroughput(env);
-        const ratio = api.requestsPerSecond / bare.requestsPerSecond;
-        return [
-          name,
-          `${Math.round(api.requestsPerSecond)} req/s, p50 ${api.p50LatencyMs} ms`,
-          `${Math.round(bare.requestsPerSecond)} req/s, p50 ${bare.p50LatencyMs} ms`,
-          `${(ratio * 100).toFixed(0)}%`,
-          `>= ${THROUGHPUT_TARGET * 100}% ${ratio >= THROUGHPUT_TARGET ? "met" : "NOT met"}`,
-        ];
-      }),
-    );
-  }
+  rows.push(
+    await withThrowawayPostgres(databaseUrl, async (url) => {
+      const { api, bare } = await measureListThroughput(url);
+      if (!bare) throw new Error("no baseline measured on PostgreSQL");
+      const ratio = api.requestsPerSecond / bare.requestsPerSecond;
+      return [
+        "PostgreSQL",
+        `${Math.round(api.requestsPerSecond)} req/s, p50 ${api.p50LatencyMs} ms`,
+        `${Math.round(bare.requestsPerSecond)} req/s, p50 ${bare.p50LatencyMs} ms`,
+        `${(ratio * 100).toFixed(0)}%`,
+        `>= ${THROUGHPUT_TARGET * 100}% ${ratio >= THROUGHPUT_TARGET ? "met" : "NOT met"}`,
+      ];
+    }),
+  );
   return rows;
 }
 
@@ -167,7 +172,7 @@ async function main(): Promise<void> {
     await firstLoadRows(baselineRoot),
   );
   printTable(
-    "Throughput (autocannon, 20 connections, 6 s, loopback, one process per server)",
+    "List throughput (autocannon, 20 connections, 6 s, loopback, one process per server)",
     await throughputRows(),
   );
   printTable(
