@@ -1,5 +1,6 @@
 // Ingestion benchmarks (DESIGN 9): MB/s per format beside the raw parser, and the API's peak RSS growth on a 200 MB file.
-// Run alone with `npx tsx bench/ingestion.ts [--memory-mb=200] [--throughput-mb=2]` after building the API; `npm run bench` runs it too.
+// Run alone with `npx tsx bench/ingestion.ts [--memory-mb=200] [--throughput-mb=2] [--many-documents=2000]` after building the API; `npm run bench` runs it too.
+import { measureManyDocuments } from "./ingestion-many";
 import { measureIngestionMemory } from "./ingestion-memory";
 import { measureIngestionThroughput } from "./ingestion-throughput";
 
@@ -49,6 +50,20 @@ export async function ingestionThroughputRows(options: { megabytes?: number } = 
   ];
 }
 
+export async function ingestionManyRows(options: { count?: number } = {}): Promise<string[][]> {
+  const r = await measureManyDocuments(options);
+  return [
+    ["documents", "text", "upload -> all completed", "same text as one file", "hybrid top-10 over them"],
+    [
+      `${r.documents} abstract-sized .txt, ${r.documents / 50} requests`,
+      mb(r.bytes),
+      `${r.manySeconds.toFixed(1)} s (${(r.documents / r.manySeconds).toFixed(0)} documents/s)`,
+      `${r.oneFileSeconds.toFixed(1)} s`,
+      `p50 ${r.search.p50Ms} ms, p99 ${r.search.p99Ms} ms (${r.search.queries} questions)`,
+    ],
+  ];
+}
+
 export async function ingestionMemoryRows(options: { megabytes?: number } = {}): Promise<string[][]> {
   const r = await measureIngestionMemory(options);
   const growth = r.peakRssBytes - r.baselineRssBytes;
@@ -94,10 +109,17 @@ function flag(name: string): number | undefined {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const throughputMb = flag("throughput-mb") ?? 2;
   const memoryMb = flag("memory-mb") ?? 200;
+  const manyDocuments = flag("many-documents") ?? 2000;
   if (throughputMb > 0) {
     printTable(
       `Ingestion throughput (upload -> completed on the built API, PGlite, local embedder; generated ${throughputMb} MB txt/csv/json, fixtures for the rest)`,
       await ingestionThroughputRows({ megabytes: throughputMb }),
+    );
+  }
+  if (manyDocuments > 0) {
+    printTable(
+      "Many small documents (upload 50 per request -> all completed, built API, PGlite, local embedder)",
+      await ingestionManyRows({ count: manyDocuments }),
     );
   }
   if (memoryMb > 0) {
