@@ -95,7 +95,8 @@ async function runOnce(
   );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message} (${lhr.runtimeError.code})`);
   const score = lhr.categories.performance?.score;
   if (typeof score !== "number") throw new Error(`Lighthouse gave no performance score for ${url}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -105,6 +106,24 @@ async function runOnce(
     lcpMs: metric("largest-contentful-paint"),
     tbtMs: metric("total-blocking-time"),
   };
+}
+
+/**
+ * One run; a run whose trace recording failed (Lighthouse's NO_NAVSTART, NO_FCP: its own advice is to run again) is
+ * repeated once. Any other failure, or a second one, fails the benchmark.
+ */
+async function runRetryingTrace(
+  port: number,
+  url: string,
+  cookie: SessionCookie | undefined,
+): Promise<LighthouseScore> {
+  try {
+    return await runOnce(port, url, cookie);
+  } catch (error) {
+    if (!(error instanceof Error && /NO_NAVSTART|NO_FCP/.test(error.message))) throw error;
+    console.warn(`${error.message}: running it again`);
+    return runOnce(port, url, cookie);
+  }
 }
 
 /**
@@ -118,7 +137,8 @@ export async function measureLighthouse(
 ): Promise<LighthouseScore> {
   await checkReady(chrome.port, url, options.cookie, options.ready);
   const results: LighthouseScore[] = [];
-  for (let run = 0; run < options.runs; run++) results.push(await runOnce(chrome.port, url, options.cookie));
+  for (let run = 0; run < options.runs; run++)
+    results.push(await runRetryingTrace(chrome.port, url, options.cookie));
   results.sort((a, b) => a.score - b.score || a.lcpMs - b.lcpMs);
   const median = results[Math.floor(results.length / 2)];
   if (!median) throw new Error("no Lighthouse runs");
