@@ -63,6 +63,22 @@ describe("import boundaries", () => {
     expect(output).toContain("The client knows no design system");
   });
 
+  it("routes every app through @acp/router, never React Router directly (a second router has its own context)", async () => {
+    for (const file of [
+      "shell/src/zz-lint-probe/probe.ts",
+      "mf-knowledge/src/zz-lint-probe/probe.ts",
+      "packages/federation/src/zz-lint-probe/probe.ts",
+    ]) {
+      const output = await lint(
+        file,
+        'export { Link } from "react-router";\nexport { useNavigate } from "react-router-dom";\n',
+      );
+      expect(output).toContain("Routing comes from @acp/router");
+      expect(output.match(/noRestrictedImports/g)?.length).toBeGreaterThanOrEqual(2);
+    }
+    expect(await lint("mf-knowledge/src/zz-lint-probe/probe.ts", 'export { Link } from "@acp/router";\n')).toBe("");
+  });
+
   it("reads process.env and import.meta.env only in env.ts files", async () => {
     const output = await lint(
       "mf-dashboard/src/zz-lint-probe/probe.ts",

@@ -1,11 +1,11 @@
 // An agent's wizard page (spec section 2): header, the four step tabs (later steps disabled) and step 1.
 import { type BuiltInAgentId, findBuiltInAgent } from "@acp/contracts/agents";
 import { PAGE_PATHS } from "@acp/federation/remotes";
+import { Link } from "@acp/router";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@acp/ui/components/tabs";
 import { FileText, SearchX } from "lucide-react";
-import { Link } from "react-router";
 import { WizardHeader } from "../features/wizard/components/wizard-header";
 import { WIZARDS } from "../features/wizard/wizard-steps";
 

@@ -2,12 +2,12 @@
 // quick actions. Sections that later work fills in point to the page that does the job today.
 
 import { PAGE_PATHS } from "@acp/federation/remotes";
+import { Link } from "@acp/router";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@acp/ui/components/tabs";
 import { ArrowRight, Bot, BrainCircuit, Database, KeyRound } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { MetricsStrip } from "../features/metrics/components/metrics-strip";
 import { DashboardHeader } from "../features/overview/components/dashboard-header";
 

@@ -2,9 +2,9 @@
 // whose delete works; a 401 on the upload goes to the shell's unauthorized handling instead of an upload toast.
 import { createQueryClient } from "@acp/client/query-client";
 import { renderRemotePage } from "@acp/federation/testing";
+import { MemoryRouter } from "@acp/router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { knowledgeDocument } from "../test/fixtures";
 import { FakeXhr, mockApi, route, stubXhr } from "../test/mock-api";

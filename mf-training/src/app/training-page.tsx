@@ -1,12 +1,12 @@
 // "Model Training & Fine-tuning" (spec section 2): active jobs, training data sources and the guidelines.
 
 import { PAGE_PATHS } from "@acp/federation/remotes";
+import { Link } from "@acp/router";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { EmptyState } from "@acp/ui/components/empty-state";
 import { PageHeader } from "@acp/ui/components/page-header";
 import { Upload } from "lucide-react";
-import { Link } from "react-router";
 import { TrainingGuidelinesCard } from "../features/guidelines/components/training-guidelines-card";
 import { TrainingJobsCard } from "../features/jobs/components/training-jobs-card";
 

@@ -4,14 +4,14 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 
 /**
- * React Router is shared as BOTH react-router and react-router-dom: sharing only one gives a remote its own
- * router context and `useNavigate` throws outside a <Router>. The QueryClient is the shell's for the same reason.
+ * Routing is shared through @acp/router, the few React Router exports the apps use: one router context for the shell
+ * and every remote, and a shared chunk a quarter of react-router's (a shared package is not tree-shaken). Nothing
+ * imports react-router directly (biome.json). The QueryClient is the shell's for the same reason.
  */
 export const SHARED_SINGLETON_PACKAGES = [
   "react",
   "react-dom",
-  "react-router",
-  "react-router-dom",
+  "@acp/router",
   "@tanstack/react-query",
 ] as const;
 

@@ -5,13 +5,13 @@ import { createUnauthorizedHandler } from "@acp/client/unauthorized";
 import { TOOLTIP } from "@acp/contracts/constants";
 import { UNAUTHORIZED } from "@acp/contracts/messages";
 import { isRemoteName } from "@acp/contracts/remotes";
+import { BrowserRouter, Link, Route, Routes } from "@acp/router";
 import { Toaster } from "@acp/ui/components/toaster";
 import { TooltipProvider } from "@acp/ui/components/tooltip";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter, Link, Route, Routes } from "react-router";
 import "./standalone.css";
 import { env } from "./env";
 

@@ -2,8 +2,8 @@
 // sidebar layout. Loaded only once the user is known to be signed in.
 import { TOOLTIP } from "@acp/contracts/constants";
 import { RemoteComponent } from "@acp/federation/remote-component";
+import { BrowserRouter, Route, Routes } from "@acp/router";
 import { TooltipProvider } from "@acp/ui/components/tooltip";
-import { BrowserRouter, Route, Routes } from "react-router";
 import { env } from "../env";
 import { AppLayout } from "../features/navigation/components/app-layout";
 import { NotFoundPage } from "../features/not-found/components/not-found-page";

@@ -1,11 +1,11 @@
 // "Quick Deploy Executive Agents": the five built-in agents with their status, each opening its deployment wizard.
 import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
 import { agentWizardPath } from "@acp/federation/remotes";
+import { Link } from "@acp/router";
 import { AgentIcon } from "@acp/ui/components/agent-icon";
 import { Badge } from "@acp/ui/components/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { ChevronRight } from "lucide-react";
-import { Link } from "react-router";
 
 export function QuickDeployCard() {
   return (

@@ -2,10 +2,10 @@
 // processed, failure reason, and delete behind a confirmation.
 import { formatFileSize } from "@acp/contracts/constants";
 import type { KnowledgeDocument } from "@acp/contracts/knowledge";
+import { Link, useSearchParams } from "@acp/router";
 import { Button } from "@acp/ui/components/button";
 import { FileText, Globe, Trash2, Type } from "lucide-react";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import { DocumentStageProgress, DocumentStatusBadge } from "../../../components/document-status";
 import { documentDetailSearch } from "../../../lib/document-link";
 import { DeleteDocumentDialog, type DeleteTarget } from "./delete-document-dialog";

@@ -1,7 +1,7 @@
 // The document whose detail is open (`?document=<id>`) and the location to show in it (`&at=`), read from the URL.
 import type { ChunkLocation } from "@acp/contracts/knowledge";
+import { useSearchParams } from "@acp/router";
 import { useCallback } from "react";
-import { useSearchParams } from "react-router";
 import { decodeChunkLocation } from "../../../lib/chunk-location";
 import { DOCUMENT_PARAM, LOCATION_PARAM } from "../../../lib/document-link";
 

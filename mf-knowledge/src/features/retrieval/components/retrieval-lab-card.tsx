@@ -3,6 +3,7 @@
 import { errorMessage } from "@acp/client/http-error";
 import type { RetrievalResult } from "@acp/contracts/knowledge";
 import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
+import { Link, useSearchParams } from "@acp/router";
 import { Badge } from "@acp/ui/components/badge";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
@@ -11,7 +12,6 @@ import { Label } from "@acp/ui/components/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@acp/ui/components/select";
 import { cn } from "@acp/ui/lib/cn";
 import { type FormEvent, useId, useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import { formatChunkLocation } from "../../../lib/chunk-location";
 import { documentDetailSearch } from "../../../lib/document-link";
 import { useSearchKnowledge } from "../api/search-knowledge";

@@ -2,11 +2,11 @@
 // the page outlet as the main landmark, the document title and route announcements.
 import { useAuth } from "@acp/client/auth";
 import { NOT_FOUND } from "@acp/contracts/messages";
+import { Outlet, useLocation } from "@acp/router";
 import { Separator } from "@acp/ui/components/separator";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@acp/ui/components/sidebar";
 import { readSidebarCookie } from "@acp/ui/lib/sidebar-state";
 import { useRef, useState } from "react";
-import { Outlet, useLocation } from "react-router";
 import { DocumentTitle } from "../../../components/document-title";
 import { MAIN_CONTENT_ID, SkipLink } from "../../../components/skip-link";
 import { findRemoteRoute } from "../../../lib/route-table";

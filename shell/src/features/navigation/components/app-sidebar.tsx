@@ -2,6 +2,7 @@
 import { LOGOUT_URL } from "@acp/client/auth-urls";
 import type { User } from "@acp/contracts/entities";
 import { preloadRemote } from "@acp/federation/loader";
+import { Link, useLocation } from "@acp/router";
 import { Avatar, AvatarFallback, AvatarImage, getInitials } from "@acp/ui/components/avatar";
 import {
   Sidebar,
@@ -19,7 +20,6 @@ import {
   useSidebar,
 } from "@acp/ui/components/sidebar";
 import { Bot, LogOut } from "lucide-react";
-import { Link, useLocation } from "react-router";
 import { findRemoteRoute } from "../../../lib/route-table";
 import {
   DASHBOARD_ITEM,
