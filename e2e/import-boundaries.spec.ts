@@ -76,7 +76,9 @@ describe("import boundaries", () => {
       expect(output).toContain("Routing comes from @acp/router");
       expect(output.match(/noRestrictedImports/g)?.length).toBeGreaterThanOrEqual(2);
     }
-    expect(await lint("mf-knowledge/src/zz-lint-probe/probe.ts", 'export { Link } from "@acp/router";\n')).toBe("");
+    expect(
+      await lint("mf-knowledge/src/zz-lint-probe/probe.ts", 'export { Link } from "@acp/router";\n'),
+    ).toBe("");
   });
 
   it("reads process.env and import.meta.env only in env.ts files", async () => {
