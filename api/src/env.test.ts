@@ -144,6 +144,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ CHUNK_INDEX_MB: "lots" })).toThrow(/CHUNK_INDEX_MB/);
   });
 
+  // Measured: WORKERS=0 on PGlite started, and every upload then stayed queued forever.
+  it("refuses WORKERS=0 without PostgreSQL: nothing else can run jobs on the embedded database", () => {
+    expect(loadConfig({}).workers).toBe(2);
+    expect(() => loadConfig({ WORKERS: "0" })).toThrow(ConfigError);
+    expect(() => loadConfig({ WORKERS: "0", DATA_DIR: "memory://" })).toThrow(
+      "WORKERS=0 needs PostgreSQL (DATABASE_URL): with the embedded PGlite database no other process can run ingestion jobs, so uploads would wait forever.",
+    );
+    expect(loadConfig({ WORKERS: "0", DATABASE_URL: "postgres://db.example/acp" }).workers).toBe(0);
+    expect(loadConfig({ WORKERS: "1" }).workers).toBe(1);
+  });
+
   it("reports every invalid variable in one ConfigError", () => {
     try {
       loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", REMOTES_MF_API: "not a url" });

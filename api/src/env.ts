@@ -187,7 +187,7 @@ export type AppConfig = {
   embeddings:
     | { provider: "local" }
     | { provider: "openai"; apiKey: string; baseUrl: string | undefined; model: string };
-  /** WORKERS: ingestion jobs this process runs at once (0: none, leave them to `npm run worker` processes). */
+  /** WORKERS: ingestion jobs this process runs at once (0: none, leave them to `npm run worker` processes; PostgreSQL only). */
   workers: number;
   /** EXTRACTION_PROCESSES: pooled extraction child processes at most (default min(2, available cores)). */
   extractionProcesses: number;
@@ -235,6 +235,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (embeddingsProvider === "openai" && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
     throw new ConfigError(
       "Invalid environment:\n  OPENAI_API_KEY: required when EMBEDDINGS_PROVIDER=openai (or set OPENAI_BASE_URL)",
+    );
+  }
+  // Only this process can open an embedded database, so with no workers of its own nothing would ever run the jobs.
+  if (env.WORKERS === 0 && !env.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid environment:\n  WORKERS=0 needs PostgreSQL (DATABASE_URL): with the embedded PGlite database no other process can run ingestion jobs, so uploads would wait forever.",
     );
   }
   const production = env.NODE_ENV === "production";
