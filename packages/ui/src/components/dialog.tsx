@@ -3,7 +3,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
-import { usePortalScope } from "../lib/portal-scope";
+import { usePortalContainer, usePortalScope } from "../lib/portal-scope";
 
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -14,7 +14,8 @@ export function DialogTrigger(props: React.ComponentProps<typeof DialogPrimitive
 }
 
 export function DialogPortal(props: React.ComponentProps<typeof DialogPrimitive.Portal>) {
-  return <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />;
+  const container = usePortalContainer();
+  return <DialogPrimitive.Portal data-slot="dialog-portal" container={container} {...props} />;
 }
 
 export function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) {

@@ -4,7 +4,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
-import { usePortalScope } from "../lib/portal-scope";
+import { usePortalContainer, usePortalScope } from "../lib/portal-scope";
 
 export function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
@@ -19,7 +19,8 @@ export function SheetClose(props: React.ComponentProps<typeof SheetPrimitive.Clo
 }
 
 export function SheetPortal(props: React.ComponentProps<typeof SheetPrimitive.Portal>) {
-  return <SheetPrimitive.Portal data-slot="sheet-portal" {...props} />;
+  const container = usePortalContainer();
+  return <SheetPrimitive.Portal data-slot="sheet-portal" container={container} {...props} />;
 }
 
 export function SheetOverlay({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Overlay>) {

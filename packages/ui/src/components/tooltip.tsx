@@ -2,7 +2,7 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import * as React from "react";
 import { cn } from "../lib/cn";
-import { usePortalScope } from "../lib/portal-scope";
+import { usePortalContainer, usePortalScope } from "../lib/portal-scope";
 
 export const TOOLTIP_DELAY_DURATION = 700;
 export const TOOLTIP_SKIP_DELAY_DURATION = 300;
@@ -44,8 +44,9 @@ export function TooltipContent({
   ...props
 }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
   const scope = usePortalScope();
+  const container = usePortalContainer();
   return (
-    <TooltipPrimitive.Portal>
+    <TooltipPrimitive.Portal container={container}>
       <TooltipPrimitive.Content
         {...scope}
         data-slot="tooltip-content"
