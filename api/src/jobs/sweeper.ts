@@ -3,12 +3,13 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows-of";
 import { documents } from "../db/schema";
 import type { Deps } from "../deps";
+import { deleteDocumentIndex } from "../services/retrieval/index-document";
 import { failDocument } from "./ingest-document";
 import { INGEST_QUEUE } from "./queue";
 
 const LIVE_JOB_STATES = new Set(["created", "retry", "active"]);
 
-export type SweepResult = { requeued: string[]; failed: string[] };
+export type SweepResult = { requeued: string[]; failed: string[]; cleared: string[] };
 
 /**
  * One pass. A processing document whose heartbeat is older than `staleSeconds` is looked at: while its pg-boss job is
@@ -35,7 +36,7 @@ export async function sweepStuckDocuments(
       ),
     )
     .limit(500);
-  const result: SweepResult = { requeued: [], failed: [] };
+  const result: SweepResult = { requeued: [], failed: [], cleared: [] };
   for (const doc of stale) {
     const state = doc.jobId ? await queue.ingestJobState(doc.jobId) : null;
     if (state && LIVE_JOB_STATES.has(state)) continue;
@@ -55,7 +56,32 @@ export async function sweepStuckDocuments(
       .where(and(eq(documents.id, doc.id), eq(documents.status, "processing")));
     result.requeued.push(doc.id);
   }
+  result.cleared = await clearFailedIndexes(deps);
   return result;
+}
+
+/**
+ * Removes the chunk rows and vectors that failed documents still have: an attempt that died (kill -9, a lost worker)
+ * or whose own clean-up failed leaves them behind. Search already ignores them (only completed documents answer);
+ * this gives the space back and keeps every store's counts true.
+ */
+export async function clearFailedIndexes(deps: Deps): Promise<string[]> {
+  const leftovers = rowsOf<{ id: string; user_id: string }>(
+    await deps.database.db.execute(sql`
+      select d.id, d.user_id from documents d
+      where d.status = 'failed' and exists (select 1 from document_chunks c where c.document_id = d.id)
+      limit 100`),
+  );
+  const cleared: string[] = [];
+  for (const row of leftovers) {
+    try {
+      await deleteDocumentIndex({ deps, userId: row.user_id, documentId: row.id });
+      cleared.push(row.id);
+    } catch (error) {
+      deps.logger.warn({ documentId: row.id, err: error }, "could not remove a failed document's index");
+    }
+  }
+  return cleared;
 }
 
 /**

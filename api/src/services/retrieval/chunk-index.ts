@@ -346,8 +346,14 @@ export class UserChunkIndex {
     this.denseScale = denseScale;
   }
 
-  /** Documents with at least one chunk in `scope` (the dense leg's filter). */
-  documentsIn(scope: ChunkScope): string[] {
+  /** Whether a chunk (id `<documentId>:<index>`) belongs to a document this index holds completely. */
+  holdsChunk(chunkId: string): boolean {
+    const separator = chunkId.lastIndexOf(":");
+    return separator > 0 && this.documents.get(chunkId.slice(0, separator))?.signature !== undefined;
+  }
+
+  /** Documents with at least one chunk in `scope`, or every document held without one (the dense leg's filter). */
+  documentsIn(scope: ChunkScope | undefined): string[] {
     const inScope = this.scopeTest(scope);
     const found = new Set<string>();
     for (let ordinal = 0; ordinal < this.ids.length; ordinal += 1) {
@@ -551,9 +557,11 @@ export function configureChunkIndex({ memoryMb }: { memoryMb: number }): void {
 }
 
 /**
- * The user's index, brought up to date first. Every insert or delete of the user's chunks bumps
+ * The user's index, brought up to date first. It holds the chunks of completed documents only: a document's chunks
+ * are written while it is processing and count for search (postings, IDF, average length, dense codes) from the
+ * moment its status becomes completed, which bumps the generation in the same statement (migration 0009). Every insert or delete of the user's chunks bumps
  * lexical_scopes.generation (a trigger, in every process), so an unchanged generation costs one indexed read; a
- * changed one compares each document's signature (row count and the rows' transaction ids) and reloads only the
+ * changed one compares each completed document's signature (row count and the rows' transaction ids) and reloads only the
  * documents that changed. Syncs of one user run one after another.
  */
 export async function userChunkIndex(db: Db, userId: string): Promise<UserChunkIndex> {
@@ -660,9 +668,11 @@ async function syncIndex(db: Db, userId: string, index: UserChunkIndex): Promise
   if (index.generation === generation) return;
   const current = rowsOf<{ document_id: string; chunks: number; signature: string }>(
     await db.execute(sql`
-      select document_id, count(*)::integer as chunks,
-        count(*)::text || ':' || sum(xmin::text::bigint)::text as signature
-      from document_chunks where user_id = ${userId} group by document_id order by document_id`),
+      select c.document_id, count(*)::integer as chunks,
+        count(*)::text || ':' || sum(c.xmin::text::bigint)::text as signature
+      from document_chunks c
+      join documents d on d.id = c.document_id and d.user_id = ${userId} and d.status = 'completed'
+      where c.user_id = ${userId} group by c.document_id order by c.document_id`),
   );
   const present = new Set(current.map((row) => row.document_id));
   for (const documentId of index.loadedDocumentIds()) {

@@ -198,6 +198,8 @@ export async function searchKnowledge({
     .where(
       and(
         eq(documentChunks.userId, userId),
+        // The index may be a moment behind a delete or a failure: only completed documents answer.
+        eq(documents.status, "completed"),
         inArray(
           documentChunks.id,
           kept.map((c) => c.chunkId),
@@ -225,6 +227,9 @@ export async function searchKnowledge({
   }
   return { results, threshold: RELEVANCE_THRESHOLD, embedder: state.active, denseLeg };
 }
+
+/** Documents a vector-store query names in its filter at most (Pinecone's `$in` takes 10,000 values). */
+const MAX_FILTERED_DOCUMENTS = 1_000;
 
 /** A dense-leg match: the chunk and its cosine with the query. */
 type DenseMatch = { id: string; score: number };
@@ -263,17 +268,19 @@ async function searchDense(
       void startEmbedderMigration(deps, userId);
     }
     if (!(await deps.vectorStore.ensureReady()).ready) return [];
-    let documentIds: string[] | undefined;
-    if (scope) {
-      documentIds = index.documentsIn(scope);
-      if (documentIds.length === 0) return [];
-    }
-    return await deps.vectorStore.query({
+    // The store holds vectors of documents still being ingested (and, briefly, of failed ones): the query is
+    // restricted to the completed documents the index holds, or, past what one filter should carry, over-fetched and
+    // filtered by the index.
+    const documentIds = index.documentsIn(scope);
+    if (documentIds.length === 0) return [];
+    const filtered = documentIds.length <= MAX_FILTERED_DOCUMENTS;
+    const matches = await deps.vectorStore.query({
       userId,
       embedding: vector,
-      topK: limit,
-      filter: { embedder: embedderId, ...(documentIds ? { documentIds } : {}) },
+      topK: filtered ? limit : limit * 4,
+      filter: { embedder: embedderId, ...(filtered ? { documentIds } : {}) },
     });
+    return filtered ? matches : matches.filter((match) => index.holdsChunk(match.id)).slice(0, limit);
   } catch (error) {
     // An embeddings provider or vector store outage degrades search to the lexical leg instead of failing it.
     deps.logger?.warn({ err: error, embedder: embedderId }, "dense retrieval failed: lexical results only");

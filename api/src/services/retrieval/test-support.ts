@@ -31,11 +31,18 @@ export async function insertDocument(
     name = "notes.txt",
     agentId = null,
     category = null,
-  }: { name?: string; agentId?: string | null; category?: string | null } = {},
+    status = "completed",
+  }: {
+    name?: string;
+    agentId?: string | null;
+    category?: string | null;
+    /** Only completed documents answer searches; "processing" stands for one being ingested. */
+    status?: "processing" | "completed" | "failed";
+  } = {},
 ): Promise<string> {
   const [document] = await database.db
     .insert(documents)
-    .values({ userId, originalName: name, name, mimeType: "text/plain", size: 1, agentId, category })
+    .values({ userId, originalName: name, name, mimeType: "text/plain", size: 1, agentId, category, status })
     .returning({ id: documents.id });
   if (!document) throw new Error("no document inserted");
   return document.id;
