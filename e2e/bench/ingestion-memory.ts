@@ -18,7 +18,7 @@ export type MemoryResult = {
 };
 
 /** Writes a CSV of about `bytes` in 1 MiB pieces (never held whole in memory). */
-async function writeCsv(file: string, bytes: number): Promise<number> {
+export async function writeCsv(file: string, bytes: number): Promise<number> {
   const handle = await open(file, "w");
   let written = 0;
   let row = 0;
