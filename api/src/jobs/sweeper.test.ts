@@ -72,6 +72,10 @@ describe.each(engines)("sweepStuckDocuments on %s", (engine) => {
 
     // A second pass leaves the requeued document to its live job.
     await t.database.db.update(documents).set({ heartbeatAt: stale }).where(eq(documents.id, orphan.id));
-    expect(await sweepStuckDocuments(t.deps, { staleSeconds: 60 })).toEqual({ requeued: [], failed: [], cleared: [] });
+    expect(await sweepStuckDocuments(t.deps, { staleSeconds: 60 })).toEqual({
+      requeued: [],
+      failed: [],
+      cleared: [],
+    });
   });
 });
