@@ -36,6 +36,8 @@ export async function extractDocument(
       return (await import("./extract-json")).extractJson(bytes);
     case "txt":
       return (await import("./extract-plain")).extractTxt(bytes);
+    case "html":
+      return (await import("./extract-html")).extractHtml(bytes);
     default:
       throw new ExtractionError("unsupported", `.${String(options.format)} files are not supported`);
   }

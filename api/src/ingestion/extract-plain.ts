@@ -38,7 +38,7 @@ export function textToParagraphBlocks(text: string): { blocks: TextBlock[]; line
 /** Builds the document of a text: one part ("Document"), paragraphs as blocks. */
 export function plainTextDocument(
   text: string,
-  format: "txt" | "json",
+  format: "txt" | "json" | "html",
   encoding?: string,
 ): ExtractedDocument {
   const clean = text.replace(/^\uFEFF/, "");

@@ -94,6 +94,14 @@ describe("sniffFileType", () => {
     expect(displayName("../../etc/passwd.txt")).toBe("passwd.txt");
     expect(displayName("C:\\Users\\me\\report.pdf")).toBe("report.pdf");
     expect(displayName("bad\u0000name\n.pdf")).toBe("badname.pdf");
+    // A right-to-left override would show "invoice\u202Efdp.exe" as "invoiceexe.pdf": it is an .exe, and refused.
+    expect(displayName("invoice\u202Efdp.exe")).toBe("invoicefdp.exe");
+    expect(fileExtension("invoice\u202Efdp.exe")).toBe("exe");
+    expect(sniffFileType({ fileName: "invoice\u202Efdp.exe", head: enc("%PDF-1.7") })).toMatchObject({
+      ok: false,
+    });
+    expect(displayName("\u2066report\u2069\u200B.pdf\uFEFF")).toBe("report.pdf");
+    expect(displayName("\u200B\u200D")).toBe("file");
     expect(fileExtension("../x/archive.tar.CSV")).toBe("csv");
     const result = sniffFileType({ fileName: "../../secret/report.pdf", head: ZIP });
     expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/^report\.pdf: /) });

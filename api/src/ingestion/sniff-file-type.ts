@@ -1,6 +1,7 @@
 // Checks an upload's extension against its content (magic bytes, ZIP/OLE2 container entries) with reasons a user understands.
 import { open } from "node:fs/promises";
 import { UPLOAD_EXTENSIONS, type UploadExtension } from "@acp/contracts/knowledge";
+import { cleanDisplayName } from "../lib/display-name";
 import type { SniffResult } from "./types";
 
 const PDF_MAGIC = "%PDF-";
@@ -25,10 +26,10 @@ const FORMAT_NAMES: Record<UploadExtension, string> = {
 /** The last path segment of a client-supplied name, for messages only (never used as a path). */
 export function displayName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? "";
-  // Control characters would garble messages and logs.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  return clean.length > 0 ? clean.slice(0, 200) : "file";
+  // Controls would garble messages and logs; bidi overrides and zero-width characters disguise the name
+  // ("invoice\u202Efdp.exe" shows as "invoiceexe.pdf") and its extension.
+  const clean = cleanDisplayName(base);
+  return clean.length > 0 ? Array.from(clean).slice(0, 200).join("") : "file";
 }
 
 /** The lower-cased extension of a client-supplied name, or "" when it has none. */

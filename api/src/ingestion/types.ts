@@ -1,8 +1,11 @@
 // Shared types of the ingestion library: extracted documents, their blocks, chunks, limits and the typed extraction error.
 import type { ChunkLocation, UploadExtension } from "@acp/contracts/knowledge";
 
-/** A format the extractors read: an upload extension, or plain text handed over by a data source. */
-export type ExtractFormat = UploadExtension;
+/**
+ * A format the extractors read: an upload extension, or "html", the page a URL data source fetched (read in the
+ * extraction child like a file, never an upload extension).
+ */
+export type ExtractFormat = UploadExtension | "html";
 
 /** Where a run of text sits: a PDF page, a heading path in a word-processing document, or a line range. */
 export type TextBlockLocation =
@@ -157,7 +160,7 @@ export type ExtractInIsolationInput = {
   bytes?: Uint8Array;
   filePath?: string;
   fileName: string;
-  ext: UploadExtension;
+  ext: ExtractFormat;
   limits?: Partial<ExtractionLimits>;
   signal?: AbortSignal;
   onProgress?: (progress: ExtractionProgress) => void;

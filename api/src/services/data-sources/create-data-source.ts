@@ -2,11 +2,14 @@
 import { createHash } from "node:crypto";
 import { DATA_SOURCE_CATEGORY, type dataSourceTypeSchema } from "@acp/contracts/entities";
 import type { KnowledgeDocument, UploadExtension } from "@acp/contracts/knowledge";
+import { VALIDATION } from "@acp/contracts/messages";
+import iconv from "iconv-lite";
 import type { z } from "zod";
 import { dataSources } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { sniffFileType } from "../../ingestion/sniff-file-type";
 import { AppError } from "../../lib/app-error";
+import { cleanDisplayName } from "../../lib/display-name";
 import { MIME_TYPES } from "../documents/knowledge-document";
 import { type NewDocument, storeDocuments } from "../documents/store-uploads";
 import type { AddressPolicy } from "./address-policy";
@@ -17,7 +20,6 @@ import {
   UrlFetchError,
   UrlNotAllowedError,
 } from "./fetch-url";
-import { readableText } from "./readable-text";
 
 export type CreateDataSourceInput = {
   name: string;
@@ -59,6 +61,12 @@ export async function createDataSource({
   policy: AddressPolicy;
   fetchLimits?: FetchLimits;
 }): Promise<KnowledgeDocument> {
+  // The name is shown wherever the document is: bidi overrides and zero-width characters would disguise it.
+  const name = cleanDisplayName(input.name);
+  if (name === "") {
+    throw new AppError("VALIDATION_ERROR", VALIDATION.dataSource, { details: { field: "name" } });
+  }
+  input = { ...input, name };
   const category = input.category?.trim() || DATA_SOURCE_CATEGORY;
   let item: NewDocument;
   if (input.type === "text") {
@@ -120,7 +128,7 @@ async function fetchedDocument(
       });
     }
     if (error instanceof UrlFetchError) {
-      throw new AppError("BAD_REQUEST", `Could not fetch the page: ${error.message}`, {
+      throw new AppError("BAD_REQUEST", error.message, {
         details: { url: address },
       });
     }
@@ -153,17 +161,25 @@ async function fetchedDocument(
       `Pages of type ${contentType.split(";")[0]} cannot be ingested: use a web page, PDF, Office, CSV, JSON or text address`,
     );
   }
-  const { text } = readableText(page.body.toString("utf8"), page.url);
-  if (!text.trim()) throw new AppError("UNSUPPORTED_DATA_SOURCE", "The page has no readable text");
-  const data = new TextEncoder().encode(text);
+  // The page itself is stored and read in the extraction child ("html"), under its memory and time limits: Readability
+  // on a hostile DOM must not run on the API's event loop. Only the charset is settled here (a linear decode): the
+  // child reads UTF-8, or detects the encoding when the server named none.
+  const data = utf8Html(page.body, contentType);
   return {
     originalName: input.name,
-    mimeType: "text/plain",
-    fileType: null,
+    mimeType: "text/html",
+    fileType: "html",
     size: data.length,
     sha256: sha256(data),
     source: "url",
     sourceUrl: page.url,
     bytes: { data },
   };
+}
+
+/** The page's bytes in UTF-8 when its Content-Type names another charset iconv-lite knows; else as they came. */
+function utf8Html(body: Buffer, contentType: string): Uint8Array {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase();
+  if (!charset || charset === "utf-8" || charset === "utf8" || !iconv.encodingExists(charset)) return body;
+  return new TextEncoder().encode(iconv.decode(body, charset));
 }

@@ -16,7 +16,8 @@ describe("publicAddressPolicy", () => {
     ["10.1.2.3", "private"],
     ["172.16.0.1", "private"],
     ["192.168.1.1", "private"],
-    ["169.254.169.254", "link-local"],
+    ["169.254.169.254", "metadata"],
+    ["169.254.1.1", "link-local"],
     ["fe80::1", "link-local"],
     ["100.64.0.1", "carrier-grade NAT"],
     ["100.100.100.200", "metadata"],
@@ -30,6 +31,25 @@ describe("publicAddressPolicy", () => {
     ["::ffff:127.0.0.1", "loopback"],
     ["::ffff:10.0.0.1", "private"],
     ["198.18.0.1", "reserved"],
+    // IPv4-compatible IPv6 (what http://[::127.0.0.1]/ and http://[::169.254.169.254]/ parse to).
+    ["::7f00:1", "IPv4-compatible"],
+    ["::127.0.0.1", "IPv4-compatible"],
+    ["::a9fe:a9fe", "IPv4-compatible"],
+    ["::808:808", "IPv4-compatible"],
+    // IPv4-translated, NAT64 and 6to4 forms carrying a private, loopback or metadata address.
+    ["::ffff:0:a00:1", "private"],
+    ["64:ff9b::7f00:1", "loopback"],
+    ["64:ff9b::a9fe:a9fe", "metadata"],
+    ["64:ff9b::a00:1", "private"],
+    ["2002:a00:1::1", "6to4"],
+    ["2002:7f00:1::", "6to4"],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "Teredo"],
+    // Cloud metadata and host-agent addresses.
+    ["168.63.129.16", "metadata"],
+    ["192.0.0.192", "metadata"],
+    ["169.254.170.2", "metadata"],
+    ["fd20:ce::254", "metadata"],
+    ["::ffff:168.63.129.16", "metadata"],
   ])("refuses %s (%s)", (address, kind) => {
     const verdict = policy(address);
     expect(verdict.allowed).toBe(false);
@@ -42,6 +62,33 @@ describe("publicAddressPolicy", () => {
       expect(policy(address)).toEqual({ allowed: true });
     },
   );
+
+  it("allows the NAT64 and translated forms of a public address (DNS64 networks answer with them)", () => {
+    expect(policy("64:ff9b::808:808")).toEqual({ allowed: true });
+    expect(policy("::ffff:0:808:808")).toEqual({ allowed: true });
+  });
+
+  it("fetches public addresses on ports 80 and 443 only; opened ranges on any port", () => {
+    expect(policy("8.8.8.8", 80)).toEqual({ allowed: true });
+    expect(policy("8.8.8.8", 443)).toEqual({ allowed: true });
+    for (const port of [22, 25, 6379, 8080]) {
+      const verdict = policy("8.8.8.8", port);
+      expect(verdict).toMatchObject({ allowed: false, reason: expect.stringContaining(`port ${port}`) });
+    }
+    expect(policy("::ffff:8.8.8.8", 8080).allowed).toBe(false);
+    // A non-public address is refused for what it is, whatever the port.
+    expect(policy("10.0.0.1", 80)).toMatchObject({ reason: expect.stringContaining("private") });
+    const intranet = publicAddressPolicy({ allowCidrs: ["10.20.0.0/16"] });
+    expect(intranet("10.20.3.4", 8080)).toEqual({ allowed: true });
+  });
+
+  it("never opens a metadata address, even inside an allowed range", () => {
+    const wide = publicAddressPolicy({ allowCidrs: ["100.64.0.0/10", "169.254.0.0/16", "168.63.0.0/16"] });
+    expect(wide("100.100.100.200").allowed).toBe(false);
+    expect(wide("169.254.169.254").allowed).toBe(false);
+    expect(wide("168.63.129.16").allowed).toBe(false);
+    expect(wide("100.64.1.1")).toEqual({ allowed: true });
+  });
 
   it("opens only the configured ranges", () => {
     const intranet = publicAddressPolicy({ allowCidrs: ["10.20.0.0/16"] });
@@ -150,6 +197,8 @@ describe("fetchUrl", () => {
     ["the metadata address", "http://169.254.169.254/latest/meta-data/"],
     ["IPv6 loopback", "http://[::1]/x"],
     ["localhost by name", "http://localhost/x"],
+    ["IPv4-compatible loopback", "http://[::127.0.0.1]/x"],
+    ["IPv4-compatible metadata", "http://[::169.254.169.254]/latest/meta-data/"],
     ["a non-http scheme", "file:///etc/passwd"],
   ])("refuses a redirect from an allowed server to %s", async (_label, target) => {
     const before = hits.length;
@@ -162,7 +211,9 @@ describe("fetchUrl", () => {
   it("follows allowed redirects, at most 5", async () => {
     const page = await fetchUrl(`${base}/redirect?to=/page`, { policy: testPolicy });
     expect(page.url).toBe(`${base}/page`);
-    await expect(fetchUrl(`${base}/loop`, { policy: testPolicy })).rejects.toThrow(/More than 5 redirects/);
+    await expect(fetchUrl(`${base}/loop`, { policy: testPolicy })).rejects.toThrow(
+      /redirects more than 5 times/,
+    );
   });
 
   it("enforces the size and time limits", async () => {
@@ -180,7 +231,44 @@ describe("fetchUrl", () => {
     ).rejects.toThrow(UrlFetchError);
   });
 
-  it("reports an error status", async () => {
-    await expect(fetchUrl(`${base}/missing`, { policy: testPolicy })).rejects.toThrow(/HTTP 404/);
+  it("reports an error status in words", async () => {
+    await expect(fetchUrl(`${base}/missing`, { policy: testPolicy })).rejects.toThrow(
+      `The page was not found on 127.0.0.1:${port} (HTTP 404). Check the address.`,
+    );
+  });
+
+  it("refuses a public host name on a port other than 80 and 443 without connecting", async () => {
+    const resolver = async () => [{ address: "93.184.215.14", family: 4 }];
+    await expect(
+      fetchUrl("http://example.com:6379/", { policy: publicAddressPolicy(), resolver }),
+    ).rejects.toThrow(/port 6379 is not a web port/);
+  });
+
+  it("says why a site could not be reached in words, never a raw error code", async () => {
+    const notFound = Object.assign(new Error("getaddrinfo ENOTFOUND example.invalid"), { code: "ENOTFOUND" });
+    const failing = (error: Error) => async () => {
+      throw error;
+    };
+    const attempt = (url: string, resolver: () => Promise<LookupAddress[]>) =>
+      fetchUrl(url, { policy: testPolicy, resolver }).then(
+        () => "",
+        (error: Error) => error.message,
+      );
+    expect(await attempt("http://example.invalid/", failing(notFound))).toBe(
+      "We could not find the site example.invalid. Check the address.",
+    );
+    expect(await attempt("http://example.invalid/", async () => [])).toBe(
+      "We could not find the site example.invalid. Check the address.",
+    );
+    // A port nobody listens on: a real ECONNREFUSED from the loopback interface.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await attempt(`http://127.0.0.1:${closedPort}/`, async () => []);
+    expect(refused).toBe(
+      `127.0.0.1:${closedPort} refused the connection: no web server answers at this address. Check the address.`,
+    );
+    for (const message of [refused]) expect(message).not.toMatch(/E[A-Z]{4,}/);
   });
 });

@@ -51,14 +51,14 @@ function familyNumber(family: number | "IPv4" | "IPv6" | undefined): number {
   return family ?? 0;
 }
 
-/** A DNS lookup that refuses the hostname when any address it resolves to fails the policy. */
-function checkedLookup(policy: AddressPolicy, resolver: Resolver): LookupFunction {
+/** A DNS lookup that refuses the hostname when any address it resolves to fails the policy (for `port`). */
+function checkedLookup(policy: AddressPolicy, resolver: Resolver, port: number): LookupFunction {
   return (hostname, options, callback) => {
     resolver(hostname, familyNumber(options.family)).then(
       (addresses) => {
-        if (addresses.length === 0) return callback(new UrlFetchError(`${hostname} has no address`), "", 0);
+        if (addresses.length === 0) return callback(new UrlFetchError(notFound(hostname)), "", 0);
         for (const entry of addresses) {
-          const verdict = policy(entry.address);
+          const verdict = policy(entry.address, port);
           if (!verdict.allowed) {
             return callback(new UrlNotAllowedError(`${hostname} resolves to ${verdict.reason}`), "", 0);
           }
@@ -71,6 +71,47 @@ function checkedLookup(policy: AddressPolicy, resolver: Resolver): LookupFunctio
       (error: NodeJS.ErrnoException) => callback(error, "", 0),
     );
   };
+}
+
+/** The port a URL connects to: its own, or its scheme's default. */
+function portOf(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+}
+
+const notFound = (host: string) => `We could not find the site ${host}. Check the address.`;
+
+/**
+ * What went wrong with a request, in words for people: never a raw error code (ENOTFOUND, ECONNREFUSED,
+ * CERT_HAS_EXPIRED). `host` is the site as the user wrote it (host name and port).
+ */
+export function describeFetchFailure(error: unknown, url: URL): string {
+  const host = url.host;
+  const code = String((error as { code?: unknown }).code ?? "");
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NODATA" || code === "EAI_NONAME")
+    return notFound(url.hostname);
+  if (code === "ECONNREFUSED")
+    return `${host} refused the connection: no web server answers at this address. Check the address.`;
+  if (code === "ECONNRESET" || code === "EPIPE" || code === "ECONNABORTED" || code === "HPE_INVALID_CONSTANT")
+    return `${host} closed the connection before sending the page. Try again later.`;
+  if (code === "ETIMEDOUT" || code === "ESOCKETTIMEDOUT")
+    return `${host} did not answer in time. Try again later.`;
+  if (code === "EHOSTUNREACH" || code === "ENETUNREACH" || code === "EHOSTDOWN" || code === "ENETDOWN")
+    return `We could not reach ${host} from the server. Check the address, or try again later.`;
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_SSL/i.test(code))
+    return `${host} did not present a valid security certificate, so the page was not fetched. Check the address, or use one whose certificate is valid.`;
+  if (code.startsWith("HPE_")) return `${host} answered with something that is not a valid web response.`;
+  return `We could not fetch the page from ${host}. Check the address, or try again later.`;
+}
+
+/** A non-2xx answer, in words (the status code stays for whoever needs it). */
+function describeStatus(status: number, url: URL): string {
+  if (status === 404 || status === 410)
+    return `The page was not found on ${url.host} (HTTP ${status}). Check the address.`;
+  if (status === 401 || status === 403)
+    return `${url.host} refused to share the page: it needs a sign-in or is private (HTTP ${status}).`;
+  if (status === 429) return `${url.host} is limiting requests right now (HTTP 429). Try again later.`;
+  if (status >= 500) return `${url.host} had a problem answering (HTTP ${status}). Try again later.`;
+  return `${url.host} did not send the page (HTTP ${status}). Check the address.`;
 }
 
 function checkUrl(raw: string, policy: AddressPolicy): URL {
@@ -87,7 +128,7 @@ function checkUrl(raw: string, policy: AddressPolicy): URL {
     throw new UrlNotAllowedError("Addresses with a user name or password are not fetched");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (isIP(host)) {
-    const verdict = policy(host);
+    const verdict = policy(host, portOf(url));
     if (!verdict.allowed) throw new UrlNotAllowedError(verdict.reason);
   } else if (/^localhost$|\.localhost$/i.test(host)) {
     throw new UrlNotAllowedError(`${host} is a loopback address`);
@@ -109,7 +150,7 @@ function requestOnce(
       url,
       {
         method: "GET",
-        lookup: checkedLookup(policy, resolver),
+        lookup: checkedLookup(policy, resolver, portOf(url)),
         // A fresh connection every time: a pooled socket would skip the checked lookup above.
         agent: false,
         signal,
@@ -132,7 +173,7 @@ function requestOnce(
           response.destroy();
           reject(
             new UrlFetchError(
-              `The page is larger than the ${Math.round(limits.maxBytes / 1024 / 1024)} MB limit`,
+              `The page is larger than the ${Math.round(limits.maxBytes / 1024 / 1024)} MB limit, so it was not fetched.`,
             ),
           );
           return;
@@ -145,7 +186,7 @@ function requestOnce(
             response.destroy();
             reject(
               new UrlFetchError(
-                `The page is larger than the ${Math.round(limits.maxBytes / 1024 / 1024)} MB limit`,
+                `The page is larger than the ${Math.round(limits.maxBytes / 1024 / 1024)} MB limit, so it was not fetched.`,
               ),
             );
             return;
@@ -187,21 +228,26 @@ export async function fetchUrl(
       if (error instanceof UrlNotAllowedError || error instanceof UrlFetchError) throw error;
       if (signal.aborted) {
         throw new UrlFetchError(
-          `The page did not answer within ${Math.round(limits.timeoutMs / 1000)} seconds`,
+          `${url.host} did not send the page within ${Math.round(limits.timeoutMs / 1000)} seconds. Try again later.`,
         );
       }
-      const code = (error as { code?: string }).code;
-      throw new UrlFetchError(`Could not fetch ${url.host}: ${code ?? (error as Error).message}`);
+      throw new UrlFetchError(describeFetchFailure(error, url), { cause: error });
     }
     if (answer.status >= 300 && answer.status < 400) {
       const location = answer.headers.location;
-      if (!location) throw new UrlFetchError(`${url.host} answered ${answer.status} without a Location`);
-      if (hop >= limits.maxRedirects) throw new UrlFetchError(`More than ${limits.maxRedirects} redirects`);
+      if (!location)
+        throw new UrlFetchError(
+          `${url.host} sent a redirect without saying where to (HTTP ${answer.status}).`,
+        );
+      if (hop >= limits.maxRedirects)
+        throw new UrlFetchError(
+          `The address redirects more than ${limits.maxRedirects} times, so the page was not fetched.`,
+        );
       url = checkUrl(new URL(location, url).href, policy);
       continue;
     }
     if (answer.status < 200 || answer.status >= 300) {
-      throw new UrlFetchError(`${url.host} answered HTTP ${answer.status}`);
+      throw new UrlFetchError(describeStatus(answer.status, url));
     }
     return {
       url: url.href,

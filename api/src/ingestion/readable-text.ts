@@ -1,4 +1,4 @@
-// Turns a fetched web page into the text a reader would see (Readability on a linkedom DOM), with its title.
+// Turns a fetched web page into the text a reader would see (Readability on a linkedom DOM), with its title; runs in the extraction child.
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 
@@ -21,8 +21,15 @@ function textWithParagraphs(html: string): string {
     .trim();
 }
 
-/** The readable article of an HTML page (falls back to the whole body text when Readability finds no article). */
-export function readableText(html: string, url: string): { title: string | null; text: string } {
+/**
+ * The readable article of an HTML page (falls back to the whole body text when Readability finds no article). `url`
+ * only resolves relative links, which the text does not show. Only the extraction child calls this (extract-html.ts):
+ * a hostile page can keep a DOM busy for long, which must not happen on the API's event loop.
+ */
+export function readableText(
+  html: string,
+  url = "http://localhost/",
+): { title: string | null; text: string } {
   const { document } = parseHTML(html);
   const title = (document.querySelector("title")?.textContent ?? "").trim() || null;
   try {
