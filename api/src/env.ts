@@ -216,6 +216,37 @@ export function childProcessBaseEnv(): Record<string, string> {
   return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" };
 }
 
+/**
+ * Variables an extraction child process inherits (allow-list): enough for Node to start, find temp space, and format
+ * dates and text as the API does. Nothing else: a parser exploited by a hostile file must find no DATABASE_URL,
+ * API keys, client secrets or tokens in its environment.
+ */
+export const EXTRACTION_CHILD_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "TMPDIR",
+  "TMP",
+  "TEMP",
+  "LANG",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TZ",
+  "NODE_ENV",
+  // Windows cannot start a process without these.
+  "SYSTEMROOT",
+  "WINDIR",
+] as const;
+
+/** The environment an extraction child process is started with: the allowed variables of this one's, nothing else. */
+export function extractionChildEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of EXTRACTION_CHILD_ENV_NAMES) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}
+
 /** Validates an environment (process.env by default) into the API's config, or throws one readable ConfigError. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);

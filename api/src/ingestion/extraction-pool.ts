@@ -1,6 +1,7 @@
 // A small pool of long-lived extraction child processes: jobs queue for a free one; a child that misbehaves is killed.
 import { type ChildProcess, fork } from "node:child_process";
 import { availableParallelism } from "node:os";
+import { extractionChildEnv } from "../env";
 import { siblingEntry } from "../lib/sibling-entry";
 import type { ExtractionParentMessage, ExtractionWorkerMessage } from "./extraction-worker";
 import { ExtractionError } from "./types";
@@ -156,6 +157,8 @@ class ExtractionPool {
     const entry = siblingEntry(import.meta.url, "extraction-worker");
     const child = fork(entry.file, [], {
       execArgv: [...entry.execArgv, `--max-old-space-size=${heapMb}`],
+      // An allow-list, not the API's environment: a file that exploits a parser finds no secrets to read.
+      env: extractionChildEnv(),
       serialization: "advanced",
       // stdout is not the API's log (pdf.js warnings, tesseract notices); stderr is kept to recognise a V8 OOM.
       stdio: ["ignore", "ignore", "pipe", "ipc"],
