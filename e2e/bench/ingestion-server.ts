@@ -56,7 +56,7 @@ export async function startIngestionServer(env: Record<string, string> = {}): Pr
   const probe = pathToFileURL(path.join(repoRoot, "e2e/bench/memory-probe.ts")).href;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", probe, path.join(repoRoot, "api/dist/server.js")],
+    ["--expose-gc", "--import", probe, path.join(repoRoot, "api/dist/server.js")],
     {
       cwd: repoRoot,
       env: {

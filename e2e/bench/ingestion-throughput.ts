@@ -3,9 +3,8 @@ import { openAsBlob } from "node:fs";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Db } from "@acp/api/src/db/create-database";
-import { sql } from "drizzle-orm";
 import { startIngestionServer } from "./ingestion-server";
+import { openLexicalStage } from "./lexical-stage";
 
 const FIXTURES = "/work/shared/fixtures/real-world";
 
@@ -136,7 +135,7 @@ async function timeStage(format: string, file: string): Promise<number> {
 }
 
 /** The texts of the chunks our stage makes of the file. */
-async function stageChunkTexts(format: string, file: string): Promise<string[]> {
+export async function stageChunkTexts(format: string, file: string): Promise<string[]> {
   const { extractAndChunk } = await import("../../api/src/ingestion/extract-stream");
   const { DEFAULT_EXTRACTION_LIMITS } = await import("../../api/src/ingestion/types");
   const texts: string[] = [];
@@ -158,7 +157,7 @@ async function stageChunkTexts(format: string, file: string): Promise<string[]> 
 }
 
 /** Best of 3 after a warm-up, in seconds. */
-async function bestOf3(run: () => Promise<unknown>): Promise<number> {
+export async function bestOf3(run: () => Promise<unknown>): Promise<number> {
   await run();
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 3; i++) {
@@ -167,18 +166,6 @@ async function bestOf3(run: () => Promise<unknown>): Promise<number> {
     best = Math.min(best, performance.now() - start);
   }
   return best / 1000;
-}
-
-/** to_tsvector over the chunks on an in-memory PGlite, in the batches indexing uses (index-document.ts). */
-async function timeLexical(db: Db, texts: readonly string[]): Promise<number> {
-  const { LEXICAL_CONFIG } = await import("../../api/src/services/retrieval/lexical");
-  return bestOf3(async () => {
-    for (let start = 0; start < texts.length; start += 64) {
-      const batch = JSON.stringify(texts.slice(start, start + 64));
-      await db.execute(sql`
-        select sum(length(to_tsvector(${LEXICAL_CONFIG}::regconfig, t))) from jsonb_array_elements_text(${batch}::jsonb) t`);
-    }
-  });
 }
 
 /** The built-in embedder's hot loop over the chunks, into one reused buffer. */
@@ -204,8 +191,7 @@ export async function measureIngestionThroughput({
 } = {}): Promise<FormatResult[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "acp-bench-files-"));
   const server = await startIngestionServer();
-  const { createDatabase, IN_MEMORY_DATA_DIR } = await import("../../api/src/db/create-database");
-  const database = await createDatabase({ databaseUrl: undefined, dataDir: IN_MEMORY_DATA_DIR });
+  const lexical = await openLexicalStage();
   try {
     const generated = await generate(dir, megabytes);
     const inputs: [string, string][] = [
@@ -235,13 +221,13 @@ export async function measureIngestionThroughput({
         apiSeconds,
         parserSeconds: await timeRaw(format, file),
         stageSeconds: await timeStage(format, file),
-        lexicalSeconds: await timeLexical(database.db, texts),
+        lexicalSeconds: await bestOf3(() => lexical.analyze(texts)),
         embedSeconds: await timeEmbedding(texts),
       });
     }
     return results;
   } finally {
-    await database.close();
+    await lexical.close();
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }

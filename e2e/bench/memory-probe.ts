@@ -1,4 +1,4 @@
-// Preloaded into the API by the benchmarks (node --import): on SIGUSR2 it writes process.memoryUsage() to a file.
+// Preloaded into the API by the benchmarks (node --import): on SIGUSR2 it collects garbage and writes process.memoryUsage() to a file.
 import { renameSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +17,8 @@ export const memoryProbeFile = (pid: number) => path.join(os.tmpdir(), `acp-benc
 
 process.on("SIGUSR2", () => {
   const target = memoryProbeFile(process.pid);
+  // A full collection first (the API is started with --expose-gc), so the heap figure is what is kept, not garbage.
+  (globalThis as { gc?: () => void }).gc?.();
   // Written then renamed, so the reader never sees half a file.
   writeFileSync(`${target}.tmp`, JSON.stringify(process.memoryUsage()));
   renameSync(`${target}.tmp`, target);

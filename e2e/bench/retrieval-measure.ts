@@ -5,7 +5,7 @@ import { documents, users } from "@acp/api/src/db/schema";
 import { createLocalEmbedder } from "@acp/api/src/providers/embedder/local-embedder";
 import { createPgvectorStore } from "@acp/api/src/providers/vector-store/pgvector";
 import { userChunkIndex } from "@acp/api/src/services/retrieval/chunk-index";
-import { queryWeights } from "@acp/api/src/services/retrieval/dense-codes";
+import { queryWeights } from "@acp/api/src/services/retrieval/engine/dense-codes";
 import { indexDocumentChunks } from "@acp/api/src/services/retrieval/index-document";
 import { searchLexical } from "@acp/api/src/services/retrieval/lexical";
 import type { RetrievalDeps } from "@acp/api/src/services/retrieval/retrieval-deps";

@@ -119,15 +119,18 @@ export async function measureSearchUnderIngestion({
   const server = await startIngestionServer(url ? { DATABASE_URL: url } : {});
   try {
     const csv = path.join(dir, "large.csv");
-    // Stay under the 200 MB upload limit (MiB) with the header and last row, as ingestion-memory.ts does.
-    const csvBytes = await writeCsv(csv, Math.max(1, csvMegabytes * 1024 * 1024 - 2 * 1024 * 1024));
+    // At 200 MB, stay under the upload limit (MiB) with the header and last row, as ingestion-memory.ts does.
+    const csvBytes = await writeCsv(
+      csv,
+      csvMegabytes * 1024 * 1024 - (csvMegabytes >= 200 ? 2 * 1024 * 1024 : 0),
+    );
     const cookieA = server.cookie;
     const cookieB = await server.signUp("Other");
     const wordA = userWords(1);
     const wordB = userWords(2);
-    // About 300 chunks each: six files of ~36k words (chunks are ~800 tokens).
-    const chunksA = await uploadAll(server, cookieA, "a", userDocuments(wordA, 6, 36_000));
-    const chunksB = await uploadAll(server, cookieB, "b", userDocuments(wordB, 6, 36_000));
+    // About 300 chunks each: two files of ~36k words (chunks are ~800 tokens).
+    const chunksA = await uploadAll(server, cookieA, "a", userDocuments(wordA, 2, 36_000));
+    const chunksB = await uploadAll(server, cookieB, "b", userDocuments(wordB, 2, 36_000));
 
     const idleRun = async (cookie: string, word: () => string) => {
       for (let i = 0; i < 10; i++) await timedSearch(server, cookie, word); // warm-up: index loaded, code paths hot
