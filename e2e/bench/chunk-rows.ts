@@ -7,6 +7,7 @@ import type pg from "pg";
 
 /** Chunks per generated document: a user's chunks spread over documents as uploads would spread them. */
 const DOCUMENT_CHUNKS = 100;
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 /** Rows per INSERT statement (one jsonb parameter of ~3 MB with the codes). */
 const ROW_BATCH = 1000;
 
@@ -143,7 +144,8 @@ export async function insertSessions(
 ): Promise<Map<string, string>> {
   const cookies = new Map<string, string>();
   const rows = userIds.map((userId) => {
-    const token = randomBytes(20).toString("hex");
+    // 32 base32 characters (160 random bits), the shape the API's cookie check accepts (auth/session-cookie.ts).
+    const token = Array.from(randomBytes(32), (byte) => BASE32[byte & 31]).join("");
     cookies.set(userId, `session=${token}`);
     return { id: createHash("sha256").update(token).digest("hex"), user_id: userId };
   });

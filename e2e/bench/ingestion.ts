@@ -1,11 +1,10 @@
-// Ingestion benchmarks (DESIGN 9): MB/s per format beside the raw parser, and the API's peak RSS growth on a 200 MB file.
+// Ingestion benchmarks (DESIGN 9): MB/s per format beside the raw parser (context; the target is against the slowest
+// necessary stage, ingestion-floor.ts), and the API's peak RSS growth on a 200 MB file.
 // Run alone with `npx tsx bench/ingestion.ts [--memory-mb=200] [--throughput-mb=2] [--many-documents=2000]` after building the API; `npm run bench` runs it too.
 import { measureManyDocuments } from "./ingestion-many";
 import { measureIngestionMemory } from "./ingestion-memory";
 import { measureIngestionThroughput } from "./ingestion-throughput";
 
-/** DESIGN 9: ingestion of text/csv runs at least 50% of the raw parser's speed. */
-export const INGESTION_RATIO_TARGET = 0.5;
 /** DESIGN 9: peak memory of the API while ingesting a 200 MB file grows by less than 256 MB. */
 export const RSS_GROWTH_TARGET_BYTES = 256 * 1024 * 1024;
 
@@ -22,7 +21,6 @@ export async function ingestionThroughputRows(options: { megabytes?: number } = 
       "API upload->completed",
       "raw parser alone",
       "ratio",
-      "target",
       "our extraction+chunking alone",
       "its ratio to the parser",
       "PostgreSQL to_tsvector alone (PGlite)",
@@ -30,7 +28,6 @@ export async function ingestionThroughputRows(options: { megabytes?: number } = 
     ],
     ...results.map((r) => {
       const ratio = r.parserSeconds / r.apiSeconds;
-      const targeted = r.format === "txt" || r.format === "csv";
       return [
         r.format,
         `${r.file} (${mb(r.bytes)})`,
@@ -38,9 +35,6 @@ export async function ingestionThroughputRows(options: { megabytes?: number } = 
         `${rate(r.bytes, r.apiSeconds)} (${r.apiSeconds.toFixed(2)} s)`,
         `${rate(r.bytes, r.parserSeconds)} (${r.parserSeconds.toFixed(3)} s)`,
         `${(ratio * 100).toFixed(1)}%`,
-        targeted
-          ? `>= ${INGESTION_RATIO_TARGET * 100}% ${ratio >= INGESTION_RATIO_TARGET ? "met" : "NOT met"}`
-          : "-",
         `${rate(r.bytes, r.stageSeconds)} (${r.stageSeconds.toFixed(3)} s)`,
         `${((r.parserSeconds / r.stageSeconds) * 100).toFixed(1)}%`,
         rate(r.bytes, r.lexicalSeconds),

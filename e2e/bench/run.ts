@@ -7,10 +7,14 @@ import { startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 import { artifactsDir, databaseUrl, inheritedEnvironment, repoRoot } from "../support/env";
 import { ingestionManyRows, ingestionMemoryRows, ingestionThroughputRows } from "./ingestion";
+import { ingestionFloorRows } from "./ingestion-floor";
 import { type LighthouseScore, launchDebuggableChromium, measureLighthouse } from "./lighthouse-score";
 import { measureListThroughput } from "./list-throughput";
 import { type FirstLoad, measureFirstLoad } from "./measure-first-load";
+import { nfcorpusRows } from "./nfcorpus";
 import { retrievalRows } from "./retrieval";
+import { searchCacheScaleRows } from "./search-cache-scale";
+import { searchUnderIngestionRows } from "./search-under-ingestion";
 import { signUpCookie } from "./sign-up";
 import { withThrowawayPostgres } from "./throwaway-postgres";
 
@@ -176,8 +180,12 @@ async function main(): Promise<void> {
     await throughputRows(),
   );
   printTable(
-    "Ingestion throughput (upload -> completed on the built API, PGlite, local embedder; raw parser alone on the same file)",
+    "Ingestion throughput (upload -> completed on the built API, PGlite, local embedder; raw parser alone on the same file, for context)",
     await ingestionThroughputRows(),
+  );
+  printTable(
+    "Ingestion against its floor (upload -> completed on the built API, PGlite, local embedder; each necessary stage alone on the same chunks)",
+    await ingestionFloorRows(),
   );
   printTable(
     "Many small documents (upload 50 per request -> all completed, built API, PGlite, local embedder)",
@@ -191,6 +199,18 @@ async function main(): Promise<void> {
   printTable(
     "Retrieval on pgvector (PGlite), 200 questions, each size in a fresh process (HNSW beside exact search)",
     await retrievalRows(),
+  );
+  printTable(
+    "NFCorpus (BEIR test split: 3,633 abstracts uploaded as .txt, 323 queries, graded relevance; the dataset's scorer)",
+    await nfcorpusRows(),
+  );
+  printTable(
+    "Search while a 200 MB CSV ingests (built API, top-5, sequential searches per user; PGlite and PostgreSQL)",
+    await searchUnderIngestionRows(),
+  );
+  printTable(
+    "Search cache at scale (rows written in SQL, built API on a throwaway PostgreSQL database, default CHUNK_INDEX_MB, top-5)",
+    await searchCacheScaleRows(),
   );
 }
 
