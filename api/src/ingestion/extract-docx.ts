@@ -2,6 +2,7 @@
 import { joinForPart, makePart } from "./parts";
 import { listZipEntries } from "./sniff-file-type";
 import { type ExtractedBlock, type ExtractedDocument, ExtractionError, type TableRow } from "./types";
+import { checkZipExpansion, DOCX_ZIP_LIMITS } from "./zip-limits";
 
 const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 const BLOCK_TAGS = new Set(["P", "LI", "PRE", "BLOCKQUOTE", "DT", "DD"]);
@@ -89,6 +90,8 @@ export async function extractDocx(bytes: Uint8Array): Promise<ExtractedDocument>
   if (!entries.some((name) => name.startsWith("word/"))) {
     throw new ExtractionError("invalid", "not a valid DOCX: no main document part");
   }
+  // mammoth and word-extractor inflate the whole archive themselves, without limits: a ZIP bomb must fail before.
+  await checkZipExpansion({ bytes }, DOCX_ZIP_LIMITS, "DOCX");
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // Parsers load on first use, so an extraction child that never reads a DOCX never loads them.
   const [{ default: mammoth }, { parseHTML }] = await Promise.all([import("mammoth"), import("linkedom")]);

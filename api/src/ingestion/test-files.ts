@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { crc32 } from "node:zlib";
+import { crc32, createDeflateRaw } from "node:zlib";
 import { repoRoot } from "../paths";
 
 /** The shared real-world fixtures (`../shared/fixtures/real-world` from the repository root), or null when absent. */
@@ -50,6 +50,96 @@ export function buildZip(entries: Record<string, string | Uint8Array>): Buffer {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, centralDir, end]);
 }
+
+/**
+ * An entry's content: bytes, text, or `head`, then `repeat` repeated until about `bytes` long, then `tail` (never
+ * held whole in memory).
+ */
+export type DeflatedEntry =
+  | string
+  | Uint8Array
+  | { head?: string; repeat: string; bytes: number; tail?: string };
+
+/**
+ * A ZIP archive whose entries are deflated, as Office writes them. A `repeat` entry is deflated piece by piece, so a
+ * ZIP bomb (a part of gigabytes in a few megabytes) is made without ever holding its inflated content.
+ */
+export async function buildDeflatedZip(entries: Record<string, DeflatedEntry>): Promise<Buffer> {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(entries)) {
+    const deflate = createDeflateRaw({ level: 9 });
+    const out: Buffer[] = [];
+    deflate.on("data", (piece: Buffer) => out.push(piece));
+    const ended = new Promise<void>((resolve, reject) => {
+      deflate.on("end", resolve);
+      deflate.on("error", reject);
+    });
+    let crc = 0;
+    let size = 0;
+    const write = async (piece: Buffer) => {
+      crc = crc32(piece, crc);
+      size += piece.length;
+      if (!deflate.write(piece)) await new Promise((resolve) => deflate.once("drain", resolve));
+    };
+    if (typeof content === "string" || content instanceof Uint8Array) {
+      await write(Buffer.from(content));
+    } else {
+      if (content.head) await write(Buffer.from(content.head));
+      const unit = Buffer.from(content.repeat);
+      const block = Buffer.concat(
+        Array.from({ length: Math.max(1, Math.floor((1 << 20) / unit.length)) }, () => unit),
+      );
+      while (size + block.length <= content.bytes) await write(block);
+      const rest = Math.floor((content.bytes - size) / unit.length) * unit.length;
+      if (rest > 0) await write(block.subarray(0, rest));
+      if (content.tail) await write(Buffer.from(content.tail));
+    }
+    deflate.end();
+    await ended;
+    const data = Buffer.concat(out);
+    const nameBytes = Buffer.from(name, "utf8");
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    locals.push(local, nameBytes, data);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const centralDir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  const count = Object.keys(entries).length;
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(centralDir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, centralDir, end]);
+}
+
+/** The parts of a minimal DOCX around `documentXml` (its `<w:body>` content given, or a `repeat` entry whole). */
+export const DOCX_FRAME = {
+  "[Content_Types].xml":
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  "_rels/.rels":
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+} as const;
 
 /** The 8-byte OLE2 (Compound File) signature followed by zeros: looks like a .doc/.xls but holds nothing. */
 export function oleHeaderOnly(size = 1024): Buffer {

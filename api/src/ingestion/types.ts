@@ -128,6 +128,8 @@ export type ExtractionErrorCode =
   | "no-text"
   | "timeout"
   | "memory"
+  /** The file expands to more (unpacked, or as text) than a reader allows: a ZIP bomb, a table that multiplies. */
+  | "too-large"
   | "aborted"
   | "internal";
 

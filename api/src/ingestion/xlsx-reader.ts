@@ -6,6 +6,7 @@ import { type Entry, open as openZip, type ZipFile, fromBuffer as zipFromBuffer 
 import { dateText, numberText } from "./cell-text";
 import type { MergeRange } from "./sheet-grid";
 import { ExtractionError, type TableRow } from "./types";
+import { checkDeclaredSizes, countInflated, XLSX_ZIP_LIMITS, type ZipBudget } from "./zip-limits";
 
 /** Parts read in one go (the workbook, relationships) are small; a larger one is not a workbook we can read. */
 const MAX_SMALL_PART_BYTES = 64 * 1024 * 1024;
@@ -155,18 +156,27 @@ async function openArchive(source: XlsxSource): Promise<Archive> {
       zip.on("error", (error) => reject(damaged(error)));
       zip.readEntry();
     });
+    // A workbook that declares more than the limits is refused before anything inflates.
+    checkDeclaredSizes(entries.values(), XLSX_ZIP_LIMITS);
   } catch (error) {
     zip.close();
     throw error;
   }
+  // Every part is also counted while it inflates (yauzl stops one that passes its declared size; the count stops the
+  // rest): a ZIP bomb fails with "the file expands to more than N MB" before the XML parser sees much of it.
+  const budget: ZipBudget = { limits: XLSX_ZIP_LIMITS, total: 0 };
+  const counted = new Set<string>();
   return {
     entries,
     stream: (name) => {
-      const entry = entries.get(name.toLowerCase());
+      const key = name.toLowerCase();
+      const entry = entries.get(key);
       if (!entry) return Promise.resolve(null);
+      const first = !counted.has(key);
+      counted.add(key);
       return new Promise((resolve, reject) =>
         zip.openReadStream(entry, (error, stream) =>
-          error || !stream ? reject(damaged(error)) : resolve(stream),
+          error || !stream ? reject(damaged(error)) : resolve(countInflated(stream, entry, budget, first)),
         ),
       );
     },
@@ -389,6 +399,7 @@ async function readTrailingParts(archive: Archive, path: string): Promise<Traili
       carry = cut < 0 ? "" : text.slice(cut);
     }
   } catch (error) {
+    if (error instanceof ExtractionError) throw error;
     throw damaged(error);
   }
   scan(carry + decoder.decode());
