@@ -89,6 +89,14 @@ describe("KnowledgePage", () => {
     expect(statValue("Vectors")).toBe("42");
   });
 
+  it('shows the spec\'s "Loading..." in each total of the stats card while the totals load', () => {
+    renderRemotePage(<KnowledgePage />);
+    for (const label of ["Total Documents", "Vector Embeddings", "Storage Used"]) {
+      expect(statValue(label)).toBe("Loading...");
+    }
+    expect(screen.getAllByText("Loading knowledge base totals…")).toHaveLength(1);
+  });
+
   it("shows loading placeholders, then the server's sentence when a card cannot load", async () => {
     mockApi(
       route("GET", "/api/documents", { status: 200, body: [] }),
@@ -132,6 +140,46 @@ describe("KnowledgePage", () => {
       expect(listReads()).toBe(2);
       await vi.advanceTimersByTimeAsync(5_000);
       expect(listReads()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("polls every second while a document is processed, so each stage shows as it happens", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    try {
+      const stages = ["queued", "extracting", "chunking", "embedding", "indexing"] as const;
+      let reads = 0;
+      const api = mockApi(
+        route("GET", "/api/documents", () => {
+          const stage = stages[reads++];
+          return {
+            status: 200,
+            body: [
+              stage
+                ? knowledgeDocument({ id: "deck", status: "processing", stage, progress: reads * 15 })
+                : knowledgeDocument({ id: "deck" }),
+            ],
+          };
+        }),
+      );
+      renderRemotePage(<KnowledgePage />);
+      const list = () => api.requests.filter((request) => request.url === "/api/documents").length;
+      const current = () =>
+        document.querySelector('[aria-label="Processing steps of deck.pdf"] [aria-current="step"]')
+          ?.textContent;
+      await vi.advanceTimersByTimeAsync(100);
+      expect(current()).toBe("Queued");
+      for (const label of ["Extracting text", "Chunking", "Embedding", "Indexing"]) {
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(current()).toBe(label);
+      }
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(current()).toBeUndefined();
+      expect(list()).toBe(6);
+      // Nothing is processed any more: back to the spec's 5 s.
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(list()).toBe(6);
     } finally {
       vi.useRealTimers();
     }

@@ -3,6 +3,8 @@
 import type { DocumentStage, KnowledgeDocument } from "@acp/contracts/knowledge";
 import { Badge, type BadgeProps } from "@acp/ui/components/badge";
 import { Progress } from "@acp/ui/components/progress";
+import { cn } from "@acp/ui/lib/cn";
+import { Check, Circle, LoaderCircle } from "lucide-react";
 
 const STATUS_BADGES: Record<string, { label: string; variant: BadgeProps["variant"] }> = {
   completed: { label: "Processed", variant: "success" },
@@ -30,7 +32,13 @@ export function DocumentStatusBadge({ status }: { status: string }) {
   return <Badge variant={badge.variant}>{badge.label}</Badge>;
 }
 
-/** Stage name, percentage and bar; the bar's accessible name says whose progress it is. */
+/** The stages a document goes through, in order; `completed` and `failed` are outcomes, not steps. */
+export const PIPELINE_STEPS = ["queued", "extracting", "chunking", "embedding", "indexing"] as const;
+
+/**
+ * The pipeline's steps (done, current, to come), the current stage's name with the whole pipeline's percentage, and
+ * the bar; the bar's accessible name says whose progress it is.
+ */
 export function DocumentStageProgress({
   document,
 }: {
@@ -38,8 +46,42 @@ export function DocumentStageProgress({
 }) {
   const label = stageLabel(document.stage);
   const progress = document.progress ?? 0;
+  const current = PIPELINE_STEPS.indexOf(document.stage as (typeof PIPELINE_STEPS)[number]);
   return (
-    <div className="flex min-w-0 flex-col gap-1">
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <ol
+        aria-label={`Processing steps of ${document.originalName}`}
+        className="flex flex-wrap gap-x-3 gap-y-1 text-xs"
+      >
+        {PIPELINE_STEPS.map((step, index) => {
+          const state = current < 0 || index > current ? "todo" : index < current ? "done" : "current";
+          return (
+            <li
+              key={step}
+              data-state={state}
+              aria-current={state === "current" ? "step" : undefined}
+              className={cn(
+                "flex items-center gap-1",
+                state === "todo" && "text-muted-foreground",
+                state === "current" && "font-medium text-foreground",
+                state === "done" && "text-muted-foreground",
+              )}
+            >
+              {state === "done" ? (
+                <Check aria-hidden="true" className="size-3 text-success" />
+              ) : state === "current" ? (
+                <LoaderCircle aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />
+              ) : (
+                <Circle aria-hidden="true" className="size-3" />
+              )}
+              {STAGE_LABELS[step]}
+              <span className="sr-only">
+                {state === "done" ? " (done)" : state === "todo" ? " (to come)" : ""}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
       <div className="flex items-center justify-between gap-2 text-muted-foreground text-xs">
         <span>{label}</span>
         <span className="tabular-nums">{progress}%</span>

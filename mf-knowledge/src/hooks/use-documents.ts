@@ -1,13 +1,21 @@
-// The user's documents (or one agent's), refreshed every 5 s; when one finishes processing the stats cards refetch.
+// The user's documents (or one agent's), refreshed every 5 s (every second while one is processed, so its stages
+// show as they happen); when one finishes processing the stats cards refetch.
 import { type DocumentsParams, documentsQueryOptions } from "@acp/client/knowledge/documents";
 import { knowledgeStatsKeys } from "@acp/client/knowledge/knowledge-stats";
 import { vectorStatsKeys } from "@acp/client/knowledge/vector-stats";
 import type { KnowledgeDocument } from "@acp/contracts/knowledge";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { processingPollInterval } from "../lib/processing-poll";
 
 export function useDocuments(params: DocumentsParams = {}) {
-  const query = useQuery(documentsQueryOptions(params));
+  const query = useQuery({
+    ...documentsQueryOptions(params),
+    refetchInterval: (current) =>
+      processingPollInterval(
+        current.state.data?.some((document) => document.status === "processing") ?? false,
+      ),
+  });
   useRefreshStatsWhenProcessed(query.data);
   return query;
 }

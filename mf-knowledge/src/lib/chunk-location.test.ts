@@ -6,7 +6,53 @@ import {
   encodeChunkLocation,
   findPartForLocation,
   formatChunkLocation,
+  formatLinkPlace,
+  numberSheetRows,
 } from "./chunk-location";
+
+describe("formatLinkPlace", () => {
+  it.each<[ChunkLocation | null, string]>([
+    [{ kind: "page", page: 3 }, "page 3"],
+    [{ kind: "page", page: 2, ocr: true }, "page 2"],
+    [{ kind: "rows", sheet: "Budget", rowStart: 4, rowEnd: 9 }, "sheet Budget, rows 4-9"],
+    [{ kind: "rows", rowStart: 7, rowEnd: 7 }, "row 7"],
+    [
+      { kind: "section", headings: ["Licences"], table: { index: 1, rowStart: 2, rowEnd: 2 } },
+      "table 1, row 2",
+    ],
+    [{ kind: "section", headings: ["A", "B"] }, "section A › B"],
+    [{ kind: "section", headings: [] }, "the start of the document"],
+    [{ kind: "lines", lineStart: 10, lineEnd: 24 }, "lines 10-24"],
+    [null, "the document"],
+  ])("%j is the place %s", (location, expected) => {
+    expect(formatLinkPlace(location)).toBe(expected);
+  });
+});
+
+describe("numberSheetRows", () => {
+  const sheet = (text: string, rowStart: number, rowEnd: number, truncated = false): ExtractedPart => ({
+    label: "Sheet Budget",
+    location: { kind: "rows", sheet: "Budget", rowStart, rowEnd },
+    text,
+    truncated,
+    hasText: true,
+    ocr: false,
+  });
+
+  it("numbers each row of a whole sheet from its first row", () => {
+    expect(numberSheetRows(sheet("Item\tCost\nPaper\t4\nInk\t9", 3, 5))).toEqual([
+      { number: 3, text: "Item\tCost" },
+      { number: 4, text: "Paper\t4" },
+      { number: 5, text: "Ink\t9" },
+    ]);
+  });
+
+  it("gives no numbers it cannot be sure of: blank rows skipped, or a shortened preview", () => {
+    expect(numberSheetRows(sheet("a\nb", 1, 3))).toBeNull();
+    expect(numberSheetRows(sheet("a\nb", 1, 2, true))).toBeNull();
+    expect(numberSheetRows({ ...sheet("a", 1, 1), location: { kind: "page", page: 1 } })).toBeNull();
+  });
+});
 
 describe("formatChunkLocation", () => {
   it.each<[ChunkLocation | null, string]>([

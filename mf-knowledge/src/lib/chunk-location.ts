@@ -1,5 +1,6 @@
 // Human wording of a chunk's location ("Page 3", "Sheet Ersatzteilliste, rows 4-9", "Heading A › B", "Lines 10-24"),
-// its link form for the document detail, and which extracted part it points into.
+// the place a link to it names ("page 3", "table 1, row 2"), its link form for the document detail, and which
+// extracted part (and which of its lines) it points into.
 import type { ChunkLocation, ExtractedPart } from "@acp/contracts/knowledge";
 
 function range(singular: string, plural: string, start: number, end: number): string {
@@ -25,6 +26,32 @@ export function formatChunkLocation(location: ChunkLocation | null | undefined):
     }
     case "lines":
       return range("Line", "Lines", location.lineStart, location.lineEnd);
+  }
+}
+
+/**
+ * The place a link opens, read as a place after "Open": "page 3", "sheet Budget, rows 4-9", "table 1, row 2",
+ * "lines 10-24", "section Pricing › Discounts", "the document".
+ */
+export function formatLinkPlace(location: ChunkLocation | null | undefined): string {
+  if (!location) return "the document";
+  switch (location.kind) {
+    case "page":
+      return `page ${location.page}`;
+    case "rows": {
+      const rows = range("row", "rows", location.rowStart, location.rowEnd);
+      return location.sheet ? `sheet ${location.sheet}, ${rows}` : rows;
+    }
+    case "section":
+      if (location.table) {
+        const rows = range("row", "rows", location.table.rowStart, location.table.rowEnd);
+        return `table ${location.table.index}, ${rows}`;
+      }
+      return location.headings.length > 0
+        ? `section ${location.headings.join(" › ")}`
+        : "the start of the document";
+    case "lines":
+      return range("line", "lines", location.lineStart, location.lineEnd);
   }
 }
 
@@ -95,4 +122,19 @@ export function findPartForLocation(parts: readonly ExtractedPart[], location: C
     if (sheet >= 0) return sheet;
   }
   return parts.length === 1 ? 0 : -1;
+}
+
+export type NumberedLine = { number: number; text: string };
+
+/**
+ * A sheet part's preview lines with their row numbers, when they can be known: the preview holds the non-empty rows
+ * from rowStart to rowEnd, one per line, so the numbers are exact only when nothing is cut and no row is missing.
+ * Null otherwise (a truncated preview, blank rows skipped): better no numbers than wrong ones.
+ */
+export function numberSheetRows(part: ExtractedPart): NumberedLine[] | null {
+  const own = part.location;
+  if (own?.kind !== "rows" || part.truncated || !part.hasText) return null;
+  const lines = part.text.split("\n");
+  if (lines.length !== own.rowEnd - own.rowStart + 1) return null;
+  return lines.map((text, index) => ({ number: own.rowStart + index, text }));
 }

@@ -18,14 +18,18 @@ export function DeleteDocumentDialog({
   target,
   onClose,
   onDeleted,
+  onClosedAfterDelete,
 }: {
   target: DeleteTarget | null;
   onClose: () => void;
   onDeleted?: (id: string) => void;
+  /** Called as the dialog closes after a deletion; true when the caller placed focus itself. */
+  onClosedAfterDelete?: () => boolean;
 }) {
   const deletion = useDeleteDocument();
   // Opened from a row's button (not a DialogTrigger): give focus back to it on Cancel.
   const opener = useRef<HTMLElement | null>(null);
+  const deleted = useRef(false);
   useLayoutEffect(() => {
     if (target && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
   }, [target]);
@@ -33,6 +37,7 @@ export function DeleteDocumentDialog({
     if (!target) return;
     deletion.mutate(target.id, {
       onSuccess: () => {
+        deleted.current = true;
         toastDocumentDeleted(target.name);
         onDeleted?.(target.id);
       },
@@ -45,6 +50,13 @@ export function DeleteDocumentDialog({
         onCloseAutoFocus={(event) => {
           const button = opener.current;
           opener.current = null;
+          const afterDelete = deleted.current;
+          deleted.current = false;
+          // The opener was the deleted row's button: it is about to go, so the list decides where focus goes.
+          if (afterDelete && onClosedAfterDelete?.()) {
+            event.preventDefault();
+            return;
+          }
           if (button?.isConnected) {
             event.preventDefault();
             button.focus();

@@ -59,7 +59,8 @@ describe("DocumentDetailDialog", () => {
     });
     const dialog = screen.getByRole("dialog", { name: "scan.pdf" });
     expect(within(dialog).getByText("Chunks").nextSibling?.textContent).toBe("2");
-    expect(within(dialog).getAllByText("local-1536")).toHaveLength(1);
+    expect(within(dialog).getByText("Embedder").nextSibling?.textContent).toBe("Built-in embedder (offline)");
+    expect(within(dialog).queryByText(/local-1536/)).toBeNull();
     expect(within(dialog).getByText("Extracting text").nextSibling?.textContent).toBe("2.5 s");
     expect(within(dialog).getByText("Embedding").nextSibling?.textContent).toBe("240 ms");
     const pages = within(dialog).getAllByRole("listitem");
@@ -69,6 +70,64 @@ describe("DocumentDetailDialog", () => {
     expect(within(pages[1] as HTMLElement).getAllByText("Preview shortened.")).toHaveLength(1);
     expect(within(pages[2] as HTMLElement).getAllByText("No text found")).toHaveLength(1);
     expect(within(dialog).getAllByText("Showing Page 2 (OCR).")).toHaveLength(1);
+  });
+
+  it("numbers a sheet's rows and scrolls to and marks the rows a link names", () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    const sheet: DocumentDetail = {
+      ...detail,
+      document: knowledgeDocument({ id: "book", originalName: "budget.xlsx" }),
+      embedder: "openai:text-embedding-3-small",
+      parts: [
+        {
+          label: "Sheet Summary",
+          location: { kind: "rows", sheet: "Summary", rowStart: 1, rowEnd: 2 },
+          text: "Total\t13",
+          truncated: false,
+          hasText: true,
+          ocr: false,
+        },
+        {
+          label: "Sheet Budget",
+          location: { kind: "rows", sheet: "Budget", rowStart: 2, rowEnd: 6 },
+          text: ["Item\tCost", "Paper\t4", "Ink\t9", "Desk\t120", "Lamp\t30"].join("\n"),
+          truncated: false,
+          hasText: true,
+          ocr: false,
+        },
+      ],
+    };
+    renderRemotePage(<DocumentDetailDialog />, {
+      path: `/knowledge?document=book&at=${encodeURIComponent(
+        encodeChunkLocation({ kind: "rows", sheet: "Budget", rowStart: 4, rowEnd: 5 }),
+      )}`,
+      data: [[documentKeys.detail("book"), sheet]],
+    });
+    const dialog = screen.getByRole("dialog", { name: "budget.xlsx" });
+    expect(within(dialog).getByText("Embedder").nextSibling?.textContent).toBe(
+      "OpenAI text-embedding-3-small",
+    );
+    const budget = within(dialog)
+      .getByRole("heading", { level: 4, name: "Sheet Budget" })
+      .closest("li") as HTMLElement;
+    expect(budget.getAttribute("aria-current")).toBe("location");
+    const rows = within(budget).getAllByRole("row").slice(1);
+    expect(rows.map((row) => row.querySelector("th")?.textContent)).toEqual([
+      "2",
+      "3",
+      "4 (linked)",
+      "5 (linked)",
+      "6",
+    ]);
+    expect(rows.filter((row) => row.hasAttribute("data-linked")).map((row) => row.textContent)).toEqual([
+      "4 (linked)Ink\t9",
+      "5 (linked)Desk\t120",
+    ]);
+    // The first linked row, not the top of the sheet, is brought into view.
+    expect(scrolled).toEqual([rows[2]]);
   });
 
   it("shows the server's sentence when the document cannot be loaded", async () => {

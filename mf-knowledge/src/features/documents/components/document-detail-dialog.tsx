@@ -2,7 +2,7 @@
 // without text flagged, OCR marked), chunk count, embedder and how long each stage took.
 import { errorMessage } from "@acp/client/http-error";
 import { formatFileSize } from "@acp/contracts/constants";
-import type { DocumentDetail, ExtractedPart } from "@acp/contracts/knowledge";
+import type { ChunkLocation, DocumentDetail, ExtractedPart } from "@acp/contracts/knowledge";
 import { Badge } from "@acp/ui/components/badge";
 import {
   Dialog,
@@ -16,7 +16,13 @@ import { StatList } from "@acp/ui/components/stat-list";
 import { cn } from "@acp/ui/lib/cn";
 import { type Ref, useEffect, useLayoutEffect, useRef } from "react";
 import { DocumentStageProgress, DocumentStatusBadge, stageLabel } from "../../../components/document-status";
-import { findPartForLocation, formatChunkLocation } from "../../../lib/chunk-location";
+import {
+  findPartForLocation,
+  formatChunkLocation,
+  type NumberedLine,
+  numberSheetRows,
+} from "../../../lib/chunk-location";
+import { embedderLabel } from "../../../lib/embedder-label";
 import { useDocumentDetail } from "../api/get-document-detail";
 import { useDocumentParam } from "../hooks/use-document-param";
 
@@ -90,8 +96,13 @@ function DetailBody({
   const { document, parts, timings } = detail;
   const target = findPartForLocation(parts, location);
   const targetRef = useRef<HTMLLIElement | null>(null);
+  // The linked rows when the part shows them, else the part: scrolled into view in the dialog's body (and in the
+  // part's own scroll box), never above the viewport.
   useEffect(() => {
-    if (target >= 0) targetRef.current?.scrollIntoView?.({ block: "start" });
+    if (target < 0) return;
+    const part = targetRef.current;
+    const rows = part?.querySelector<HTMLElement>("[data-linked-row]");
+    (rows ?? part)?.scrollIntoView?.({ block: rows ? "center" : "start" });
   }, [target]);
   const withoutText = parts.filter((part) => !part.hasText).length;
   return (
@@ -120,7 +131,7 @@ function DetailBody({
             <StatList
               stats={[
                 { label: "Chunks", value: String(detail.chunkCount) },
-                { label: "Embedder", value: detail.embedder ?? "—" },
+                { label: "Embedder", value: embedderLabel(detail.embedder) },
                 { label: "Extracted parts", value: String(parts.length) },
                 { label: "Parts without text", value: String(withoutText) },
               ]}
@@ -166,6 +177,7 @@ function DetailBody({
                   key={index}
                   part={part}
                   highlighted={index === target}
+                  linked={index === target ? location : null}
                   ref={index === target ? targetRef : undefined}
                 />
               ))}
@@ -180,12 +192,16 @@ function DetailBody({
 function ExtractedPartView({
   part,
   highlighted,
+  linked,
   ref,
 }: {
   part: ExtractedPart;
   highlighted: boolean;
+  /** The location a link pointed at, when it falls in this part. */
+  linked: ChunkLocation | null;
   ref?: Ref<HTMLLIElement> | undefined;
 }) {
+  const rows = numberSheetRows(part);
   return (
     <li
       ref={ref}
@@ -207,7 +223,11 @@ function ExtractedPartView({
           aria-label={`Text of ${part.label}`}
           className="max-h-64 overflow-y-auto rounded-md bg-muted p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <pre className="whitespace-pre-wrap break-words font-sans text-xs">{part.text}</pre>
+          {rows ? (
+            <SheetRows rows={rows} linked={linked} />
+          ) : (
+            <pre className="whitespace-pre-wrap break-words font-sans text-xs">{part.text}</pre>
+          )}
         </section>
       ) : (
         <p className="text-muted-foreground text-xs">
@@ -217,5 +237,50 @@ function ExtractedPartView({
       )}
       {part.truncated ? <p className="text-muted-foreground text-xs">Preview shortened.</p> : null}
     </li>
+  );
+}
+
+/** A sheet's rows with their spreadsheet row numbers; the rows a link named are marked and scrolled to. */
+function SheetRows({ rows, linked }: { rows: readonly NumberedLine[]; linked: ChunkLocation | null }) {
+  const range = linked?.kind === "rows" ? linked : null;
+  const first = range
+    ? rows.find((row) => row.number >= range.rowStart && row.number <= range.rowEnd)
+    : undefined;
+  return (
+    <table className="w-full border-separate border-spacing-0 text-xs">
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Row</th>
+          <th scope="col">Cells</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const marked = range !== null && row.number >= range.rowStart && row.number <= range.rowEnd;
+          return (
+            <tr
+              key={row.number}
+              data-linked-row={row === first ? "" : undefined}
+              data-linked={marked ? "" : undefined}
+              className={cn("align-top", marked && "bg-primary/15")}
+            >
+              <th
+                scope="row"
+                className={cn(
+                  "select-none py-0.5 pr-2 text-right font-normal text-muted-foreground tabular-nums",
+                  marked && "font-medium text-foreground",
+                )}
+              >
+                {row.number}
+                {marked ? <span className="sr-only"> (linked)</span> : null}
+              </th>
+              <td className="whitespace-pre-wrap break-words py-0.5 font-sans [overflow-wrap:anywhere]">
+                {row.text}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }

@@ -1,16 +1,18 @@
-// The main document list: every document of the user with its status, refreshed every 5 s, or an empty state.
+// The main document list: every document of the user with its status, refreshed every 5 s (every second while one
+// is processed), or an empty state.
 import { errorMessage } from "@acp/client/http-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
+import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import { EmptyState } from "@acp/ui/components/empty-state";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { FolderOpen } from "lucide-react";
 import { useDocuments } from "../../../hooks/use-documents";
 import { DocumentList } from "./document-list";
 
+/** Rows shaped like the list's, for CardState to show (and announce) while the list loads. */
 export function DocumentListSkeleton({ rows = 3 }: { rows?: number }) {
   return (
-    <div role="status" aria-busy="true" className="flex flex-col divide-y rounded-lg border">
-      <span className="sr-only">Loading documents…</span>
+    <div className="flex flex-col divide-y rounded-lg border">
       {Array.from({ length: rows }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <div key={index} className="flex items-start gap-3 px-3 py-3 sm:px-4">
@@ -27,7 +29,7 @@ export function DocumentListSkeleton({ rows = 3 }: { rows?: number }) {
 }
 
 export function DocumentListCard() {
-  const { data, isPending, isError, error } = useDocuments();
+  const { data, isPending, isError, error, refetch } = useDocuments();
   return (
     <Card>
       <CardHeader>
@@ -37,21 +39,27 @@ export function DocumentListCard() {
         <CardDescription>Select a document to see what was extracted from it.</CardDescription>
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <DocumentListSkeleton />
-        ) : isError ? (
-          <p role="alert" className="break-words text-destructive text-sm">
-            Documents could not be loaded: {errorMessage(error)}
-          </p>
-        ) : data.length > 0 ? (
-          <DocumentList documents={data} />
-        ) : (
-          <EmptyState
-            icon={<FolderOpen aria-hidden="true" />}
-            title="No documents yet"
-            description="Documents you upload appear here while they are processed, and your agents answer from them once they are."
-          />
-        )}
+        <CardState
+          status={cardStatus({ loading: isPending, error: isError })}
+          loadingLabel="Loading documents…"
+          placeholder={<DocumentListSkeleton />}
+          errorMessage={`Documents could not be loaded: ${errorMessage(error)}`}
+          onRetry={() => void refetch()}
+        >
+          {() => (
+            // The list shows its own empty state: focus lands on it when the last document is deleted.
+            <DocumentList
+              documents={data ?? []}
+              empty={
+                <EmptyState
+                  icon={<FolderOpen aria-hidden="true" />}
+                  title="No documents yet"
+                  description="Documents you upload appear here while they are processed, and your agents answer from them once they are."
+                />
+              }
+            />
+          )}
+        </CardState>
       </CardContent>
     </Card>
   );

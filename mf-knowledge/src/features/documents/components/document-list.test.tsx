@@ -7,6 +7,7 @@ import { mockApi, route } from "../../../test/mock-api";
 import { clearToasts, currentToast } from "../../../test/toasts";
 import { DocumentDetailDialog } from "./document-detail-dialog";
 import { DocumentList } from "./document-list";
+import { DocumentListCard } from "./document-list-card";
 
 const documents = [knowledgeDocument({ id: "d1", originalName: "Quarterly plan with a very long name.pdf" })];
 
@@ -93,5 +94,33 @@ describe("DocumentList", () => {
     fireEvent.keyDown(dialog, { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(link));
+  });
+
+  it("moves focus after a delete to the next row, else the previous one, else the emptied list", async () => {
+    let server = ["a", "b", "c"].map((id) => knowledgeDocument({ id, originalName: `${id}.pdf` }));
+    mockApi(
+      (request) =>
+        request.method === "DELETE"
+          ? ((server = server.filter((d) => `/api/documents/${d.id}` !== request.url)), { status: 204 })
+          : undefined,
+      route("GET", "/api/documents", () => ({ status: 200, body: server })),
+    );
+    renderRemotePage(<DocumentListCard />);
+    const remove = async (name: string) => {
+      const button = await screen.findByRole("button", { name: `Delete ${name}` });
+      button.focus();
+      fireEvent.click(button);
+      fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      await waitFor(() => expect(screen.queryByRole("link", { name })).toBeNull());
+    };
+
+    await remove("b.pdf");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("link", { name: "c.pdf" })));
+    await remove("c.pdf");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("link", { name: "a.pdf" })));
+    await remove("a.pdf");
+    await waitFor(() => expect(document.activeElement?.textContent).toContain("No documents yet"));
+    expect(document.activeElement).not.toBe(document.body);
   });
 });

@@ -1,16 +1,20 @@
-// "Knowledge Base Stats": real totals (documents, vector embeddings, bytes stored) instead of the spec's
-// "Loading..." placeholders (DESIGN 8).
+// "Knowledge Base Stats": real totals (documents, vector embeddings, bytes stored), with the spec's "Loading..."
+// placeholder in each value only until they arrive (DESIGN 8).
 import { errorMessage } from "@acp/client/http-error";
 import { knowledgeStatsQueryOptions } from "@acp/client/knowledge/knowledge-stats";
 import { formatFileSize } from "@acp/contracts/constants";
 import { Card, CardContent, CardHeader, CardTitle } from "@acp/ui/components/card";
+import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import { StatList } from "@acp/ui/components/stat-list";
 import { useQuery } from "@tanstack/react-query";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
+/** Spec: each total shows the placeholder "Loading..." while the totals load. */
+export const LOADING = "Loading...";
+
 export function KnowledgeStatsCard() {
-  const { data, isPending, isError, error } = useQuery(knowledgeStatsQueryOptions());
+  const { data, isPending, isError, error, refetch } = useQuery(knowledgeStatsQueryOptions());
   const stats = [
     { label: "Total Documents", value: data ? numberFormat.format(data.totalDocuments) : undefined },
     { label: "Vector Embeddings", value: data ? numberFormat.format(data.vectorEmbeddings) : undefined },
@@ -24,13 +28,15 @@ export function KnowledgeStatsCard() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {isError ? (
-          <p role="alert" className="break-words text-destructive text-sm">
-            Knowledge base totals could not be loaded: {errorMessage(error)}
-          </p>
-        ) : (
-          <StatList stats={stats} loading={isPending} />
-        )}
+        <CardState
+          status={cardStatus({ loading: isPending, error: isError })}
+          loadingLabel="Loading knowledge base totals…"
+          placeholder={<StatList stats={stats.map(({ label }) => ({ label, value: LOADING }))} />}
+          errorMessage={`Knowledge base totals could not be loaded: ${errorMessage(error)}`}
+          onRetry={() => void refetch()}
+        >
+          {() => <StatList stats={stats} />}
+        </CardState>
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
-// The retrieval lab asks with includeBelowThreshold, shows each passage's place, both ranks and the fused score,
-// separates what falls under the threshold, links into the document detail, and shows the server's sentence.
+// The retrieval lab asks with includeBelowThreshold, shows each passage's place and one relevance figure (ranks and
+// combined score behind a disclosure), separates what falls under the threshold, links into the document detail by
+// place, and shows the server's sentence.
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -57,12 +58,20 @@ describe("RetrievalLabCard", () => {
       includeBelowThreshold: true,
     });
     expect(within(used).getAllByText("Sheet Ersatzteilliste, rows 4-9")).toHaveLength(1);
-    expect(within(used).getAllByText("Lexical #1")).toHaveLength(1);
-    expect(within(used).getAllByText("Dense #2")).toHaveLength(1);
-    expect(within(used).getAllByText("Fused score 0.0325")).toHaveLength(1);
+    // One figure in sight; how it was ranked behind a disclosure, in plain words.
     expect(within(used).getAllByText("Relevance 0.81")).toHaveLength(1);
+    expect(within(used).queryByText(/Fused|Lexical|Dense/)).toBeNull();
+    const ranking = within(used).getByText("How it was ranked").closest("details") as HTMLDetailsElement;
+    expect(ranking.open).toBe(false);
+    const detailOf = (label: string) => within(ranking).getByText(label).nextElementSibling?.textContent;
+    expect(detailOf("Rank by matching words")).toBe("#1");
+    expect(detailOf("Rank by meaning")).toBe("#2");
+    expect(detailOf("Combined ranking score")).toBe("0.0325 (only puts the passages in order)");
+    expect(screen.getAllByText(/Searched with: Built-in embedder \(offline\)\./)).toHaveLength(1);
+    expect(screen.queryByText(/local-1536/)).toBeNull();
+    // Link texts read as places.
     const link = within(used).getByRole("link", {
-      name: "Open Sheet Ersatzteilliste, rows 4-9 in five-sheets-german.xlsx",
+      name: "Open sheet Ersatzteilliste, rows 4-9 in five-sheets-german.xlsx",
     });
     const target = new URL(link.getAttribute("href") ?? "", "http://x");
     expect(target.pathname).toBe("/knowledge");
@@ -74,7 +83,12 @@ describe("RetrievalLabCard", () => {
     ).toHaveLength(1);
     const below = screen.getByRole("list", { name: "Passages below the threshold" });
     expect(within(below).getAllByText("Page 3")).toHaveLength(1);
-    expect(within(below).getAllByText("Lexical —")).toHaveLength(1);
+    expect(within(below).getByText("Rank by matching words").nextElementSibling?.textContent).toBe(
+      "not found",
+    );
+    expect(within(below).getAllByRole("link", { name: "Open page 3 in federal-register.pdf" })).toHaveLength(
+      1,
+    );
     expect(within(below).getAllByText("Relevance 0.10")).toHaveLength(1);
     expect(within(used).queryByText("Page 3")).toBeNull();
   });

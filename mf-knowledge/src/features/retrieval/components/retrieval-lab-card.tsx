@@ -1,5 +1,6 @@
-// "Retrieval Lab": ask a question (optionally as one agent) and see the chunks an agent would be given, with both
-// legs' ranks, the fused score and where the relevance threshold cuts, each linking to its place in the document.
+// "Retrieval Lab": ask a question (optionally as one agent) and see the chunks an agent would be given, each with one
+// relevance figure (how it was ranked behind a disclosure, in plain words) and where the threshold cuts, each linking
+// to its place in the document.
 import { errorMessage } from "@acp/client/http-error";
 import type { RetrievalResult } from "@acp/contracts/knowledge";
 import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
@@ -12,8 +13,9 @@ import { Label } from "@acp/ui/components/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@acp/ui/components/select";
 import { cn } from "@acp/ui/lib/cn";
 import { type FormEvent, useId, useState } from "react";
-import { formatChunkLocation } from "../../../lib/chunk-location";
+import { formatChunkLocation, formatLinkPlace } from "../../../lib/chunk-location";
 import { documentDetailSearch } from "../../../lib/document-link";
+import { embedderLabel } from "../../../lib/embedder-label";
 import { useSearchKnowledge } from "../api/search-knowledge";
 
 const ALL = "all";
@@ -111,6 +113,7 @@ export function RetrievalLabCard() {
               results={search.data.results}
               threshold={search.data.threshold}
               embedder={search.data.embedder}
+              denseLeg={search.data.denseLeg}
             />
           ) : null}
         </div>
@@ -119,14 +122,18 @@ export function RetrievalLabCard() {
   );
 }
 
+type DenseLeg = "searched" | "skipped";
+
 export function RetrievalResults({
   results,
   threshold,
   embedder,
+  denseLeg = "searched",
 }: {
   results: readonly RetrievalResult[];
   threshold: number;
   embedder: string;
+  denseLeg?: DenseLeg;
 }) {
   const used = results.filter((result) => result.aboveThreshold);
   const below = results.filter((result) => !result.aboveThreshold);
@@ -136,12 +143,13 @@ export function RetrievalResults({
         {used.length === 0
           ? "No passage is relevant enough: an agent would answer without your knowledge."
           : `${used.length} ${used.length === 1 ? "passage" : "passages"} would be used.`}{" "}
-        Relevance threshold {relevanceFormat.format(threshold)} · embedder {embedder}
+        A passage is used from a relevance of {relevanceFormat.format(threshold)}. Searched with:{" "}
+        {embedderLabel(embedder)}.
       </p>
       {used.length > 0 ? (
         <ol aria-label="Passages that would be used" className="flex flex-col gap-3">
           {used.map((result, index) => (
-            <ResultItem key={result.chunkId} result={result} position={index + 1} />
+            <ResultItem key={result.chunkId} result={result} position={index + 1} denseLeg={denseLeg} />
           ))}
         </ol>
       ) : null}
@@ -157,7 +165,12 @@ export function RetrievalResults({
             start={used.length + 1}
           >
             {below.map((result, index) => (
-              <ResultItem key={result.chunkId} result={result} position={used.length + index + 1} />
+              <ResultItem
+                key={result.chunkId}
+                result={result}
+                position={used.length + index + 1}
+                denseLeg={denseLeg}
+              />
             ))}
           </ol>
         </section>
@@ -169,11 +182,20 @@ export function RetrievalResults({
   );
 }
 
-function rank(value: number | null): string {
-  return value === null ? "—" : `#${value}`;
+function rank(value: number | null, notRun = false): string {
+  if (value !== null) return `#${value}`;
+  return notRun ? "not needed (the words decided)" : "not found";
 }
 
-function ResultItem({ result, position }: { result: RetrievalResult; position: number }) {
+function ResultItem({
+  result,
+  position,
+  denseLeg,
+}: {
+  result: RetrievalResult;
+  position: number;
+  denseLeg: DenseLeg;
+}) {
   const [searchParams] = useSearchParams();
   const where = formatChunkLocation(result.location);
   return (
@@ -192,23 +214,36 @@ function ResultItem({ result, position }: { result: RetrievalResult; position: n
       </div>
       <p className="line-clamp-4 whitespace-pre-line break-words text-sm">{result.text}</p>
       <div className="flex flex-wrap items-center gap-1.5 text-xs">
-        <Badge variant="outline">Lexical {rank(result.lexicalRank)}</Badge>
-        <Badge variant="outline">Dense {rank(result.denseRank)}</Badge>
         {result.relevance === undefined ? null : (
           <Badge variant={result.aboveThreshold ? "secondary" : "outline"}>
             Relevance {relevanceFormat.format(result.relevance)}
           </Badge>
         )}
-        <Badge variant="outline">Fused score {scoreFormat.format(result.score)}</Badge>
         <Link
           to={{ search: documentDetailSearch(searchParams, result.documentId, result.location) }}
           preventScrollReset
           className="ml-auto break-words rounded-sm text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          Open {where}
+          Open {formatLinkPlace(result.location)}
           <span className="sr-only"> in {result.documentName}</span>
         </Link>
       </div>
+      <details className="text-xs">
+        <summary className="w-fit cursor-pointer rounded-sm text-muted-foreground underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          How it was ranked
+        </summary>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className="text-muted-foreground">Rank by matching words</dt>
+          <dd>{rank(result.lexicalRank)}</dd>
+          <dt className="text-muted-foreground">Rank by meaning</dt>
+          <dd>{rank(result.denseRank, denseLeg === "skipped")}</dd>
+          <dt className="text-muted-foreground">Combined ranking score</dt>
+          <dd>
+            {scoreFormat.format(result.score)}{" "}
+            <span className="text-muted-foreground">(only puts the passages in order)</span>
+          </dd>
+        </dl>
+      </details>
     </li>
   );
 }

@@ -113,6 +113,21 @@ describe("DocumentUploadCard", () => {
     await act(() => client.refetchQueries({ queryKey: documentKeys.all }));
     const bar = await screen.findByRole("progressbar", { name: "plan.pdf: Embedding" });
     expect(bar.getAttribute("aria-valuenow")).toBe("70");
+    // Each stage as a step: the ones behind done, this one current, the rest to come.
+    const steps = screen.getByRole("list", { name: "Processing steps of plan.pdf" });
+    expect(
+      within(steps)
+        .getAllByRole("listitem")
+        .map((step) => `${step.textContent}:${step.getAttribute("data-state")}`),
+    ).toEqual([
+      "Queued (done):done",
+      "Extracting text (done):done",
+      "Chunking (done):done",
+      "Embedding:current",
+      "Indexing (to come):todo",
+    ]);
+    expect(within(steps).getByText("Embedding").closest("li")?.getAttribute("aria-current")).toBe("step");
+    expect(screen.getAllByText(/plan\.pdf: embedding/)).toHaveLength(1);
     serverDocuments = [{ ...processing, status: "completed", stage: "completed", progress: 100 }];
     await act(() => client.refetchQueries({ queryKey: documentKeys.all }));
     const uploads = screen.getByRole("region", { name: "Uploads" });
@@ -136,8 +151,47 @@ describe("DocumentUploadCard", () => {
       description: "fake.pdf is not a valid PDF: it does not start with %PDF",
       variant: "destructive",
     });
-    expect(screen.getAllByText("not a valid PDF: it does not start with %PDF")).toHaveLength(1);
+    expect(screen.getAllByText("Refused: not a valid PDF: it does not start with %PDF")).toHaveLength(1);
     expect(screen.queryByText(/INVALID_FILES/)).toBeNull();
+  });
+
+  it("says which file of a batch was refused and why, and that nothing was stored, without failing the good files", async () => {
+    mockApi(route("GET", "/api/documents", { status: 200, body: [] }));
+    renderRemotePage(<DocumentUploadCard />);
+    pick([file("good.txt", 10), file("fake.pdf", 10), file("notes.csv", 10)]);
+    const xhr = await sentXhr();
+    await act(async () =>
+      xhr.respond(
+        400,
+        {
+          error: "Nothing was uploaded. Unsupported or invalid files: fake.pdf. not a valid PDF",
+          code: "INVALID_FILES",
+          details: { files: [{ name: "fake.pdf", reason: "not a valid PDF: it does not start with %PDF" }] },
+        },
+        "Bad Request",
+      ),
+    );
+    const uploads = screen.getByRole("region", { name: "Uploads" });
+    const row = (name: string) => within(uploads).getByText(name).closest("li") as HTMLElement;
+    expect(row("fake.pdf").textContent).toContain("Refused: not a valid PDF: it does not start with %PDF");
+    for (const good of ["good.txt", "notes.csv"]) {
+      expect(row(good).textContent).toContain(
+        "Not stored: nothing of this upload was kept because fake.pdf was refused.",
+      );
+      expect(row(good).textContent).not.toContain("not a valid PDF");
+      expect(row(good).querySelector(".text-destructive")).toBeNull();
+    }
+    expect(currentToast()?.description).toContain("Nothing was uploaded");
+    expect(screen.getAllByText(/good\.txt: not uploaded\. Not stored/)).toHaveLength(1);
+
+    // The good files go again on their own.
+    fireEvent.click(
+      screen.getByRole("button", { name: "Upload the other 2 files without the refused file" }),
+    );
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
+    const again = FakeXhr.instances[1] as FakeXhr;
+    expect(again.body?.getAll("files").map((f) => (f as File).name)).toEqual(["good.txt", "notes.csv"]);
+    expect(within(uploads).queryByText("fake.pdf")).toBeNull();
   });
 
   it("cancels a request still sending: every file in it stops, with no failure toast", async () => {

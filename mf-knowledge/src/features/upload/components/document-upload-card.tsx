@@ -108,6 +108,7 @@ export function DocumentUploadCard({
           items={items}
           onClear={() => queue.remove(new Set(items.filter(isFinished).map((item) => item.key)))}
           onCancel={queue.cancel}
+          onRetryHeld={queue.retryHeld}
         />
         {children}
       </CardContent>

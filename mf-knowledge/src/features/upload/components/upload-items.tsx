@@ -3,6 +3,7 @@
 import { formatFileSize } from "@acp/contracts/constants";
 import type { KnowledgeDocument } from "@acp/contracts/knowledge";
 import { Button } from "@acp/ui/components/button";
+import { ExpandableText } from "@acp/ui/components/expandable-text";
 import { Progress } from "@acp/ui/components/progress";
 import { DocumentStageProgress, DocumentStatusBadge, stageLabel } from "../../../components/document-status";
 import { CANCELLED, type UploadItem } from "../hooks/use-upload-queue";
@@ -10,7 +11,7 @@ import { CANCELLED, type UploadItem } from "../hooks/use-upload-queue";
 export type LiveUploadItem = UploadItem & { live: KnowledgeDocument | undefined };
 
 export function isFinished(item: LiveUploadItem): boolean {
-  if (item.phase === "failed") return true;
+  if (item.phase === "failed" || item.phase === "held") return true;
   if (item.phase === "uploading") return false;
   return item.live?.status !== "processing";
 }
@@ -22,6 +23,7 @@ export function announce(item: LiveUploadItem): string {
       ? `${item.name}: sent, waiting for the server`
       : `${item.name}: uploading, ${Math.floor(item.sent / 25) * 25}% sent`;
   }
+  if (item.phase === "held") return `${item.name}: not uploaded. ${item.error ?? ""}`.trim();
   if (item.phase === "failed") {
     return item.error === CANCELLED
       ? `${item.name}: upload cancelled`
@@ -39,10 +41,13 @@ export function UploadItems({
   items,
   onClear,
   onCancel,
+  onRetryHeld,
 }: {
   items: readonly LiveUploadItem[];
   onClear: () => void;
   onCancel: (batch: number) => void;
+  /** Sends again the files a refused batch held back (the refused ones left out). */
+  onRetryHeld: (batch: number) => void;
 }) {
   const summary = items.map(announce).join(". ");
   return (
@@ -76,6 +81,19 @@ export function UploadItems({
                     : undefined
                 }
                 onCancel={() => onCancel(item.batch)}
+                // One offer per refused batch, on its first held file.
+                retryLabel={
+                  item.phase === "held" &&
+                  items.findIndex((other) => other.batch === item.batch && other.phase === "held") === index
+                    ? `Upload ${listHeld(items, item.batch)} without the refused ${
+                        items.filter((other) => other.batch === item.batch && other.phase === "failed")
+                          .length === 1
+                          ? "file"
+                          : "files"
+                      }`
+                    : undefined
+                }
+                onRetry={() => onRetryHeld(item.batch)}
               />
             ))}
           </ul>
@@ -85,23 +103,30 @@ export function UploadItems({
   );
 }
 
+function listHeld(items: readonly LiveUploadItem[], batch: number): string {
+  const held = items.filter((item) => item.batch === batch && item.phase === "held");
+  return held.length === 1 ? (held[0]?.name ?? "") : `the other ${held.length} files`;
+}
+
 function UploadRow({
   item,
   cancelLabel,
   onCancel,
+  retryLabel,
+  onRetry,
 }: {
   item: LiveUploadItem;
   cancelLabel: string | undefined;
   onCancel: () => void;
+  retryLabel: string | undefined;
+  onRetry: () => void;
 }) {
   const document = item.live;
   return (
     <li className="flex flex-col gap-2 px-3 py-3 sm:px-4">
       <div className="flex items-start justify-between gap-2">
         <div className="flex min-w-0 flex-col">
-          <span className="truncate font-medium text-sm" title={item.name}>
-            {item.name}
-          </span>
+          <ExpandableText className="font-medium text-sm">{item.name}</ExpandableText>
           <span className="text-muted-foreground text-xs">{formatFileSize(item.size)}</span>
         </div>
         {item.phase === "sent" && document ? <DocumentStatusBadge status={document.status} /> : null}
@@ -121,6 +146,21 @@ function UploadRow({
         </div>
       ) : null}
       {item.phase === "failed" ? <p className="break-words text-destructive text-xs">{item.error}</p> : null}
+      {item.phase === "held" ? (
+        <div className="flex flex-col items-start gap-2">
+          <p className="break-words text-muted-foreground text-xs">{item.error}</p>
+          {retryLabel ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-auto whitespace-normal text-left"
+              onClick={onRetry}
+            >
+              {retryLabel}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       {item.phase === "sent" && item.document?.duplicate ? (
         <p className="text-muted-foreground text-xs">
           Already in your knowledge base: the same file was uploaded before, so it was not indexed again.

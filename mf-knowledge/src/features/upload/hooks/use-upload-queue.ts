@@ -18,7 +18,8 @@ export type UploadItem = {
   batch: number;
   name: string;
   size: number;
-  phase: "uploading" | "sent" | "failed";
+  /** `held`: a good file of a batch the server refused for another file; nothing of the batch was stored. */
+  phase: "uploading" | "sent" | "failed" | "held";
   /** Percentage of the file's bytes sent. */
   sent: number;
   document?: UploadedDocument | undefined;
@@ -55,6 +56,8 @@ export function useUploadQueue({
   const [items, setItems] = useState<UploadItem[]>([]);
   const counter = useRef(0);
   const requests = useRef(new Map<number, AbortController>());
+  /** The files of each batch with held files, so they can be sent again without the refused ones. */
+  const heldFiles = useRef(new Map<string, File>());
 
   const patch = useCallback(
     (keys: readonly string[], change: (item: UploadItem, index: number) => Partial<UploadItem>) => {
@@ -147,10 +150,26 @@ export function useUploadQueue({
         }
         const reasons = fileReasons(error);
         const message = errorMessage(error, ERROR_TOASTS.uploadFallback);
-        patch(keys, (item) => ({
-          phase: "failed",
-          error: reasons.find((reason) => reason.name === item.name)?.reason ?? message,
-        }));
+        if (isHttpError(error) && error.code === "INVALID_FILES" && reasons.length > 0) {
+          // The server refused the whole request for some files and stored nothing: the others are not failed,
+          // they were never kept, and can go again on their own.
+          const refused = [...new Set(reasons.map((reason) => reason.name))];
+          const why = `${listNames(refused)} ${refused.length === 1 ? "was" : "were"} refused`;
+          files.forEach((file, index) => {
+            if (!refused.includes(file.name)) heldFiles.current.set(keys[index] as string, file);
+          });
+          patch(keys, (item) => {
+            const reason = reasons.find((entry) => entry.name === item.name);
+            return reason
+              ? { phase: "failed", error: `Refused: ${reason.reason}` }
+              : { phase: "held", error: `Not stored: nothing of this upload was kept because ${why}.` };
+          });
+        } else {
+          patch(keys, (item) => ({
+            phase: "failed",
+            error: reasons.find((reason) => reason.name === item.name)?.reason ?? message,
+          }));
+        }
         toastError({ title: ERROR_TOASTS.uploadTitle, error, fallback: ERROR_TOASTS.uploadFallback });
       } finally {
         requests.current.delete(batch);
@@ -160,13 +179,25 @@ export function useUploadQueue({
   );
 
   const remove = useCallback((keys: ReadonlySet<string>) => {
+    for (const key of keys) heldFiles.current.delete(key);
     setItems((current) => current.filter((item) => !keys.has(item.key)));
   }, []);
+
+  /** Sends a refused batch's good files again, on their own; the batch's rows give way to the new request's. */
+  const retryHeld = useCallback(
+    (batch: number) => {
+      const rows = items.filter((item) => item.batch === batch);
+      const files = rows.flatMap((item) => heldFiles.current.get(item.key) ?? []);
+      remove(new Set(rows.map((item) => item.key)));
+      void start(files);
+    },
+    [items, remove, start],
+  );
 
   /** Stops a request still sending; its files were sent together, so all of them stop. */
   const cancel = useCallback((batch: number) => {
     requests.current.get(batch)?.abort();
   }, []);
 
-  return { items, start, remove, cancel };
+  return { items, start, remove, cancel, retryHeld };
 }

@@ -2,13 +2,14 @@
 import { errorMessage } from "@acp/client/http-error";
 import { vectorStatsQueryOptions } from "@acp/client/knowledge/vector-stats";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
+import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import { StatList } from "@acp/ui/components/stat-list";
 import { useQuery } from "@tanstack/react-query";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
 export function VectorDatabaseCard() {
-  const { data, isPending, isError, error } = useQuery(vectorStatsQueryOptions());
+  const { data, isPending, isError, error, refetch } = useQuery(vectorStatsQueryOptions());
   const stats = [
     { label: "Vectors", value: data ? numberFormat.format(data.totalVectorCount) : undefined },
     { label: "Namespace", value: data?.namespace },
@@ -23,13 +24,15 @@ export function VectorDatabaseCard() {
         <CardDescription>Embeddings your agents search when they answer.</CardDescription>
       </CardHeader>
       <CardContent>
-        {isError ? (
-          <p role="alert" className="break-words text-destructive text-sm">
-            Vector store statistics could not be loaded: {errorMessage(error)}
-          </p>
-        ) : (
-          <StatList stats={stats} loading={isPending} />
-        )}
+        <CardState
+          status={cardStatus({ loading: isPending, error: isError })}
+          loadingLabel="Loading vector store statistics…"
+          placeholder={<StatList stats={stats} loading />}
+          errorMessage={`Vector store statistics could not be loaded: ${errorMessage(error)}`}
+          onRetry={() => void refetch()}
+        >
+          {() => <StatList stats={stats} />}
+        </CardState>
       </CardContent>
     </Card>
   );
