@@ -50,10 +50,12 @@ function toAppError(error: unknown): AppError {
   return new AppError("INTERNAL_ERROR", "Something went wrong on our side", { cause: error });
 }
 
-/** Permissions-Policy: nothing powerful is used, except copying API keys to the clipboard and fullscreen. */
+/**
+ * Permissions-Policy: nothing powerful is used, except copying API keys to the clipboard and fullscreen. Only
+ * features browsers know are listed: Chromium logs a warning on every page for an unknown one (bluetooth was).
+ */
 const PERMISSIONS_POLICY = {
   accelerometer: [],
-  bluetooth: [],
   camera: [],
   clipboardWrite: ["self"],
   displayCapture: [],
