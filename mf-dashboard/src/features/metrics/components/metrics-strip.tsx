@@ -4,6 +4,7 @@
 import { useDashboardMetrics } from "@acp/client/dashboard-metrics";
 import { errorMessage } from "@acp/client/http-error";
 import { Card, CardContent, CardHeader, CardTitle } from "@acp/ui/components/card";
+import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { Bot, FileText, Target, Zap } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
@@ -53,37 +54,39 @@ function MetricCard({ metric, value }: { metric: Metric; value: string | undefin
 }
 
 export function MetricsStrip() {
-  const { data, isLoading, isError, error } = useDashboardMetrics();
-  const unavailable = isError ? "—" : undefined;
-  const values: (string | undefined)[] = isLoading
-    ? [undefined, undefined, undefined, undefined]
+  const { data, isLoading, isError, error, refetch } = useDashboardMetrics();
+  const values: (string | undefined)[] = isError
+    ? [activeAgentsLabel(), "—", "—", "—"]
     : [
         activeAgentsLabel(),
-        unavailable ?? numberFormat.format(data?.totalAPICallsToday ?? 0),
+        numberFormat.format(data?.totalAPICallsToday ?? 0),
         "—",
-        unavailable ?? numberFormat.format(data?.totalDocuments ?? 0),
+        numberFormat.format(data?.totalDocuments ?? 0),
       ];
+  const strip = (shown: readonly (string | undefined)[]) => (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {METRICS.map((metric, index) => (
+        <MetricCard key={metric.title} metric={metric} value={shown[index]} />
+      ))}
+    </div>
+  );
 
   return (
-    <section aria-labelledby="metrics-title" aria-busy={isLoading} className="flex flex-col gap-3">
+    <section aria-labelledby="metrics-title" className="flex flex-col gap-3">
       <h2 id="metrics-title" className="sr-only">
         Metrics
       </h2>
-      {isLoading ? (
-        <p role="status" className="sr-only">
-          Loading metrics…
-        </p>
-      ) : null}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {METRICS.map((metric, index) => (
-          <MetricCard key={metric.title} metric={metric} value={values[index]} />
-        ))}
-      </div>
-      {isError ? (
-        <p role="alert" className="text-destructive text-sm">
-          Metrics could not be loaded: {errorMessage(error)}
-        </p>
-      ) : null}
+      <CardState
+        status={cardStatus({ loading: isLoading, error: isError })}
+        loadingLabel="Loading metrics…"
+        // Spec: four pulsing placeholder cards while loading.
+        placeholder={strip([undefined, undefined, undefined, undefined])}
+        errorMessage={`Metrics could not be loaded: ${errorMessage(error)}`}
+        onRetry={() => void refetch()}
+        keepContentOnError
+      >
+        {() => strip(values)}
+      </CardState>
     </section>
   );
 }

@@ -6,9 +6,9 @@ import { RECENT_TRAINING_JOBS_LISTED } from "@acp/contracts/constants";
 import type { TrainingJob } from "@acp/contracts/entities";
 import { Badge, type BadgeProps } from "@acp/ui/components/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
-import { EmptyState } from "@acp/ui/components/empty-state";
+import { CardState, cardStatus } from "@acp/ui/components/card-state";
+import { ExpandableText } from "@acp/ui/components/expandable-text";
 import { Progress } from "@acp/ui/components/progress";
-import { Skeleton } from "@acp/ui/components/skeleton";
 import { BrainCircuit } from "lucide-react";
 
 const STATUS_VARIANTS: Record<TrainingJob["status"], BadgeProps["variant"]> = {
@@ -29,7 +29,7 @@ export function recentJobs(jobs: readonly TrainingJob[]): TrainingJob[] {
 }
 
 export function TrainingJobsCard() {
-  const { data, isLoading, isError, error } = useTrainingJobs();
+  const { data, isLoading, isError, error, refetch } = useTrainingJobs();
   const jobs = data ? recentJobs(data) : [];
   const running = data?.find((job) => job.status === "running");
   return (
@@ -41,48 +41,44 @@ export function TrainingJobsCard() {
         <CardDescription>Fine-tuning runs on your agents' documents, newest first.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {isLoading ? (
-          <div role="status" aria-busy="true" className="flex flex-col gap-2">
-            <span className="sr-only">Loading training jobs…</span>
-            {["a", "b"].map((id) => (
-              <Skeleton key={id} className="h-14" />
-            ))}
-          </div>
-        ) : isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            Training jobs could not be loaded: {errorMessage(error)}
-          </p>
-        ) : jobs.length === 0 ? (
-          <EmptyState
-            icon={<BrainCircuit aria-hidden="true" />}
-            title="No training jobs yet"
-            description="Once an agent has documents, a training job teaches it from them; each run shows its progress here."
-          />
-        ) : (
-          <>
-            {running ? (
-              <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-4">
-                <p className="font-medium text-sm">
-                  {running.name} — epoch {running.currentEpoch} of {running.epochs}
-                </p>
-                <Progress value={running.progress} aria-label={`${running.name} progress`} />
-              </div>
-            ) : null}
-            <ul className="flex flex-col divide-y rounded-lg border">
-              {jobs.map((job) => (
-                <li key={job.id} className="flex items-center justify-between gap-3 px-4 py-3">
-                  <div className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium text-sm">{job.name}</span>
-                    <span className="text-muted-foreground text-xs">
-                      {modelName(job.modelType)} · {job.epochs} epochs
-                    </span>
-                  </div>
-                  <Badge variant={STATUS_VARIANTS[job.status]}>{job.status}</Badge>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <CardState
+          status={cardStatus({ loading: isLoading, error: isError, empty: jobs.length === 0 })}
+          loadingLabel="Loading training jobs…"
+          errorMessage={`Training jobs could not be loaded: ${errorMessage(error)}`}
+          onRetry={() => void refetch()}
+          empty={{
+            icon: <BrainCircuit aria-hidden="true" />,
+            title: "No training jobs yet",
+            description:
+              "Once an agent has documents, a training job teaches it from them; each run shows its progress here.",
+          }}
+        >
+          {() => (
+            <>
+              {running ? (
+                <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-4">
+                  <p className="font-medium text-sm">
+                    {running.name} — epoch {running.currentEpoch} of {running.epochs}
+                  </p>
+                  <Progress value={running.progress} aria-label={`${running.name} progress`} />
+                </div>
+              ) : null}
+              <ul className="flex flex-col divide-y rounded-lg border">
+                {jobs.map((job) => (
+                  <li key={job.id} className="flex items-center justify-between gap-3 px-4 py-3">
+                    <div className="flex min-w-0 flex-col">
+                      <ExpandableText className="font-medium text-sm">{job.name}</ExpandableText>
+                      <span className="text-muted-foreground text-xs">
+                        {modelName(job.modelType)} · {job.epochs} epochs
+                      </span>
+                    </div>
+                    <Badge variant={STATUS_VARIANTS[job.status]}>{job.status}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </CardState>
       </CardContent>
     </Card>
   );
