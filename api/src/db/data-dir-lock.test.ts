@@ -11,20 +11,23 @@ import { createDatabase } from "./create-database";
 import { DataDirInUseError, LOCK_FOLDER_NAME, lockDataDir } from "./data-dir-lock";
 
 const createDatabaseModule = path.join(apiRoot, "src", "db", "create-database.ts");
+const lockModule = path.join(apiRoot, "src", "db", "data-dir-lock.ts");
 
 /**
- * Starts `node` opening the PGlite folder through createDatabase, as the API does, and resolves with the pid of that
- * node process once it holds the folder. `shell` runs it under `sh -c '... & exec sleep'`: its parent then never
- * reaps it, so once killed it stays a zombie whose pid still answers kill(pid, 0).
+ * Starts `node` holding the PGlite folder, through createDatabase as the API does (or only its lock, quicker), and
+ * resolves with the pid of that node process once it holds it. `shell` runs it under `sh -c '... & exec sleep'`: its
+ * parent then never reaps it, so once killed it stays a zombie whose pid still answers kill(pid, 0).
  */
 async function startHolder(
   dataDir: string,
-  { shell = false } = {},
+  { shell = false, lockOnly = false } = {},
 ): Promise<{ child: ChildProcess; holderPid: number }> {
-  const script =
-    `const { createDatabase } = await import(${JSON.stringify(createDatabaseModule)});` +
-    `await createDatabase({ databaseUrl: undefined, dataDir: ${JSON.stringify(dataDir)} });` +
-    "process.stdout.write('ready ' + process.pid + '\\n'); setInterval(() => {}, 60_000);";
+  const open = lockOnly
+    ? `const { lockDataDir } = await import(${JSON.stringify(lockModule)});` +
+      `await lockDataDir(${JSON.stringify(dataDir)});`
+    : `const { createDatabase } = await import(${JSON.stringify(createDatabaseModule)});` +
+      `await createDatabase({ databaseUrl: undefined, dataDir: ${JSON.stringify(dataDir)} });`;
+  const script = `${open}process.stdout.write('ready ' + process.pid + '\\n'); setInterval(() => {}, 60_000);`;
   const nodeArgs = ["--import", "tsx", "--input-type=module", "-e", script];
   const child = shell
     ? spawn(
@@ -106,7 +109,7 @@ describe("PGlite data folder lock", () => {
     await again.close();
     // Nothing is left behind by a clean close.
     expect(await readdir(path.join(dataDir, LOCK_FOLDER_NAME))).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it("refuses another process while the holder lives, and opens at once after the holder is killed with -9", async () => {
     const dataDir = path.join(root, "kill-9");
@@ -126,13 +129,14 @@ describe("PGlite data folder lock", () => {
     "opens a folder whose holder was killed and is still an unreaped zombie",
     async () => {
       const dataDir = path.join(root, "zombie");
-      const { child, holderPid } = await startHolder(dataDir, { shell: true });
+      const { child, holderPid } = await startHolder(dataDir, { shell: true, lockOnly: true });
       children.push(child);
+      await expect(lockDataDir(dataDir)).rejects.toThrow(DataDirInUseError);
       process.kill(holderPid, "SIGKILL");
       while (!(await isZombieWithoutFiles(holderPid))) await new Promise((resolve) => setTimeout(resolve, 5));
       expect(() => process.kill(holderPid, 0)).not.toThrow();
-      const database = await createDatabase({ databaseUrl: undefined, dataDir });
-      await database.close();
+      const release = await lockDataDir(dataDir);
+      await release();
       await stop(child);
     },
     120_000,
@@ -149,8 +153,8 @@ describe("PGlite data folder lock", () => {
     await writeFile(path.join(dataDir, "acp-process.lock"), JSON.stringify({ pid }));
     await writeFile(path.join(lockFolder, `${pid}-0badc0de.sock`), "");
     await writeFile(path.join(lockFolder, `${process.ppid}-00c0ffee.sock`), "");
-    const database = await createDatabase({ databaseUrl: undefined, dataDir });
-    await database.close();
+    const release = await lockDataDir(dataDir);
+    await release();
     await stop(unrelated);
     // The retired pid file is gone once the folder was held.
     await expect(readFile(path.join(dataDir, "acp-process.lock"))).rejects.toThrow(/ENOENT/);
