@@ -170,6 +170,7 @@ let consoleWarn: typeof console.warn | undefined;
  * cannot decode only as a warning (the page then renders without it), so this is the one place that learns which
  * image failed and why. pdf.js's warnings go nowhere else while a PDF is read; other console output passes through.
  * console.warn is replaced only while some extraction runs, and restored when the last one ends.
+ * An extraction child reads one document at a time; two PDFs rendered at once in one process would share warnings.
  */
 function listenToPdfjsWarnings(listener: (line: string) => void): () => void {
   if (!consoleWarn) {
