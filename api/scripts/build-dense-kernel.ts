@@ -1,11 +1,11 @@
-// Assembles src/services/retrieval/dense-kernel.wat into dense-kernel-wasm.ts (base64): `npm run build:kernel -w @acp/api`.
+// Assembles src/services/retrieval/engine/dense-kernel.wat into dense-kernel-wasm.ts (base64): `npm run build:kernel -w @acp/api`.
 // The test dense-kernel.test.ts assembles the source again and fails if the committed bytes differ.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import wabtInit from "wabt";
 
-const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), "../src/services/retrieval");
+const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), "../src/services/retrieval/engine");
 
 export async function assembleDenseKernel() {
   const wabt = await wabtInit();

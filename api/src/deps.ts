@@ -1,19 +1,20 @@
 // The one place that builds what handlers, jobs and the server need (DESIGN 4): createDeps(config) -> Deps.
 import { createDatabase, type Database } from "./db/create-database";
 import type { AppConfig } from "./env";
-import { closeExtractionPool, configureExtractionPool } from "./ingestion/extraction-pool";
-import { startIngestionWorkers } from "./jobs/ingest-worker";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./lib/logger";
 import { createStreamRegistry, type StreamRegistry } from "./lib/open-streams";
 import { createEmbedder } from "./providers/embedder/create-embedder";
 import type { Embedder } from "./providers/embedder/embedder";
-import { closeEmbeddingThread } from "./providers/embedder/local-embedder-thread";
+import {
+  createEmbeddingThread,
+  type EmbeddingThreadHandle,
+} from "./providers/embedder/local-embedder-thread";
 import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-limit-store";
 import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
 import type { VectorStore } from "./providers/vector-store/vector-store";
-import { configureChunkIndex } from "./services/retrieval/chunk-index";
+import { ChunkIndexCache } from "./services/retrieval/chunk-index-cache";
 
 export type Deps = {
   config: AppConfig;
@@ -27,10 +28,14 @@ export type Deps = {
   logger: Logger;
   /** Open streaming responses; close() aborts them so shutdown does not wait for clients. */
   streams: StreamRegistry;
-  /** pg-boss on the app's database: ingestion jobs (started with the workers when config.workers > 0). */
+  /** pg-boss on the app's database: ingestion jobs (workers are started by jobs/start-jobs.ts, not here). */
   queue: JobQueue;
   /** Makes the vectors of new chunks and queries (EMBEDDINGS_PROVIDER); the index is rebuilt when it changes. */
   embedder: Embedder;
+  /** The built-in embedder's worker thread (large batches are embedded there, off the event loop). */
+  embeddingThread: EmbeddingThreadHandle;
+  /** This process's users' search indexes (postings and dense codes) within CHUNK_INDEX_MB. */
+  chunkIndexes: ChunkIndexCache;
   /** Aborts open streams, then stops whatever was started here, then closes the database. Idempotent. */
   close: () => Promise<void>;
 };
@@ -40,16 +45,19 @@ export type DepsOverrides = Partial<Omit<Deps, "config" | "close">>;
 
 export async function createDeps(config: AppConfig, overrides: DepsOverrides = {}): Promise<Deps> {
   const now = overrides.now ?? (() => new Date());
-  configureChunkIndex({ memoryMb: config.chunkIndexMb });
   const logger = overrides.logger ?? createLogger(config);
   const database = overrides.database ?? (await createDatabase(config, { logger }));
   /** Run in reverse order of creation by close(); each dependency that needs stopping pushes its step. */
-  const stopSteps: (() => Promise<void>)[] = [() => database.close(), closeEmbeddingThread];
+  const embeddingThread = overrides.embeddingThread ?? createEmbeddingThread();
+  const stopSteps: (() => Promise<void>)[] = [() => database.close(), () => embeddingThread.close()];
   try {
     const vectorStore = overrides.vectorStore ?? createVectorStore({ config, database });
     const rateLimitStore = overrides.rateLimitStore ?? createMemoryRateLimitStore({ now });
     const streams = overrides.streams ?? createStreamRegistry();
-    const embedder = overrides.embedder ?? createEmbedder({ config, logger });
+    const embedder = overrides.embedder ?? createEmbedder({ config, thread: embeddingThread, logger });
+    const chunkIndexes =
+      overrides.chunkIndexes ??
+      new ChunkIndexCache({ db: database.db, memoryMb: config.chunkIndexMb, logger });
     const queue =
       overrides.queue ??
       createJobQueue({ database, onError: (error) => logger.error({ err: error }, "job queue error") });
@@ -78,19 +86,11 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       logger,
       streams,
       embedder,
+      embeddingThread,
+      chunkIndexes,
       queue,
       close,
     };
-    // This process runs ingestion jobs (and sweeps stuck documents) unless WORKERS=0.
-    if (config.workers > 0 && !overrides.queue) {
-      configureExtractionPool({ processes: config.extractionProcesses });
-      queue.onStart(async () => {
-        const stopWorkers = await startIngestionWorkers(deps, { concurrency: config.workers });
-        // Extraction children are stopped after the jobs that use them.
-        stopSteps.push(closeExtractionPool, stopWorkers);
-      });
-      await queue.start();
-    }
     return deps;
   } catch (error) {
     await database.close();

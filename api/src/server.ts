@@ -3,9 +3,10 @@ import { createApp } from "./app";
 import { DataDirInUseError } from "./db/data-dir-lock";
 import { createDeps } from "./deps";
 import { ConfigError, loadConfig } from "./env";
+import { startJobs } from "./jobs/start-jobs";
 import { serveApp } from "./lib/http-server";
 import { createLogger } from "./lib/logger";
-import { recentlyActiveUsers, warmChunkIndexes } from "./services/retrieval/chunk-index";
+import { recentlyActiveUsers, warmChunkIndexes } from "./services/retrieval/chunk-index-warmup";
 import { rebuildStaleIndexes } from "./services/retrieval/embedder-migration";
 
 /** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   } else {
     logger.warn({ reason: vectorStatus.reason }, "vector store unavailable");
   }
+  // This process runs ingestion jobs (and sweeps stuck documents) unless WORKERS=0 leaves them to worker processes.
+  const stopJobs = config.workers > 0 ? await startJobs(deps, { concurrency: config.workers }) : undefined;
   const app = createApp(deps);
   // After an embedder change, every user's index is rebuilt in the background; search keeps the old vectors meanwhile.
   void rebuildStaleIndexes(deps)
@@ -34,7 +37,7 @@ async function main(): Promise<void> {
   // Active users' first search after a restart finds their index loaded; stopped by shutdown.
   const warming = new AbortController();
   void recentlyActiveUsers(deps.database.db, 100)
-    .then((userIds) => warmChunkIndexes(deps.database.db, userIds, warming.signal))
+    .then((userIds) => warmChunkIndexes(deps.chunkIndexes, userIds, warming.signal))
     .then((users) => {
       if (users > 0) logger.info({ users }, "loaded the search indexes of recently active users");
     })
@@ -76,8 +79,8 @@ async function main(): Promise<void> {
     // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
     server.closeIdleConnections();
     server.close(() => {
-      deps
-        .close()
+      Promise.resolve(stopJobs?.())
+        .then(() => deps.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the dependencies failed"))
         .finally(() => {
           clearTimeout(force);

@@ -1,6 +1,7 @@
 // Worker process entry point (`npm run worker -w @acp/api`): runs ingestion jobs against the same PostgreSQL as the API.
 import { createDeps } from "./deps";
 import { ConfigError, loadConfig } from "./env";
+import { startJobs } from "./jobs/start-jobs";
 import { createLogger } from "./lib/logger";
 
 /** Jobs a worker process runs at once when WORKERS is unset or 0 (0 means "none in the API", not here). */
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const deps = await createDeps(config, { logger });
   const vectorStatus = await deps.vectorStore.ensureReady();
   if (!vectorStatus.ready) logger.warn({ reason: vectorStatus.reason }, "vector store unavailable");
-  await deps.queue.start();
+  const stopJobs = await startJobs(deps, { concurrency: config.workers });
   logger.info({ concurrency: config.workers }, "ingestion worker started");
 
   let stopping = false;
@@ -28,8 +29,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, "worker shutting down: finishing or releasing its jobs");
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    deps
-      .close()
+    stopJobs()
+      .then(() => deps.close())
       .catch((error: unknown) => logger.error({ err: error }, "closing the worker failed"))
       .finally(() => process.exit());
   };

@@ -4,7 +4,7 @@ import { createDatabase, IN_MEMORY_DATA_DIR } from "@acp/api/src/db/create-datab
 import { documents, users } from "@acp/api/src/db/schema";
 import { createLocalEmbedder } from "@acp/api/src/providers/embedder/local-embedder";
 import { createPgvectorStore } from "@acp/api/src/providers/vector-store/pgvector";
-import { userChunkIndex } from "@acp/api/src/services/retrieval/chunk-index";
+import { ChunkIndexCache } from "@acp/api/src/services/retrieval/chunk-index-cache";
 import { queryWeights } from "@acp/api/src/services/retrieval/engine/dense-codes";
 import { indexDocumentChunks } from "@acp/api/src/services/retrieval/index-document";
 import { searchLexical } from "@acp/api/src/services/retrieval/lexical";
@@ -86,7 +86,13 @@ export async function measureRetrievalAt(chunkCount: number, queryCount = 200): 
     const store = createPgvectorStore({ database });
     const status = await store.ensureReady();
     if (!status.ready) throw new Error(status.reason);
-    const deps: RetrievalDeps = { database, vectorStore: store, embedder: createLocalEmbedder() };
+    const deps: RetrievalDeps = {
+      database,
+      vectorStore: store,
+      embedder: createLocalEmbedder(),
+      // The API's default budget (CHUNK_INDEX_MB).
+      chunkIndexes: new ChunkIndexCache({ db: database.db, memoryMb: 1024 }),
+    };
     const [user] = await database.db
       .insert(users)
       .values({ email: "bench@example.test" })
@@ -170,7 +176,7 @@ export async function measureRetrievalAt(chunkCount: number, queryCount = 200): 
     await searchKnowledge({ deps, userId, query: queries[0] ?? "", topK: 5 });
     const firstSearchSeconds = (performance.now() - firstStarted) / 1000;
     for (const query of queries.slice(0, 10)) await searchKnowledge({ deps, userId, query, topK: 5 });
-    const index = await userChunkIndex(database.db, userId);
+    const index = await deps.chunkIndexes.index(userId);
     const hybrid: number[] = [];
     const hybridTypos: number[] = [];
     const lexicalOnly: number[] = [];
@@ -188,7 +194,9 @@ export async function measureRetrievalAt(chunkCount: number, queryCount = 200): 
         searchKnowledge({ deps, userId, query: typoQueries[i] ?? query, topK: 5 }),
       );
       if (typoAnswer.denseLeg === "skipped") skippedTypos += 1;
-      await timed(lexicalOnly, () => searchLexical({ db: database.db, userId, query, limit: 50 }));
+      await timed(lexicalOnly, () =>
+        searchLexical({ db: database.db, chunkIndexes: deps.chunkIndexes, userId, query, limit: 50 }),
+      );
       for (const question of [query, typoQueries[i] ?? query]) {
         const [vector] = await embedder.embed([question]);
         const embedding = vector ?? [];

@@ -2,7 +2,7 @@
 // search index loading in the background.
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/app-env";
-import { prefetchChunkIndex } from "../services/retrieval/chunk-index";
+import { prefetchChunkIndex } from "../services/retrieval/chunk-index-warmup";
 import { createSession, generateSessionToken, invalidateSession, sessionIdFromToken } from "./session";
 import { readSessionToken, setSessionCookie } from "./session-cookie";
 
@@ -11,7 +11,7 @@ export async function startSession(
   userId: string,
   options: { oidcIdToken?: string } = {},
 ): Promise<void> {
-  const { database, now } = c.var.deps;
+  const { database, now, chunkIndexes } = c.var.deps;
   const previous = readSessionToken(c);
   if (previous) await invalidateSession({ db: database.db, sessionId: sessionIdFromToken(previous) });
   const token = generateSessionToken();
@@ -24,7 +24,7 @@ export async function startSession(
   });
   setSessionCookie(c, token, session.expiresAt);
   // Their first question should not wait for their search index to load (seconds for a large knowledge base).
-  void prefetchChunkIndex(database.db, userId).catch((error: unknown) =>
+  void prefetchChunkIndex(chunkIndexes, database.db, userId).catch((error: unknown) =>
     c.var.logger.warn({ err: error }, "loading the search index after sign-in failed"),
   );
 }

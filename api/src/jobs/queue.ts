@@ -37,12 +37,10 @@ export type JobQueue = {
   boss: PgBoss;
   settings: QueueSettings;
   /**
-   * Starts pg-boss (installing its schema on first use) and creates the queue, then runs the `onStart` hooks (the
-   * in-process workers). Idempotent; every other method calls it first, outside any transaction of the caller.
+   * Starts pg-boss (installing its schema on first use) and creates the queue. Idempotent; every other method calls
+   * it first, outside any transaction of the caller.
    */
   start(): Promise<void>;
-  /** Registers work to run once the queue has started (e.g. starting this process's workers). */
-  onStart(hook: () => Promise<void>): void;
   /** Enqueues one ingestion job; with `tx`, inside that drizzle transaction. Returns the job id. */
   sendIngest(documentId: string, options?: { tx?: SendInTransaction }): Promise<string>;
   /** Cancels a queued or running ingestion job (a running handler sees its signal abort at the next heartbeat). */
@@ -81,7 +79,6 @@ export function createJobQueue({
           application_name: "acp-queue",
         });
   boss.on("error", onError);
-  const hooks: (() => Promise<void>)[] = [];
   const NO_JOB_ID = "00000000-0000-0000-0000-000000000000";
   let starting: Promise<void> | undefined;
   let stopped = false;
@@ -101,7 +98,6 @@ export function createJobQueue({
       // transaction's lock, which waits for the send: a process without workers hung on its first upload. Any
       // queue operation outside a transaction fills the cache; cancelling an id no job has changes nothing.
       await boss.cancel(INGEST_QUEUE, NO_JOB_ID);
-      for (const hook of hooks) await hook();
     })();
     return starting;
   };
@@ -110,9 +106,6 @@ export function createJobQueue({
     boss,
     settings,
     start,
-    onStart(hook) {
-      hooks.push(hook);
-    },
     async sendIngest(documentId, { tx } = {}) {
       // Never started from inside a transaction: on PGlite that would wait on the transaction's own lock.
       if (!tx) await start();

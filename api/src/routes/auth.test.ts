@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessionIdFromToken } from "../auth/session";
 import { passwordCredentials, sessions, users } from "../db/schema";
-import { holdsChunkIndex } from "../services/retrieval/chunk-index";
 import { indexTexts } from "../services/retrieval/test-support";
 import {
   createTestApp,
@@ -168,10 +167,10 @@ describe.each(engines)("auth routes on %s", (engine) => {
     it("starts loading the user's search index, so their first question does not wait for it", async () => {
       const { account, user } = await signUp(t);
       await indexTexts(t.deps, user.id, ["quarterly ledger of spare parts"]);
-      expect(holdsChunkIndex(t.deps.database.db, user.id)).toBe(false);
+      expect(t.deps.chunkIndexes.holds(user.id)).toBe(false);
       const response = await t.request("/api/auth/sign-in", json(account));
       expect(response.status).toBe(200);
-      await vi.waitFor(() => expect(holdsChunkIndex(t.deps.database.db, user.id)).toBe(true));
+      await vi.waitFor(() => expect(t.deps.chunkIndexes.holds(user.id)).toBe(true));
     });
 
     it("signs in with the right password (JSON) and the email is case-insensitive", async () => {

@@ -13,6 +13,7 @@ import {
 } from "../db/create-database";
 import { createDeps, type Deps, type DepsOverrides } from "../deps";
 import { type AppConfig, loadConfig } from "../env";
+import { startJobs } from "../jobs/start-jobs";
 import { migrationsFolder } from "../paths";
 import type { VectorStore } from "../providers/vector-store/vector-store";
 
@@ -198,6 +199,11 @@ export async function createTestApp(
   const database = await createTestDatabase(engine);
   const config = testConfig(options.config);
   const deps = await createDeps(config, { ...options.overrides, database });
+  // As the server does: this process runs ingestion jobs unless WORKERS=0 (or a test brings its own queue).
+  const stopJobs =
+    config.workers > 0 && !options.overrides?.queue
+      ? await startJobs(deps, { concurrency: config.workers })
+      : undefined;
   const app = createApp(deps);
   const request = (path: string, init: TestRequestInit = {}) => {
     const { cookie, clientIp, ...rest } = init;
@@ -215,7 +221,10 @@ export async function createTestApp(
     config,
     vectorStore: deps.vectorStore,
     request,
-    close: () => deps.close(),
+    close: async () => {
+      await stopJobs?.();
+      await deps.close();
+    },
   };
 }
 

@@ -3,14 +3,17 @@ import type { AppConfig } from "../../env";
 import type { Logger } from "../../lib/logger";
 import type { Embedder } from "./embedder";
 import { createLocalEmbedder } from "./local-embedder";
-import { embedOnThread } from "./local-embedder-thread";
+import type { EmbeddingThreadHandle } from "./local-embedder-thread";
 import { createOpenAiEmbedder } from "./openai-embedder";
 
 export function createEmbedder({
   config,
+  thread,
   logger,
 }: {
   config: Pick<AppConfig, "embeddings">;
+  /** Where the built-in embedder embeds large batches, off the event loop. */
+  thread?: EmbeddingThreadHandle;
   /** Told when the embedding thread cannot answer and a batch is embedded inline instead. */
   logger?: Pick<Logger, "warn">;
 }): Embedder {
@@ -18,7 +21,9 @@ export function createEmbedder({
   switch (settings.provider) {
     case "local":
       return createLocalEmbedder({
-        thread: embedOnThread,
+        ...(thread
+          ? { thread: (texts: string[], signal: AbortSignal | undefined) => thread.embed(texts, signal) }
+          : {}),
         onThreadFailure: (error) =>
           logger?.warn({ err: error }, "embedding thread unavailable: embedding this batch inline"),
       });

@@ -7,7 +7,11 @@ import {
   LOCAL_EMBEDDER_DIMENSION,
   THREAD_BATCH_MIN,
 } from "./local-embedder";
-import { closeEmbeddingThread, embedOnThread } from "./local-embedder-thread";
+import { createEmbeddingThread } from "./local-embedder-thread";
+
+const thread = createEmbeddingThread();
+const embedOnThread = (texts: string[], signal: AbortSignal | undefined) => thread.embed(texts, signal);
+const closeEmbeddingThread = () => thread.close();
 
 const texts = Array.from(
   { length: 40 },

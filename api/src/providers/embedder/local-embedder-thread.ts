@@ -81,22 +81,30 @@ class EmbeddingThread {
   }
 }
 
-let thread: EmbeddingThread | undefined;
+/** The built-in embedder's worker thread, started on first use and started again after it died. */
+export type EmbeddingThreadHandle = {
+  /** Embeds `texts` with the built-in embedder on the thread: the vectors one after the other. */
+  embed(texts: string[], signal: AbortSignal | undefined): Promise<Float64Array>;
+  /** Stops the thread (shutdown); batches still out fail with EmbeddingThreadError and are embedded inline. */
+  close(): Promise<void>;
+};
 
-/** Embeds `texts` with the built-in embedder on the shared thread (started now if needed). */
-export function embedOnThread(texts: string[], signal: AbortSignal | undefined): Promise<Float64Array> {
-  if (!thread) {
-    const created = new EmbeddingThread(() => {
-      if (thread === created) thread = undefined;
-    });
-    thread = created;
-  }
-  return thread.embed(texts, signal);
-}
-
-/** Stops the thread (shutdown); batches still out fail with EmbeddingThreadError and are embedded inline. */
-export async function closeEmbeddingThread(): Promise<void> {
-  const closing = thread;
-  thread = undefined;
-  await closing?.close();
+export function createEmbeddingThread(): EmbeddingThreadHandle {
+  let thread: EmbeddingThread | undefined;
+  return {
+    embed(texts, signal) {
+      if (!thread) {
+        const created = new EmbeddingThread(() => {
+          if (thread === created) thread = undefined;
+        });
+        thread = created;
+      }
+      return thread.embed(texts, signal);
+    },
+    async close() {
+      const closing = thread;
+      thread = undefined;
+      await closing?.close();
+    },
+  };
 }

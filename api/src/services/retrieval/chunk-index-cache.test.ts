@@ -1,106 +1,17 @@
-// The in-memory chunk index: BM25 ranking and ties, exact dense search over codes, compaction, and staying in step with chunks written by another process.
+// The per-process cache of users' indexes: in step with chunks written by another process, within its memory budget, warm-up and prefetch.
 import { eq } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "../../db/create-database";
 import { apiKeys, documents, sessions } from "../../db/schema";
-import { LOCAL_EMBEDDER_DIMENSION, LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
 import { createTestDatabase, engines } from "../../test/test-app";
-import {
-  configureChunkIndex,
-  holdsChunkIndex,
-  prefetchChunkIndex,
-  recentlyActiveUsers,
-  UserChunkIndex,
-  userChunkIndex,
-  warmChunkIndexes,
-} from "./chunk-index";
-import { encodeLocalVector, queryWeights } from "./dense-codes";
+import { ChunkIndexCache } from "./chunk-index-cache";
+import { prefetchChunkIndex, recentlyActiveUsers, warmChunkIndexes } from "./chunk-index-warmup";
 import { deleteDocumentIndex } from "./index-document";
 import { searchLexical } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
 import { indexTexts, insertUser, retrievalDeps } from "./test-support";
-
-/** A chunk row as document_chunks hands it over. */
-const row = (
-  id: string,
-  terms: Record<string, number>,
-  extra: { agent?: string; category?: string } = {},
-) => ({
-  id,
-  document_id: id.split(":")[0] ?? "",
-  agent_id: extra.agent ?? null,
-  category: extra.category ?? null,
-  lexical_length: Object.values(terms).reduce((a, b) => a + b, 0),
-  term_counts: terms,
-});
-
-describe("UserChunkIndex", () => {
-  it("ranks by BM25 with ties in chunk id order and keeps only the best `limit`", () => {
-    const index = new UserChunkIndex();
-    index.beginDocument("d", "1");
-    index.appendChunks("d", [
-      row("d:3", { apple: 1, pear: 1 }),
-      row("d:1", { apple: 1, pear: 1 }),
-      row("d:2", { apple: 3, plum: 1 }),
-      row("d:0", { plum: 4 }),
-    ]);
-    const { hits } = index.search({ terms: ["apple"], limit: 2 });
-    expect(hits.map((hit) => hit.chunkId)).toEqual(["d:2", "d:1"]);
-    const all = index.search({ terms: ["apple", "pear"], limit: 10 }).hits;
-    expect(all.map((hit) => hit.chunkId)).toEqual(["d:1", "d:3", "d:2"]);
-    expect(all.map((hit) => hit.rank)).toEqual([1, 2, 3]);
-    expect(all[0]?.score).toBe(all[1]?.score);
-  });
-
-  it("takes chunk count, length and document frequency from the searched scope", () => {
-    const index = new UserChunkIndex();
-    index.beginDocument("a", "1");
-    index.appendChunks("a", [
-      row("a:0", { tax: 1, rule: 1 }, { agent: "legal" }),
-      row("a:1", { rule: 2 }, { agent: "legal" }),
-    ]);
-    index.beginDocument("b", "1");
-    index.appendChunks("b", [row("b:0", { tax: 1 }, { category: "Finance" }), row("b:1", { tax: 1 })]);
-    const scoped = index.search({ terms: ["tax"], scope: { agentId: "legal", categories: [] }, limit: 10 });
-    // In the scope, 1 of 2 chunks holds "tax" (whole knowledge: 3 of 4).
-    expect(scoped.idealScore).toBeCloseTo(Math.log(1 + (2 - 1 + 0.5) / (1 + 0.5)), 12);
-    expect(scoped.hits.map((hit) => hit.chunkId)).toEqual(["a:0"]);
-    const withCategory = index.search({
-      terms: ["tax"],
-      scope: { agentId: "legal", categories: ["Finance"] },
-      limit: 10,
-    });
-    expect(withCategory.hits.map((hit) => hit.chunkId).sort()).toEqual(["a:0", "b:0"]);
-    expect(index.documentsIn({ agentId: "nobody", categories: ["Finance"] })).toEqual(["b"]);
-  });
-
-  it("forgets removed documents, and compacts once dead chunks outnumber the live ones", () => {
-    const index = new UserChunkIndex();
-    for (let d = 0; d < 30; d += 1) {
-      index.beginDocument(`d${d}`, "1");
-      index.appendChunks(
-        `d${d}`,
-        Array.from({ length: 100 }, (_, i) => row(`d${d}:${i}`, { [`w${i % 7}`]: 1, [`doc${d}`]: 1 })),
-      );
-    }
-    for (let d = 0; d < 25; d += 1) index.removeDocument(`d${d}`);
-    const before = index.search({ terms: ["w3", "doc27"], limit: 1000 });
-    const bytesBefore = index.approximateBytes;
-    index.compactIfWasteful();
-    expect(index.approximateBytes).toBeLessThan(bytesBefore / 2);
-    expect(index.search({ terms: ["w3", "doc27"], limit: 1000 })).toEqual(before);
-    expect(before.hits.every((hit) => Number(hit.chunkId.slice(1).split(":")[0]) >= 25)).toBe(true);
-    expect(index.chunkCount).toBe(500);
-    // A document loaded after compaction lands at the end and is searchable; reloading one replaces it.
-    index.beginDocument("d26", "2");
-    index.appendChunks("d26", [row("d26:0", { fresh: 1 })]);
-    expect(index.search({ terms: ["doc26"], limit: 10 }).hits).toEqual([]);
-    expect(index.search({ terms: ["fresh"], limit: 10 }).hits.map((hit) => hit.chunkId)).toEqual(["d26:0"]);
-    expect(index.chunkCount).toBe(401);
-  });
-});
 
 /** A second drizzle instance on the same database: its own cache, as another API or worker process has. */
 function otherProcess(database: Database): Db {
@@ -108,115 +19,6 @@ function otherProcess(database: Database): Db {
     ? drizzlePglite({ client: database.raw, casing: "snake_case" })
     : drizzlePg({ client: database.raw, casing: "snake_case" })) as unknown as Db;
 }
-
-describe("UserChunkIndex dense search", () => {
-  /** Seeded unit vectors in general position (xorshift), so exact answers have no ties. */
-  const unitVectors = (count: number, seed: number) => {
-    let state = seed >>> 0 || 1;
-    const next = () => {
-      state ^= state << 13;
-      state ^= state >>> 17;
-      state ^= state << 5;
-      return ((state >>> 0) / 2 ** 32) * 2 - 1;
-    };
-    return Array.from({ length: count }, () => {
-      const vector = Array.from({ length: LOCAL_EMBEDDER_DIMENSION }, next);
-      const norm = Math.hypot(...vector);
-      return vector.map((value) => value / norm);
-    });
-  };
-  const codedRow = (id: string, vector: number[], extra: { agent?: string } = {}) => ({
-    ...row(id, { word: 1 }, extra),
-    embedder: LOCAL_EMBEDDER_ID,
-    local_vector: encodeLocalVector(vector),
-  });
-  /** The exact top `k` by cosine over the float vectors, brute force. */
-  const exactTop = (vectors: Map<string, number[]>, query: number[], k: number) =>
-    [...vectors]
-      .map(
-        ([id, vector]) => [id, vector.reduce((sum, value, i) => sum + value * (query[i] ?? 0), 0)] as const,
-      )
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, k)
-      .map(([id]) => id);
-
-  it("answers the exact nearest chunks over pages of codes, within the scope, after removals and compaction", () => {
-    const index = new UserChunkIndex();
-    const vectors = new Map<string, number[]>();
-    const all = unitVectors(5_200, 7);
-    // Two documents spanning two pages of codes, one of them the legal agent's.
-    for (const [documentId, from, to, agent] of [
-      ["a", 0, 3_000, undefined],
-      ["b", 3_000, 5_200, "legal"],
-    ] as const) {
-      index.beginDocument(documentId, "1");
-      const rows = all.slice(from, to).map((vector, i) => {
-        vectors.set(`${documentId}:${i}`, vector);
-        return codedRow(`${documentId}:${i}`, vector, agent ? { agent } : {});
-      });
-      index.appendChunks(documentId, rows);
-      index.finishDocument(documentId);
-    }
-    const queries = unitVectors(20, 99).map((noise, q) => {
-      // Near a known chunk, so the top 10 is well separated from the rest.
-      const base = all[(q * 257) % all.length] ?? [];
-      return base.map((value, i) => value + 0.6 * (noise[i] ?? 0));
-    });
-    const searchIds = (query: number[], scope?: { agentId: string; categories: string[] }) =>
-      index
-        .searchDense({ query: queryWeights(query), limit: 10, ...(scope ? { scope } : {}) })
-        ?.map((h) => h.chunkId);
-    let found = 0;
-    for (const query of queries) {
-      const ids = searchIds(query) ?? [];
-      const expected = exactTop(vectors, query, 10);
-      found += ids.filter((id) => expected.includes(id)).length;
-      expect(ids[0]).toBe(expected[0]);
-    }
-    // Quantisation to int8 may swap near-ties, never lose the neighbourhood.
-    expect(found / (queries.length * 10)).toBeGreaterThanOrEqual(0.95);
-
-    const legal = { agentId: "legal", categories: [] };
-    const scoped = searchIds(queries[3] ?? [], legal) ?? [];
-    expect(scoped).toHaveLength(10);
-    expect(scoped.every((id) => id.startsWith("b:"))).toBe(true);
-
-    // Document a goes (3,000 dead of 5,200: compaction moves b's codes to new ordinals); answers stay the same.
-    const before = searchIds(queries[5] ?? [], legal);
-    index.removeDocument("a");
-    index.compactIfWasteful();
-    expect(searchIds(queries[5] ?? [])).toEqual(before);
-    for (const id of vectors.keys()) if (id.startsWith("a:")) vectors.delete(id);
-    const query = queries[8] ?? [];
-    expect(searchIds(query)).toEqual(exactTop(vectors, query, 10).slice(0, 10));
-  });
-
-  it("reports chunks of the built-in embedder without a code, so the caller asks the vector store", () => {
-    const index = new UserChunkIndex();
-    const [vector = []] = unitVectors(1, 3);
-    index.beginDocument("old", "1");
-    index.appendChunks("old", [
-      { ...row("old:0", { word: 1 }, { agent: "gtm" }), embedder: LOCAL_EMBEDDER_ID, local_vector: null },
-    ]);
-    index.finishDocument("old");
-    index.beginDocument("new", "1");
-    index.appendChunks("new", [codedRow("new:0", vector, { agent: "legal" })]);
-    index.finishDocument("new");
-    const query = queryWeights(vector);
-    expect(index.searchDense({ query, limit: 5 })).toBeUndefined();
-    // Outside the scope the code-less chunk does not matter.
-    expect(
-      index.searchDense({ query, limit: 5, scope: { agentId: "legal", categories: [] } })?.[0]?.chunkId,
-    ).toBe("new:0");
-    // Chunks of another embedder have no code and are no part of the built-in embedder's search.
-    index.removeDocument("old");
-    index.beginDocument("other", "1");
-    index.appendChunks("other", [
-      { ...row("other:0", { word: 1 }), embedder: "openai:text-embedding-3-small" },
-    ]);
-    expect(index.searchDense({ query, limit: 5 })?.map((hit) => hit.chunkId)).toEqual(["new:0"]);
-  });
-});
 
 describe.each(engines)("in-memory postings on %s", (engine) => {
   let database: Database;
@@ -228,14 +30,17 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
   afterAll(async () => {
     await database?.close();
   });
-  afterEach(() => configureChunkIndex({ memoryMb: 512 }));
-
-  const ids = async (db: Db, userId: string, query: string) =>
-    (await searchLexical({ db, userId, query, limit: 50 })).hits.map((hit) => hit.chunkId).sort();
+  /** What another process holding its own cache on the same database answers. */
+  type Reader = { db: Db; cache: ChunkIndexCache };
+  const reading = (db: Db, memoryMb = 512): Reader => ({ db, cache: new ChunkIndexCache({ db, memoryMb }) });
+  const ids = async ({ db, cache }: Reader, userId: string, query: string) =>
+    (await searchLexical({ db, chunkIndexes: cache, userId, query, limit: 50 })).hits
+      .map((hit) => hit.chunkId)
+      .sort();
 
   it("sees chunks another process adds and deletes, without a restart", async () => {
     const userId = await insertUser(database);
-    const reader = otherProcess(database);
+    const reader = reading(otherProcess(database));
     const first = await indexTexts(deps, userId, ["quarterly revenue grew", "churn fell"]);
     expect(await ids(reader, userId, "revenue")).toEqual([`${first}:0`]);
 
@@ -247,12 +52,12 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
     expect(await ids(reader, userId, "revenue")).toEqual([`${second}:0`]);
     await database.db.delete(documents).where(eq(documents.id, second));
     expect(await ids(reader, userId, "revenue")).toEqual([]);
-    expect((await userChunkIndex(reader, userId)).chunkCount).toBe(0);
+    expect((await reader.cache.index(userId)).chunkCount).toBe(0);
   });
 
   it("reloads a document whose chunks were replaced by a retried ingestion", async () => {
     const userId = await insertUser(database);
-    const reader = otherProcess(database);
+    const reader = reading(otherProcess(database));
     const documentId = await indexTexts(deps, userId, ["alpha", "beta"]);
     expect(await ids(reader, userId, "alpha")).toEqual([`${documentId}:0`]);
     // Same count, other content: only the rows' transaction ids tell the change.
@@ -285,16 +90,16 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
       },
     };
     const documentId = await indexTexts(lexicalOnly, userId, texts);
-    const reader = otherProcess(database);
+    const reader = reading(otherProcess(database));
     const expected = texts
       .flatMap((text, i) => (text.startsWith("item7 ") ? [`${documentId}:${i}`] : []))
       .sort();
     expect(await ids(reader, userId, "item7")).toEqual(expected);
-    expect((await userChunkIndex(reader, userId)).chunkCount).toBe(2_300);
+    expect((await reader.cache.index(userId)).chunkCount).toBe(2_300);
 
     // A load cut short (the database fails on its second page) is done again by the next search, not kept half-done.
     let calls = 0;
-    const flaky = new Proxy(reader, {
+    const flakyDb = new Proxy(reader.db, {
       get(target, property, receiver) {
         if (property !== "execute") return Reflect.get(target, property, receiver);
         return (...args: Parameters<Db["execute"]>) => {
@@ -306,15 +111,9 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
       },
     });
     await indexTexts(lexicalOnly, userId, ["item7 arrives later"]);
+    const flaky = { db: flakyDb, cache: new ChunkIndexCache({ db: flakyDb, memoryMb: 512 }) };
     await expect(ids(flaky, userId, "item7")).rejects.toThrow("connection lost");
     expect(await ids(flaky, userId, "item7")).toHaveLength(expected.length + 1);
-
-    // A budget smaller than one user's postings: other users' indexes go, answers stay right.
-    configureChunkIndex({ memoryMb: 0 });
-    const other = await insertUser(database);
-    await indexTexts(deps, other, ["item7 elsewhere"]);
-    expect(await ids(reader, other, "item7")).toHaveLength(1);
-    expect(await ids(reader, userId, "item7")).toHaveLength(expected.length + 1);
   });
   it("loads recently active users' indexes at start-up, within the budget, so their first search reads nothing more", async () => {
     const hour = 3_600_000;
@@ -359,31 +158,95 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
           };
         },
       });
-    const restarted = counted(otherProcess(database));
+    const restarted = new ChunkIndexCache({ db: counted(otherProcess(database)), memoryMb: 512 });
     expect(await warmChunkIndexes(restarted, active)).toBe(3);
     statements = 0;
-    const index = await userChunkIndex(restarted, signedIn as string);
+    const index = await restarted.index(signedIn as string);
     expect(index.chunkCount).toBe(1);
     // Only the generation is read: the postings were loaded by the warm-up.
     expect(statements).toBe(1);
 
     // No room in the budget, or shutting down: nothing is loaded.
-    configureChunkIndex({ memoryMb: 0 });
-    expect(await warmChunkIndexes(counted(otherProcess(database)), active)).toBe(0);
-    configureChunkIndex({ memoryMb: 512 });
-    expect(await warmChunkIndexes(counted(otherProcess(database)), active, AbortSignal.abort())).toBe(0);
+    const full = new ChunkIndexCache({ db: counted(otherProcess(database)), memoryMb: 0 });
+    expect(await warmChunkIndexes(full, active)).toBe(0);
+    const stopping = new ChunkIndexCache({ db: counted(otherProcess(database)), memoryMb: 512 });
+    expect(await warmChunkIndexes(stopping, active, AbortSignal.abort())).toBe(0);
   });
   it("prefetches a signing-in user's index once, and never for a user without chunks", async () => {
     const [withChunks, without] = await Promise.all([insertUser(database), insertUser(database)]);
     await indexTexts(deps, withChunks as string, ["prefetched ledger"]);
-    const fresh = otherProcess(database);
-    expect(holdsChunkIndex(fresh, withChunks as string)).toBe(false);
-    expect(await prefetchChunkIndex(fresh, withChunks as string)).toBe(true);
-    expect(holdsChunkIndex(fresh, withChunks as string)).toBe(true);
-    expect((await userChunkIndex(fresh, withChunks as string)).chunkCount).toBe(1);
-    expect(await prefetchChunkIndex(fresh, withChunks as string)).toBe(false);
+    const db = otherProcess(database);
+    const fresh = new ChunkIndexCache({ db, memoryMb: 512 });
+    expect(fresh.holds(withChunks as string)).toBe(false);
+    expect(await prefetchChunkIndex(fresh, db, withChunks as string)).toBe(true);
+    expect(fresh.holds(withChunks as string)).toBe(true);
+    expect((await fresh.index(withChunks as string)).chunkCount).toBe(1);
+    expect(await prefetchChunkIndex(fresh, db, withChunks as string)).toBe(false);
 
-    expect(await prefetchChunkIndex(fresh, without as string)).toBe(false);
-    expect(holdsChunkIndex(fresh, without as string)).toBe(false);
+    expect(await prefetchChunkIndex(fresh, db, without as string)).toBe(false);
+    expect(fresh.holds(without as string)).toBe(false);
   });
 });
+
+describe.each(engines)("a user larger than a process's share on %s", (engine) => {
+  let database: Database;
+  let deps: RetrievalDeps;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    deps = retrievalDeps(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("is searched through the database with the same answers, without evicting the other users", async () => {
+    const [large, small] = await Promise.all([insertUser(database), insertUser(database)]);
+    const words = ["turbine", "bearing", "gasket", "valve", "pump", "rotor", "seal", "shaft"];
+    const texts = Array.from(
+      { length: 1_500 },
+      (_, i) =>
+        `${words[i % 8]} ${words[(i * 3) % 8]} ${words[(i * 5 + 1) % 8]} inspection ${i % 13} report ${i % 7}`,
+    );
+    await indexTexts(deps, large, texts.slice(0, 700), { agentId: "gtm" });
+    await indexTexts(deps, large, texts.slice(700), { category: "Legal Documents" });
+    await indexTexts(deps, small, ["turbine bearing notes", "valve seal checklist"]);
+
+    // Everything in memory: the reference answers.
+    const roomy = new ChunkIndexCache({ db: database.db, memoryMb: 512 });
+    // A budget that holds the small user easily but gives one user at most 128 KB (the large one needs 300 KB and
+    // more: its chunks' ids and postings, and on PGlite their codes).
+    const logged: unknown[] = [];
+    const tight = new ChunkIndexCache({
+      db: database.db,
+      memoryMb: 0.25,
+      logger: { info: () => undefined, warn: (entry: unknown) => logged.push(entry) },
+    });
+    const search = (cache: ChunkIndexCache, userId: string, query: string, scope?: ChunkScopeArg) =>
+      searchLexical({ db: database.db, chunkIndexes: cache, userId, query, limit: 20, scope });
+
+    expect((await tight.get(small)).kind).toBe("memory");
+    for (const [query, scope] of [
+      ["turbine bearing", undefined],
+      ["valve seal inspection", undefined],
+      ["rotor report", { agentId: "gtm", categories: [] }],
+      ["gasket pump", { agentId: "legal", categories: ["Legal Documents"] }],
+      ["nothing matches this", undefined],
+    ] as const) {
+      const expected = await search(roomy, large, query, scope);
+      const actual = await search(tight, large, query, scope);
+      expect(actual.hits.map((hit) => hit.chunkId)).toEqual(expected.hits.map((hit) => hit.chunkId));
+      for (const [i, hit] of actual.hits.entries()) {
+        expect(hit.score).toBeCloseTo(expected.hits[i]?.score ?? 0, 9);
+      }
+      expect(actual.idealScore).toBeCloseTo(expected.idealScore, 9);
+    }
+    const searchable = await tight.get(large);
+    expect(searchable.kind).toBe("database");
+    expect(logged).toHaveLength(1);
+    // The small user stayed in memory the whole time, and the large one holds nothing there.
+    expect(tight.holds(small)).toBe(true);
+    expect(tight.heldBytes).toBeLessThanOrEqual(tight.budgetBytes);
+  });
+});
+
+type ChunkScopeArg = { agentId: string; categories: readonly string[] } | undefined;

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentChunks, documents } from "../../db/schema";
 import { sweepStuckDocuments } from "../../jobs/sweeper";
 import { createTestApp, engines, signUp, type TestApp } from "../../test/test-app";
-import { userChunkIndex } from "./chunk-index";
 import { openDocumentIndex } from "./index-document";
 import { searchKnowledge } from "./search-knowledge";
 import { insertDocument, textChunks } from "./test-support";
@@ -47,7 +46,7 @@ describe.each(engines)("only completed documents answer on %s", (engine) => {
     const settled = await writeDocument(user.id, ["Harbour cranes lift containers at night."], "cranes.txt");
     await setStatus(settled, "completed");
     expect(await documentsFound(user.id, "harbour cranes")).toEqual(new Set([settled]));
-    const before = await userChunkIndex(t.database.db, user.id);
+    const before = await t.deps.chunkIndexes.index(user.id);
     const chunksBefore = before.chunkCount;
 
     // Written but still processing: nothing of it answers, and it does not move IDF or the average length.
@@ -59,18 +58,18 @@ describe.each(engines)("only completed documents answer on %s", (engine) => {
     expect(await documentsFound(user.id, "zeppelin mooring")).not.toContain(pending);
     // A typo'd query takes the dense leg: it finds nothing of the pending document either.
     expect(await documentsFound(user.id, "zepelin moring")).not.toContain(pending);
-    const during = await userChunkIndex(t.database.db, user.id);
+    const during = await t.deps.chunkIndexes.index(user.id);
     expect(during.chunkCount).toBe(chunksBefore);
 
     // Completed: found at once, with the statistics of both documents.
     await setStatus(pending, "completed");
     expect((await search(user.id, "zeppelin mooring"))[0]?.documentId).toBe(pending);
-    expect((await userChunkIndex(t.database.db, user.id)).chunkCount).toBe(chunksBefore + 2);
+    expect((await t.deps.chunkIndexes.index(user.id)).chunkCount).toBe(chunksBefore + 2);
 
     // Deleted: gone from every leg at once.
     await t.database.db.delete(documents).where(eq(documents.id, pending));
     expect(await documentsFound(user.id, "zeppelin mooring")).not.toContain(pending);
-    expect((await userChunkIndex(t.database.db, user.id)).chunkCount).toBe(chunksBefore);
+    expect((await t.deps.chunkIndexes.index(user.id)).chunkCount).toBe(chunksBefore);
   });
 
   it("never returns a failed document's chunks, even when its attempt could not remove them", async () => {

@@ -16,7 +16,7 @@ import {
 } from "./embedder-migration";
 import type { RetrievalDeps } from "./retrieval-deps";
 import { searchKnowledge } from "./search-knowledge";
-import { indexTexts, insertUser } from "./test-support";
+import { indexTexts, insertUser, retrievalDeps } from "./test-support";
 
 /**
  * A second embedder whose batches after the first wait for `release()`, so a test can look mid-rebuild (single
@@ -61,7 +61,7 @@ describe("embedder change on pglite", () => {
 
   it("keeps searching the old vectors until every chunk has a new one, then switches and drops the old", async () => {
     const vectorStore = createPgvectorStore({ database });
-    const before: RetrievalDeps = { database, vectorStore, embedder: createLocalEmbedder() };
+    const before: RetrievalDeps = retrievalDeps(database, { vectorStore, embedder: createLocalEmbedder() });
     const userId = await insertUser(database);
     // The answer is chunk 400: in id order it is in the second slice the rebuild re-embeds, not the first.
     await indexTexts(before, userId, [
@@ -71,7 +71,7 @@ describe("embedder change on pglite", () => {
     expect((await ensureUserEmbedder({ deps: before, userId })).active).toBe("local-1536");
 
     const next = gatedEmbedder("test-next-embedder");
-    const after: RetrievalDeps = { database, vectorStore, embedder: next };
+    const after: RetrievalDeps = retrievalDeps(database, { vectorStore, embedder: next });
     const searches: Promise<number>[] = [];
     const searchBoth = () => {
       // A typo'd question only the dense leg answers, and a plain one for the lexical leg.
@@ -141,7 +141,7 @@ describe("embedder change on pglite", () => {
 
   it("switching back before the rebuild finished abandons it and keeps the old vectors", async () => {
     const vectorStore = createPgvectorStore({ database });
-    const local: RetrievalDeps = { database, vectorStore, embedder: createLocalEmbedder() };
+    const local: RetrievalDeps = retrievalDeps(database, { vectorStore, embedder: createLocalEmbedder() });
     const userId = await insertUser(database);
     await indexTexts(local, userId, filler(20));
     const other = gatedEmbedder("test-abandoned-embedder");
@@ -160,10 +160,11 @@ describe("embedder change on pglite", () => {
       ensureReady: async () => ({ ready: false as const, reason: "test: store down" }),
     };
     const userId = await insertUser(database);
-    await indexTexts({ database, vectorStore: down, embedder: createLocalEmbedder() }, userId, [
-      "offline chunk one",
-      "offline chunk two",
-    ]);
+    await indexTexts(
+      retrievalDeps(database, { vectorStore: down, embedder: createLocalEmbedder() }),
+      userId,
+      ["offline chunk one", "offline chunk two"],
+    );
     const rows = await database.db
       .select({ embedder: documentChunks.embedder })
       .from(documentChunks)
@@ -171,20 +172,23 @@ describe("embedder change on pglite", () => {
     expect(rows.map((row) => row.embedder)).toEqual([null, null]);
     // Lexical search works meanwhile.
     const lexical = await searchKnowledge({
-      deps: { database, vectorStore: down, embedder: createLocalEmbedder() },
+      deps: retrievalDeps(database, { vectorStore: down, embedder: createLocalEmbedder() }),
       userId,
       query: "offline chunk",
       topK: 5,
     });
     expect(lexical.results).toHaveLength(2);
-    const back: RetrievalDeps = { database, vectorStore: working, embedder: createLocalEmbedder() };
+    const back: RetrievalDeps = retrievalDeps(database, {
+      vectorStore: working,
+      embedder: createLocalEmbedder(),
+    });
     expect(await migrateUserEmbeddings({ deps: back, userId })).toBe("switched");
     expect((await working.stats({ userId })).totalVectorCount).toBe(2);
   });
 
   it("gives built-in chunks stored without a code their code, answering through the vector store meanwhile", async () => {
     const vectorStore = createPgvectorStore({ database });
-    const local: RetrievalDeps = { database, vectorStore, embedder: createLocalEmbedder() };
+    const local: RetrievalDeps = retrievalDeps(database, { vectorStore, embedder: createLocalEmbedder() });
     const userId = await insertUser(database);
     await indexTexts(local, userId, [
       "Turbine bearings are inspected every 2,000 operating hours.",
@@ -227,7 +231,7 @@ describe("embedder change on pglite", () => {
 
   it("rebuilds every stale index at start-up, user after user", async () => {
     const vectorStore = createPgvectorStore({ database });
-    const local: RetrievalDeps = { database, vectorStore, embedder: createLocalEmbedder() };
+    const local: RetrievalDeps = retrievalDeps(database, { vectorStore, embedder: createLocalEmbedder() });
     const users = [await insertUser(database), await insertUser(database)];
     for (const userId of users) await indexTexts(local, userId, filler(3));
     const next = gatedEmbedder("test-startup-embedder");

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { documentChunks, userEmbedders } from "../../db/schema";
 import type { Embedder } from "../../providers/embedder/embedder";
 import { createLocalEmbedder, LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
-import { encodeLocalVector } from "./dense-codes";
+import { encodeLocalVector } from "./engine/dense-codes";
 import type { RetrievalDeps } from "./retrieval-deps";
 
 /** Chunks re-embedded per step. */

@@ -5,7 +5,6 @@ import type { Database } from "../../db/create-database";
 import { rowsOf } from "../../db/rows-of";
 import { documentChunks, documents, lexicalScopes, users } from "../../db/schema";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
-import { userChunkIndex } from "./chunk-index";
 import { deleteDocumentIndex, indexDocumentChunks, openDocumentIndex } from "./index-document";
 import { lexemesOf } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
@@ -31,8 +30,8 @@ async function recomputedStats(database: Database, userId: string) {
 }
 
 /** The statistics search uses: the in-memory postings (brought up to date) and the counts the triggers keep. */
-async function storedStats(database: Database, userId: string) {
-  const index = await userChunkIndex(database.db, userId);
+async function storedStats(database: Database, userId: string, deps: RetrievalDeps) {
+  const index = await deps.chunkIndexes.index(userId);
   const [scope] = await database.db.select().from(lexicalScopes).where(eq(lexicalScopes.userId, userId));
   expect({ chunkCount: index.chunkCount, total: index.totalLength }).toEqual({
     chunkCount: scope?.chunkCount ?? 0,
@@ -83,8 +82,8 @@ describe.each(engines)("indexing documents on %s", (engine) => {
     // "and" is an english stop word; cats twice, chase, mice.
     expect(rows[0]?.lexicalLength).toBe(4);
     expect(rows[2]?.termCounts).toMatchObject({ 東京: 1, 人口: 1 });
-    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
-    expect((await storedStats(database, userId)).terms).toContainEqual({ term: "cat", df: 2 });
+    expect(await storedStats(database, userId, deps)).toEqual(await recomputedStats(database, userId));
+    expect((await storedStats(database, userId, deps)).terms).toContainEqual({ term: "cat", df: 2 });
     expect(progress.at(0)).toEqual({ stage: "embedding", done: 0, total: 3 });
     expect(progress.at(-1)).toEqual({ stage: "indexing", done: 3, total: 3 });
     if (vectors) expect((await deps.vectorStore.stats({ userId })).totalVectorCount).toBe(3);
@@ -93,7 +92,7 @@ describe.each(engines)("indexing documents on %s", (engine) => {
   it("is idempotent per document: indexing again replaces rows, vectors and statistics", async () => {
     const userId = await insertUser(database);
     const documentId = await indexTexts(deps, userId, ["alpha beta", "beta gamma", "gamma delta"]);
-    const before = await storedStats(database, userId);
+    const before = await storedStats(database, userId, deps);
     for (let i = 0; i < 2; i += 1) {
       await indexDocumentChunks({
         deps,
@@ -104,7 +103,7 @@ describe.each(engines)("indexing documents on %s", (engine) => {
         chunks: textChunks(["alpha beta", "beta gamma", "gamma delta"]),
       });
     }
-    expect(await storedStats(database, userId)).toEqual(before);
+    expect(await storedStats(database, userId, deps)).toEqual(before);
     await indexDocumentChunks({
       deps,
       userId,
@@ -113,8 +112,8 @@ describe.each(engines)("indexing documents on %s", (engine) => {
       category: null,
       chunks: textChunks(["omega"]),
     });
-    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
-    expect((await storedStats(database, userId)).terms).toEqual([{ term: "omega", df: 1 }]);
+    expect(await storedStats(database, userId, deps)).toEqual(await recomputedStats(database, userId));
+    expect((await storedStats(database, userId, deps)).terms).toEqual([{ term: "omega", df: 1 }]);
     if (vectors) expect((await deps.vectorStore.stats({ userId })).totalVectorCount).toBe(1);
   });
 
@@ -142,7 +141,7 @@ describe.each(engines)("indexing documents on %s", (engine) => {
           .orderBy(documentChunks.chunkIndex)
       ).map((row) => row.id);
     expect(await ids()).toEqual(all.map((chunk) => `${documentId}:${chunk.index}`));
-    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
+    expect(await storedStats(database, userId, deps)).toEqual(await recomputedStats(database, userId));
     if (vectors) expect((await deps.vectorStore.stats({ userId })).totalVectorCount).toBe(5);
 
     // A retry that dies after its first batch leaves only that batch: nothing of the earlier attempt survives.
@@ -150,8 +149,8 @@ describe.each(engines)("indexing documents on %s", (engine) => {
     await retry.append(all.slice(0, 1));
     await retry.flush();
     expect(await ids()).toEqual([`${documentId}:0`]);
-    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
-    expect((await storedStats(database, userId)).terms.map((t) => t.term)).toEqual(["alpha", "beta"]);
+    expect(await storedStats(database, userId, deps)).toEqual(await recomputedStats(database, userId));
+    expect((await storedStats(database, userId, deps)).terms.map((t) => t.term)).toEqual(["alpha", "beta"]);
     if (vectors) expect((await deps.vectorStore.stats({ userId })).totalVectorCount).toBe(1);
   });
 
@@ -161,7 +160,7 @@ describe.each(engines)("indexing documents on %s", (engine) => {
     const keep = await indexTexts(deps, a, ["shared words here", "apples"]);
     const gone = await indexTexts(deps, a, ["shared words there", "bananas"]);
     await indexTexts(deps, b, ["shared words", "bananas"]);
-    const bBefore = await storedStats(database, b);
+    const bBefore = await storedStats(database, b, deps);
 
     await deleteDocumentIndex({ deps, userId: a, documentId: gone });
     const left = await database.db
@@ -169,16 +168,16 @@ describe.each(engines)("indexing documents on %s", (engine) => {
       .from(documentChunks)
       .where(eq(documentChunks.userId, a));
     expect(left.map((row) => row.id).sort()).toEqual([`${keep}:0`, `${keep}:1`]);
-    expect(await storedStats(database, a)).toEqual(await recomputedStats(database, a));
-    expect((await storedStats(database, a)).terms.map((t) => t.term)).not.toContain("banana");
-    expect(await storedStats(database, b)).toEqual(bBefore);
+    expect(await storedStats(database, a, deps)).toEqual(await recomputedStats(database, a));
+    expect((await storedStats(database, a, deps)).terms.map((t) => t.term)).not.toContain("banana");
+    expect(await storedStats(database, b, deps)).toEqual(bBefore);
     if (vectors) {
       expect((await deps.vectorStore.stats({ userId: a })).totalVectorCount).toBe(2);
       expect((await deps.vectorStore.stats({ userId: b })).totalVectorCount).toBe(2);
     }
     // Deleting someone else's document id through another user does nothing.
     await deleteDocumentIndex({ deps, userId: b, documentId: keep });
-    expect((await storedStats(database, a)).chunkCount).toBe(2);
+    expect((await storedStats(database, a, deps)).chunkCount).toBe(2);
   });
 
   it("keeps the statistics right when rows go by cascade (document row or user deleted)", async () => {
@@ -186,8 +185,8 @@ describe.each(engines)("indexing documents on %s", (engine) => {
     const first = await indexTexts(deps, userId, ["red green", "green blue"]);
     await indexTexts(deps, userId, ["blue yellow"]);
     await database.db.delete(documents).where(eq(documents.id, first));
-    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
-    expect((await storedStats(database, userId)).terms).toEqual([
+    expect(await storedStats(database, userId, deps)).toEqual(await recomputedStats(database, userId));
+    expect((await storedStats(database, userId, deps)).terms).toEqual([
       { term: "blue", df: 1 },
       { term: "yellow", df: 1 },
     ]);
@@ -195,7 +194,7 @@ describe.each(engines)("indexing documents on %s", (engine) => {
     expect(await database.db.select().from(lexicalScopes).where(eq(lexicalScopes.userId, userId))).toEqual(
       [],
     );
-    expect((await userChunkIndex(database.db, userId)).documentFrequencies()).toEqual([]);
+    expect((await deps.chunkIndexes.index(userId)).documentFrequencies()).toEqual([]);
   });
 
   it("keeps statistics consistent under concurrent ingests of one user", async () => {
@@ -203,8 +202,8 @@ describe.each(engines)("indexing documents on %s", (engine) => {
     const texts = (n: number) =>
       Array.from({ length: 40 }, (_, i) => `common term${i % 9} doc${n} word${(i * n) % 13}`);
     await Promise.all([1, 2, 3, 4].map((n) => indexTexts(deps, userId, texts(n))));
-    expect(await storedStats(database, userId)).toEqual(await recomputedStats(database, userId));
-    expect((await storedStats(database, userId)).chunkCount).toBe(160);
+    expect(await storedStats(database, userId, deps)).toEqual(await recomputedStats(database, userId));
+    expect((await storedStats(database, userId, deps)).chunkCount).toBe(160);
   });
 
   // Without a vector store nothing is embedded, so there is no embedding to fail.

@@ -4,8 +4,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { documentChunks } from "../../db/schema";
 import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
 import type { VectorRecord } from "../../providers/vector-store/vector-store";
-import { encodeLocalVector } from "./dense-codes";
 import { ensureUserEmbedder, startEmbedderMigration } from "./embedder-migration";
+import { encodeLocalVector } from "./engine/dense-codes";
 import { LEXICAL_CONFIG, lexicalParts } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
 

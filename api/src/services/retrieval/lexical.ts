@@ -2,7 +2,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { rowsOf } from "../../db/rows-of";
-import { type ChunkScope, type LexicalResult, userChunkIndex } from "./chunk-index";
+import type { ChunkIndexCache } from "./chunk-index-cache";
+import type { ChunkScope, LexicalResult } from "./engine/user-chunk-index";
+import { searchLexicalInDatabase } from "./lexical-database";
 
 /**
  * The text search configuration for space-separated scripts. `english` (stemming, stop words) was measured in
@@ -47,16 +49,18 @@ export async function queryLexemes(db: Db, query: string): Promise<string[]> {
 /**
  * The best `limit` chunks of the user for the query by BM25 (OR of the query's lexemes), within `scope` (an agent's
  * knowledge). The query's lexemes come from PostgreSQL (the same parser and dictionaries as the chunks'); scoring
- * runs on the user's in-memory postings (chunk-index.ts), with IDF and average length from the searched scope.
+ * runs on the user's in-memory postings (engine/user-chunk-index.ts; lexical-database.ts for a user too large for memory), with IDF and average length from the searched scope.
  */
 export async function searchLexical({
   db,
+  chunkIndexes,
   userId,
   query,
   scope,
   limit,
 }: {
   db: Db;
+  chunkIndexes: ChunkIndexCache;
   userId: string;
   query: string;
   scope?: ChunkScope | undefined;
@@ -64,6 +68,7 @@ export async function searchLexical({
 }): Promise<LexicalResult> {
   const terms = await queryLexemes(db, query);
   if (terms.length === 0) return { hits: [], idealScore: 0 };
-  const index = await userChunkIndex(db, userId);
-  return index.search({ terms, ...(scope ? { scope } : {}), limit });
+  const searchable = await chunkIndexes.get(userId);
+  if (searchable.kind === "database") return searchLexicalInDatabase({ db, userId, terms, scope, limit });
+  return searchable.index.search({ terms, ...(scope ? { scope } : {}), limit });
 }

@@ -3,6 +3,7 @@ import type { Database } from "../../db/create-database";
 import type { Logger } from "../../lib/logger";
 import type { Embedder } from "../../providers/embedder/embedder";
 import type { VectorStore } from "../../providers/vector-store/vector-store";
+import type { ChunkIndexCache } from "./chunk-index-cache";
 
 export type RetrievalDeps = {
   database: Pick<Database, "db" | "engine">;
@@ -10,4 +11,6 @@ export type RetrievalDeps = {
   /** The configured embedder: new vectors are made with it, and the index is rebuilt towards it when it changed. */
   embedder: Embedder;
   logger?: Pick<Logger, "info" | "warn" | "error">;
+  /** This process's users' search indexes (postings and dense codes), within CHUNK_INDEX_MB. */
+  chunkIndexes: ChunkIndexCache;
 };

@@ -5,7 +5,7 @@ import type { Database } from "../../db/create-database";
 import { rowsOf } from "../../db/rows-of";
 import { customAgents } from "../../db/schema";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
-import { BM25_B, BM25_K1, bm25Idf } from "./chunk-index";
+import { BM25_B, BM25_K1, bm25Idf } from "./engine/bm25";
 import { lexemesOf, searchLexical } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
 import { lexicalDecides, RELEVANCE_THRESHOLD, searchKnowledge } from "./search-knowledge";
@@ -128,7 +128,13 @@ describe.each(engines)("searchKnowledge on %s", (engine) => {
       "latency region outage incident",
     ]) {
       const reference = await referenceBm25(database, texts, query, idOf);
-      const { hits } = await searchLexical({ db: database.db, userId, query, limit: 100 });
+      const { hits } = await searchLexical({
+        db: database.db,
+        chunkIndexes: deps.chunkIndexes,
+        userId,
+        query,
+        limit: 100,
+      });
       expect(hits.map((hit) => hit.chunkId)).toEqual(reference.map((entry) => idOf(entry.index)));
       for (const [i, hit] of hits.entries()) expect(hit.score).toBeCloseTo(reference[i]?.score ?? 0, 9);
 
@@ -152,6 +158,7 @@ describe.each(engines)("searchKnowledge on %s", (engine) => {
       const reference = await referenceBm25(database, scoped, query, idOf);
       const { hits } = await searchLexical({
         db: database.db,
+        chunkIndexes: deps.chunkIndexes,
         userId,
         query,
         scope: { agentId: "legal", categories: [] },

@@ -5,17 +5,17 @@ import {
   type RetrievalResult,
   type RetrievalSearchResponse,
 } from "@acp/contracts/knowledge";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { customAgents, documentChunks, documents } from "../../db/schema";
 import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
-import { type ChunkScope, userChunkIndex } from "./chunk-index";
-import { queryWeights } from "./dense-codes";
 import {
   embedderById,
   ensureUserEmbedder,
   needsMigration,
   startEmbedderMigration,
 } from "./embedder-migration";
+import { queryWeights } from "./engine/dense-codes";
+import type { ChunkScope } from "./engine/user-chunk-index";
 import { searchLexical } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
 
@@ -127,7 +127,14 @@ export async function searchKnowledge({
   const settings = legSettings(state.active);
 
   // One after the other: the dense leg's scope comes from the index the lexical leg has just brought up to date.
-  const lexical = await searchLexical({ db, userId, query, scope, limit: pool });
+  const lexical = await searchLexical({
+    db,
+    chunkIndexes: deps.chunkIndexes,
+    userId,
+    query,
+    scope,
+    limit: pool,
+  });
   const skipDense =
     !includeBelowThreshold &&
     lexicalDecides({
@@ -258,10 +265,11 @@ async function searchDense(
     return [];
   }
   try {
-    const index = await userChunkIndex(deps.database.db, userId);
+    const searchable = await deps.chunkIndexes.get(userId);
+    const index = searchable.kind === "memory" ? searchable.index : undefined;
     const [vector] = await embedder.embed([query]);
     if (!vector) return [];
-    if (embedderId === LOCAL_EMBEDDER_ID) {
+    if (index && embedderId === LOCAL_EMBEDDER_ID) {
       const hits = index.searchDense({ query: queryWeights(vector), scope, limit });
       if (hits) return hits.map((hit) => ({ id: hit.chunkId, score: hit.score }));
       // Some chunks have no code yet (stored before codes were kept): fill them in, meanwhile ask the store.
@@ -271,7 +279,7 @@ async function searchDense(
     // The store holds vectors of documents still being ingested (and, briefly, of failed ones): the query is
     // restricted to the completed documents the index holds, or, past what one filter should carry, over-fetched and
     // filtered by the index.
-    const documentIds = index.documentsIn(scope);
+    const documentIds = index ? index.documentsIn(scope) : await completedDocumentsIn(deps, userId, scope);
     if (documentIds.length === 0) return [];
     const filtered = documentIds.length <= MAX_FILTERED_DOCUMENTS;
     const matches = await deps.vectorStore.query({
@@ -280,10 +288,33 @@ async function searchDense(
       topK: filtered ? limit : limit * 4,
       filter: { embedder: embedderId, ...(filtered ? { documentIds } : {}) },
     });
-    return filtered ? matches : matches.filter((match) => index.holdsChunk(match.id)).slice(0, limit);
+    if (filtered) return matches;
+    const held = new Set(documentIds);
+    return matches.filter((match) => held.has(documentOfChunk(match.id))).slice(0, limit);
   } catch (error) {
     // An embeddings provider or vector store outage degrades search to the lexical leg instead of failing it.
     deps.logger?.warn({ err: error, embedder: embedderId }, "dense retrieval failed: lexical results only");
     return [];
   }
+}
+
+/** The document part of a chunk id (`<documentId>:<index>`). */
+function documentOfChunk(chunkId: string): string {
+  return chunkId.slice(0, Math.max(0, chunkId.lastIndexOf(":")));
+}
+
+/** The user's completed documents within `scope` (or all of them), read from the database. */
+async function completedDocumentsIn(
+  deps: RetrievalDeps,
+  userId: string,
+  scope: ChunkScope | undefined,
+): Promise<string[]> {
+  const inScope = scope
+    ? or(eq(documents.agentId, scope.agentId), inArray(documents.category, [...scope.categories, ""]))
+    : undefined;
+  const rows = await deps.database.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.status, "completed"), inScope));
+  return rows.map((row) => row.id);
 }

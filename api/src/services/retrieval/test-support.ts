@@ -5,14 +5,25 @@ import type { Embedder } from "../../providers/embedder/embedder";
 import { createLocalEmbedder } from "../../providers/embedder/local-embedder";
 import { createPgvectorStore } from "../../providers/vector-store/pgvector";
 import type { VectorStore } from "../../providers/vector-store/vector-store";
+import { ChunkIndexCache } from "./chunk-index-cache";
 import { type IndexableChunk, indexDocumentChunks } from "./index-document";
 import type { RetrievalDeps } from "./retrieval-deps";
 
+/** Retrieval's dependencies on `database`: the built-in embedder, pgvector and a cache of its own (512 MB). */
 export function retrievalDeps(
   database: Database,
-  { embedder = createLocalEmbedder(), vectorStore }: { embedder?: Embedder; vectorStore?: VectorStore } = {},
+  {
+    embedder = createLocalEmbedder(),
+    vectorStore,
+    chunkIndexes,
+  }: { embedder?: Embedder; vectorStore?: VectorStore; chunkIndexes?: ChunkIndexCache } = {},
 ): RetrievalDeps {
-  return { database, embedder, vectorStore: vectorStore ?? createPgvectorStore({ database }) };
+  return {
+    database,
+    embedder,
+    vectorStore: vectorStore ?? createPgvectorStore({ database }),
+    chunkIndexes: chunkIndexes ?? new ChunkIndexCache({ db: database.db, memoryMb: 512 }),
+  };
 }
 
 export async function insertUser(database: Database): Promise<string> {

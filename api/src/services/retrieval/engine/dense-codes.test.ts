@@ -1,6 +1,6 @@
 // Quantised codes of the built-in embedder: cosines survive, and integer query sums never overflow.
 import { describe, expect, it } from "vitest";
-import { embedLocally, LOCAL_EMBEDDER_DIMENSION } from "../../providers/embedder/local-embedder";
+import { embedLocally, LOCAL_EMBEDDER_DIMENSION } from "../../../providers/embedder/local-embedder";
 import { decodeLocalVector, encodeLocalVector, LOCAL_VECTOR_BYTES, queryWeights } from "./dense-codes";
 
 const cosine = (a: readonly number[], b: readonly number[]) =>

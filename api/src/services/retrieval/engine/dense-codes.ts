@@ -1,5 +1,5 @@
 // The built-in embedder's vectors as int8 codes (stored per chunk, searched exactly in memory) and query weights as integers.
-import { LOCAL_EMBEDDER_DIMENSION } from "../../providers/embedder/local-embedder";
+import { LOCAL_EMBEDDER_DIMENSION } from "../../../providers/embedder/local-embedder";
 
 /** Bytes of a stored code: a float32 scale (little-endian) then one int8 per dimension. */
 export const LOCAL_VECTOR_BYTES = 4 + LOCAL_EMBEDDER_DIMENSION;

@@ -1,13 +1,13 @@
 // The SIMD kernel: the committed bytes are its source assembled, and it sums exactly what the scalar loop sums.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assembleDenseKernel } from "../../../scripts/build-dense-kernel";
-import { LOCAL_EMBEDDER_DIMENSION } from "../../providers/embedder/local-embedder";
+import { assembleDenseKernel } from "../../../../scripts/build-dense-kernel";
+import { LOCAL_EMBEDDER_DIMENSION } from "../../../providers/embedder/local-embedder";
 import {
   accumulatePage,
   accumulatePageScalar,
   denseKernelInUse,
-  PAGE_BYTES,
+  MIN_PAGE_SLOTS,
   PAGE_SIZE,
 } from "./dense-kernel";
 import { DENSE_KERNEL_WASM_BASE64 } from "./dense-kernel-wasm";
@@ -19,8 +19,8 @@ describe("dense kernel", () => {
     expect((await assembleDenseKernel()).toString("base64")).toBe(DENSE_KERNEL_WASM_BASE64);
   });
 
-  it("adds the same integer sums as the scalar loop, for any count, any number of dimensions and any weights", () => {
-    const page = new Int8Array(PAGE_BYTES);
+  it("adds the same integer sums as the scalar loop, for any page stride, count, number of dimensions and weights", () => {
+    const page = new Int8Array(PAGE_SIZE * LOCAL_EMBEDDER_DIMENSION);
     let seed = 11;
     for (let i = 0; i < page.length; i += 1) {
       seed = (Math.imul(seed, 1103515245) + 12345) | 0;
@@ -30,7 +30,9 @@ describe("dense kernel", () => {
     const bound = Math.floor(2 ** 31 / (127 * LOCAL_EMBEDDER_DIMENSION));
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: PAGE_SIZE }),
+        fc
+          .integer({ min: Math.log2(MIN_PAGE_SLOTS), max: Math.log2(PAGE_SIZE) })
+          .chain((bits) => fc.tuple(fc.constant(1 << bits), fc.integer({ min: 0, max: 1 << bits }))),
         fc.array(
           fc.record({
             dim: fc.integer({ min: 0, max: LOCAL_EMBEDDER_DIMENSION - 1 }),
@@ -39,13 +41,13 @@ describe("dense kernel", () => {
           { maxLength: 300 },
         ),
         fc.integer({ min: -1000, max: 1000 }),
-        (count, terms, start) => {
+        ([stride, count], terms, start) => {
           const dims = Int32Array.from(terms, (t) => t.dim);
           const weights = Int32Array.from(terms, (t) => t.weight);
           const expected = new Int32Array(PAGE_SIZE).fill(start);
           const actual = new Int32Array(PAGE_SIZE).fill(start);
-          accumulatePageScalar(page, count, dims, weights, expected);
-          accumulatePage(page, count, dims, weights, actual);
+          accumulatePageScalar(page, stride, count, dims, weights, expected);
+          accumulatePage(page, stride, count, dims, weights, actual);
           // Slots past `count` are the caller's to ignore; the sums below it must match exactly.
           expect(actual.subarray(0, count)).toEqual(expected.subarray(0, count));
         },

@@ -1,11 +1,16 @@
 // The dense leg's multiply-add over a page of int8 codes: WebAssembly SIMD (dense-kernel.wat) where available, else scalar.
-import { LOCAL_EMBEDDER_DIMENSION } from "../../providers/embedder/local-embedder";
+import { LOCAL_EMBEDDER_DIMENSION } from "../../../providers/embedder/local-embedder";
 import { DENSE_KERNEL_WASM_BASE64 } from "./dense-kernel-wasm";
 
-/** Chunks per page of vector codes (a power of two): a page holds them column by column, dimension after dimension. */
+/**
+ * Chunks per full page of vector codes (a power of two): a page holds them column by column, dimension after
+ * dimension, each dimension's row `stride` codes long. The last page of an index grows (16, 32, ... PAGE_SIZE slots),
+ * so a user with 200 chunks holds 256 slots of codes, not a whole page.
+ */
 export const PAGE_BITS = 12;
 export const PAGE_SIZE = 1 << PAGE_BITS;
-export const PAGE_BYTES = PAGE_SIZE * LOCAL_EMBEDDER_DIMENSION;
+/** The smallest page: one SIMD block of slots. */
+export const MIN_PAGE_SLOTS = 16;
 
 /**
  * Adds, for each of a page's first `count` chunks, the sum over the query's dimensions of weight * code into `sums`.
@@ -15,6 +20,7 @@ export const PAGE_BYTES = PAGE_SIZE * LOCAL_EMBEDDER_DIMENSION;
  */
 export function accumulatePageScalar(
   page: Int8Array,
+  stride: number,
   count: number,
   dims: Int32Array,
   weights: Int32Array,
@@ -22,10 +28,10 @@ export function accumulatePageScalar(
 ): void {
   let k = 0;
   for (; k + 4 <= dims.length; k += 4) {
-    const o1 = (dims[k] ?? 0) * PAGE_SIZE;
-    const o2 = (dims[k + 1] ?? 0) * PAGE_SIZE;
-    const o3 = (dims[k + 2] ?? 0) * PAGE_SIZE;
-    const o4 = (dims[k + 3] ?? 0) * PAGE_SIZE;
+    const o1 = (dims[k] ?? 0) * stride;
+    const o2 = (dims[k + 1] ?? 0) * stride;
+    const o3 = (dims[k + 2] ?? 0) * stride;
+    const o4 = (dims[k + 3] ?? 0) * stride;
     const w1 = weights[k] ?? 0;
     const w2 = weights[k + 1] ?? 0;
     const w3 = weights[k + 2] ?? 0;
@@ -41,7 +47,7 @@ export function accumulatePageScalar(
     }
   }
   for (; k < dims.length; k += 1) {
-    const offset = (dims[k] ?? 0) * PAGE_SIZE;
+    const offset = (dims[k] ?? 0) * stride;
     const weight = weights[k] ?? 0;
     for (let slot = 0; slot < count; slot += 1)
       sums[slot] = ((sums[slot] ?? 0) + weight * (page[offset + slot] ?? 0)) | 0;
@@ -94,22 +100,24 @@ export const denseKernelInUse = kernel !== undefined;
  */
 export function accumulatePage(
   page: Int8Array,
+  stride: number,
   count: number,
   dims: Int32Array,
   weights: Int32Array,
   sums: Int32Array,
 ): void {
   if (!kernel) {
-    accumulatePageScalar(page, count, dims, weights, sums);
+    accumulatePageScalar(page, stride, count, dims, weights, sums);
     return;
   }
-  // Whole blocks of 16 (a page's rows are PAGE_SIZE long, so the padding reads codes of slots the caller ignores).
-  const padded = Math.min(PAGE_SIZE, (count + 15) & ~15);
+  // Whole blocks of 16 (a page's rows are `stride` long, a multiple of 16, so the padding reads codes of slots the
+  // caller ignores).
+  const padded = Math.min(stride, (count + 15) & ~15);
   kernel.sums.set(sums.subarray(0, padded));
   for (let group = 0; group < dims.length; group += KERNEL_ROWS) {
     const rows = Math.min(KERNEL_ROWS, dims.length - group);
     for (let k = 0; k < rows; k += 1) {
-      const offset = (dims[group + k] ?? 0) * PAGE_SIZE;
+      const offset = (dims[group + k] ?? 0) * stride;
       kernel.rows.set(page.subarray(offset, offset + padded), k * PAGE_SIZE);
       kernel.weights[k] = weights[group + k] ?? 0;
     }

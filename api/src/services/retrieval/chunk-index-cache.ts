@@ -1,0 +1,174 @@
+// This process's users' search indexes within a memory budget: loaded on demand, kept in step, evicted least recently searched first.
+import type { Db } from "../../db/create-database";
+import type { Logger } from "../../lib/logger";
+import { applyIndexPlan, planIndex, readGeneration } from "./chunk-index-sync";
+import { LOCAL_VECTOR_BYTES } from "./engine/dense-codes";
+import { UserChunkIndex } from "./engine/user-chunk-index";
+
+/** Users' indexes kept at most, whatever their size (the least recently searched go first). */
+const MAX_CACHED_USERS = 10_000;
+
+/** Share of the budget one user's index may take; a larger one is searched through the database instead. */
+export const DEFAULT_USER_SHARE = 0.5;
+
+/** The fewest bytes a chunk costs in memory (its id and metadata; postings and codes come on top). */
+const MIN_BYTES_PER_CHUNK = 165;
+
+/**
+ * How a user's chunks are searched: from memory, or, for a user whose index would take more than a user's share of
+ * the budget, through the database and the vector store (slower, but never evicting everyone else; DESIGN 10).
+ */
+export type SearchableIndex =
+  | { kind: "memory"; index: UserChunkIndex }
+  | { kind: "database"; chunkCount: number; reason: string };
+
+type Entry = {
+  index: UserChunkIndex;
+  /** The sync in flight or last run: syncs of one user run one after another. */
+  sync: Promise<unknown>;
+  /** Set while the user is too large for memory: the generation it was measured at, and why. */
+  oversize: { generation: string; chunkCount: number; reason: string } | undefined;
+  /** Loads or searches using the entry right now: never evicted while above zero. */
+  users: number;
+};
+
+class IndexTooLargeError extends Error {}
+
+export type ChunkIndexCacheOptions = {
+  db: Db;
+  /** CHUNK_INDEX_MB. */
+  memoryMb: number;
+  /** Share of the budget one user may take (default DEFAULT_USER_SHARE). */
+  userShare?: number;
+  logger?: Pick<Logger, "info" | "warn"> | undefined;
+};
+
+/**
+ * Each user's index, brought up to date before use. It holds the chunks of completed documents only (migration 0009:
+ * their status switch bumps the generation). An unchanged generation costs one indexed read; a changed one reloads
+ * only the documents whose rows changed. Memory follows the chunks held (pages of codes grow with them), every index
+ * counts while it loads, and when the total passes the budget the least recently searched indexes not in use go.
+ */
+export class ChunkIndexCache {
+  readonly budgetBytes: number;
+  readonly userShareBytes: number;
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly options: ChunkIndexCacheOptions) {
+    this.budgetBytes = options.memoryMb * 1024 * 1024;
+    this.userShareBytes = this.budgetBytes * (options.userShare ?? DEFAULT_USER_SHARE);
+  }
+
+  /** Bytes the held indexes take now, loads in flight included. */
+  get heldBytes(): number {
+    let bytes = 0;
+    for (const entry of this.entries.values()) bytes += entry.index.approximateBytes;
+    return bytes;
+  }
+
+  /** Users whose index this process holds (loaded, loading, or known to be too large). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Whether this process holds `userId`'s index (loaded, or being loaded). */
+  holds(userId: string): boolean {
+    return this.entries.has(userId);
+  }
+
+  /** The user's index brought up to date, or the database path when it is larger than a user's share. */
+  async get(userId: string): Promise<SearchableIndex> {
+    let entry = this.entries.get(userId);
+    if (!entry) {
+      entry = { index: new UserChunkIndex(), sync: Promise.resolve(), oversize: undefined, users: 0 };
+      this.entries.set(userId, entry);
+    }
+    const current = entry;
+    current.users += 1;
+    try {
+      const sync = current.sync.catch(() => undefined).then(() => this.sync(userId, current));
+      current.sync = sync;
+      await sync;
+    } finally {
+      current.users -= 1;
+    }
+    // Most recently searched last; then make room (the entry just used is kept).
+    if (this.entries.get(userId) === current) {
+      this.entries.delete(userId);
+      this.entries.set(userId, current);
+    }
+    this.evict(userId);
+    return current.oversize
+      ? { kind: "database", chunkCount: current.oversize.chunkCount, reason: current.oversize.reason }
+      : { kind: "memory", index: current.index };
+  }
+
+  /** The user's in-memory index, failing when the user is served from the database (tests and benchmarks). */
+  async index(userId: string): Promise<UserChunkIndex> {
+    const searchable = await this.get(userId);
+    if (searchable.kind !== "memory") throw new Error(`user ${userId} is searched through the database`);
+    return searchable.index;
+  }
+
+  /** Drops every index (tests; a process under memory pressure). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private async sync(userId: string, entry: Entry): Promise<void> {
+    const { db, logger } = this.options;
+    const generation = await readGeneration(db, userId);
+    if (entry.oversize?.generation === generation) return;
+    if (!entry.oversize && entry.index.generation === generation) return;
+    const plan = await planIndex(db, userId, generation);
+    const least = plan.chunkCount * MIN_BYTES_PER_CHUNK + plan.codedChunks * LOCAL_VECTOR_BYTES;
+    const tooLarge = (bytes: number) =>
+      `its index needs more than ${megabytes(bytes)} MB, over the ${megabytes(this.userShareBytes)} MB a user may take of CHUNK_INDEX_MB`;
+    if (least > this.userShareBytes) {
+      this.markOversize(userId, entry, generation, plan.chunkCount, tooLarge(least));
+      return;
+    }
+    try {
+      await applyIndexPlan(db, userId, entry.index, plan, () => {
+        const bytes = entry.index.approximateBytes;
+        if (bytes > this.userShareBytes) throw new IndexTooLargeError(tooLarge(bytes));
+        // A load in flight counts: others make room while it grows, not only once it is done.
+        if (this.heldBytes > this.budgetBytes) this.evict(userId);
+      });
+      if (entry.oversize) {
+        logger?.info({ userId, chunks: plan.chunkCount }, "search index back in memory");
+        entry.oversize = undefined;
+      }
+    } catch (error) {
+      if (!(error instanceof IndexTooLargeError)) throw error;
+      this.markOversize(userId, entry, generation, plan.chunkCount, error.message);
+    }
+  }
+
+  private markOversize(userId: string, entry: Entry, generation: string, chunkCount: number, reason: string) {
+    if (!entry.oversize) {
+      this.options.logger?.warn(
+        { userId, chunks: chunkCount, reason },
+        "search index too large for this process: searching this user through the database",
+      );
+    }
+    entry.oversize = { generation, chunkCount, reason };
+    // What was loaded so far is given back at once.
+    entry.index = new UserChunkIndex();
+  }
+
+  /** Drops the least recently searched indexes not in use while over the budget or the user limit. */
+  private evict(keep: string): void {
+    let bytes = this.heldBytes;
+    for (const [userId, entry] of this.entries) {
+      if (bytes <= this.budgetBytes && this.entries.size <= MAX_CACHED_USERS) break;
+      if (userId === keep || entry.users > 0) continue;
+      bytes -= entry.index.approximateBytes;
+      this.entries.delete(userId);
+    }
+  }
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(0);
+}
