@@ -99,7 +99,8 @@ describe("uploading documents and asking about them", () => {
       const where = await text(top.getByText(/^Sheet .+, rows? \d+(-\d+)?$/));
       const sheet = where.replace(/^Sheet (.+), rows? .*$/, "$1");
       await top
-        .getByRole("link", { name: new RegExp(`^Open ${where.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) })
+        // Link texts read as places: "Open sheet Ersatzteilliste, rows 4-9".
+        .getByRole("link", { name: new RegExp(`^Open ${where.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i") })
         .click();
       const detail = page.getByRole("dialog", { name: SPREADSHEET });
       await detail.waitFor();

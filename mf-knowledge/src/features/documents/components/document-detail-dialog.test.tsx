@@ -73,9 +73,12 @@ describe("DocumentDetailDialog", () => {
   });
 
   it("numbers a sheet's rows and scrolls to and marks the rows a link names", () => {
-    const scrolled: Element[] = [];
-    vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {
-      scrolled.push(this);
+    // Lay out the dialog's body at 100-500 px and every linked row 600 px down (happy-dom lays nothing out).
+    vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element) {
+      const at = (top: number, height: number) => ({ top, height }) as DOMRect;
+      if (this.matches("[data-slot=dialog-body]")) return at(100, 400);
+      if (this.matches("[data-linked-row]")) return at(600, 20);
+      return at(0, 0);
     });
     const sheet: DocumentDetail = {
       ...detail,
@@ -126,8 +129,10 @@ describe("DocumentDetailDialog", () => {
       "4 (linked)Ink\t9",
       "5 (linked)Desk\t120",
     ]);
-    // The first linked row, not the top of the sheet, is brought into view.
-    expect(scrolled).toEqual([rows[2]]);
+    // The first linked row, not the top of the sheet, is brought to the middle of the dialog's body; the dialog
+    // itself never scrolls (its title and Close stay in sight).
+    expect(dialog.querySelector<HTMLElement>("[data-slot=dialog-body]")?.scrollTop).toBe(600 - 100 - 190);
+    expect(dialog.scrollTop).toBe(0);
   });
 
   it("shows the server's sentence when the document cannot be loaded", async () => {

@@ -96,13 +96,16 @@ function DetailBody({
   const { document, parts, timings } = detail;
   const target = findPartForLocation(parts, location);
   const targetRef = useRef<HTMLLIElement | null>(null);
-  // The linked rows when the part shows them, else the part: scrolled into view in the dialog's body (and in the
-  // part's own scroll box), never above the viewport.
+  const bodyRef = useRef<HTMLDivElement | null>(null);
+  // The linked rows when the part shows them, else the part: brought into view by scrolling the part's own box and
+  // the dialog's body only. scrollIntoView also scrolled the dialog itself (and could the page), which pushed the
+  // title and Close above the viewport.
   useEffect(() => {
-    if (target < 0) return;
     const part = targetRef.current;
-    const rows = part?.querySelector<HTMLElement>("[data-linked-row]");
-    (rows ?? part)?.scrollIntoView?.({ block: rows ? "center" : "start" });
+    if (target < 0 || !part) return;
+    const row = part.querySelector<HTMLElement>("[data-linked-row]");
+    if (row) revealWithin(row.closest<HTMLElement>("[data-part-text]"), row, "center");
+    revealWithin(bodyRef.current, row ?? part, row ? "center" : "start");
   }, [target]);
   const withoutText = parts.filter((part) => !part.hasText).length;
   return (
@@ -115,7 +118,11 @@ function DetailBody({
           {SOURCE_LABELS[document.source] ?? "Document"}
         </DialogDescription>
       </DialogHeader>
-      <div className="-mx-6 flex min-h-0 flex-col gap-6 overflow-y-auto px-6 pb-1">
+      <div
+        ref={bodyRef}
+        data-slot="dialog-body"
+        className="-mx-6 flex min-h-0 flex-col gap-6 overflow-y-auto px-6 pb-1"
+      >
         <section aria-label="Status" className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <DocumentStatusBadge status={document.status} />
@@ -189,6 +196,19 @@ function DetailBody({
   );
 }
 
+/** Scrolls `container` (and nothing else) so `target` sits at its top or centre. */
+export function revealWithin(
+  container: HTMLElement | null,
+  target: HTMLElement,
+  align: "start" | "center",
+): void {
+  if (!container) return;
+  const box = container.getBoundingClientRect();
+  const place = target.getBoundingClientRect();
+  const offset = align === "center" ? Math.max(0, (box.height - place.height) / 2) : 8;
+  container.scrollTop += place.top - box.top - offset;
+}
+
 function ExtractedPartView({
   part,
   highlighted,
@@ -220,6 +240,7 @@ function ExtractedPartView({
         <section
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
           tabIndex={0}
+          data-part-text=""
           aria-label={`Text of ${part.label}`}
           className="max-h-64 overflow-y-auto rounded-md bg-muted p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >

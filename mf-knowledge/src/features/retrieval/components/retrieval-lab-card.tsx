@@ -161,7 +161,8 @@ export function RetrievalResults({
           </h3>
           <ol
             aria-label="Passages below the threshold"
-            className="flex flex-col gap-3 opacity-70"
+            // Set apart by a dashed border and muted background, not by opacity: faded text fails contrast.
+            className="flex flex-col gap-3"
             start={used.length + 1}
           >
             {below.map((result, index) => (
