@@ -16,6 +16,7 @@ export function ExpandableText({ children, lines = 1, className }: ExpandableTex
   const ref = React.useRef<HTMLElement | null>(null);
   const [cut, setCut] = React.useState(false);
   const [expanded, setExpanded] = React.useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text must be measured again.
   React.useLayoutEffect(() => {
     const element = ref.current;
     if (!element || expanded) return;

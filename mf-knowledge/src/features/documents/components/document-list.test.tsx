@@ -99,10 +99,11 @@ describe("DocumentList", () => {
   it("moves focus after a delete to the next row, else the previous one, else the emptied list", async () => {
     let server = ["a", "b", "c"].map((id) => knowledgeDocument({ id, originalName: `${id}.pdf` }));
     mockApi(
-      (request) =>
-        request.method === "DELETE"
-          ? ((server = server.filter((d) => `/api/documents/${d.id}` !== request.url)), { status: 204 })
-          : undefined,
+      (request) => {
+        if (request.method !== "DELETE") return undefined;
+        server = server.filter((d) => `/api/documents/${d.id}` !== request.url);
+        return { status: 204 };
+      },
       route("GET", "/api/documents", () => ({ status: 200, body: server })),
     );
     renderRemotePage(<DocumentListCard />);
