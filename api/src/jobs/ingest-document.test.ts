@@ -6,6 +6,7 @@ import { documentChunks, documents } from "../db/schema";
 import { closeExtractionPool } from "../ingestion/extraction-pool";
 import { type Chunk, type ChunkOptions, ExtractionError, type ExtractionLimits } from "../ingestion/types";
 import { writeBlobsFromBytes } from "../services/documents/document-blobs";
+import { searchKnowledge } from "../services/retrieval/search-knowledge";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 import { ingestDocument } from "./ingest-document";
 
@@ -105,12 +106,23 @@ describe.each(engines)("ingestDocument on %s", (engine) => {
     const { userId, documentId } = await upload(paragraphs(600));
     /** Chunks handed to the job but not in the index yet, seen whenever the child hands over another batch. */
     let held = 0;
+    let foundDuring = -1;
     const seen: Array<{ stage: string; progress: number }> = [];
     extraction.beforeBatch = async (batch) => {
       held = Math.max(held, extraction.delivered - (await chunkRows(documentId)));
       if (batch !== 3) return;
       const row = await documentRow(documentId);
       seen.push({ stage: row?.stage ?? "", progress: row?.progress ?? -1 });
+      // Two batches are written, yet search returns nothing of a document still being ingested.
+      expect(await chunkRows(documentId)).toBeGreaterThan(0);
+      const during = await searchKnowledge({
+        deps: t.deps,
+        userId,
+        query: "revenue of region",
+        topK: 5,
+        includeBelowThreshold: true,
+      });
+      foundDuring = during.results.length;
     };
     const outcome = await ingestDocument({ deps: t.deps, documentId, isLastAttempt: true });
     expect(outcome).toEqual({ kind: "settled", status: "completed" });
@@ -128,6 +140,9 @@ describe.each(engines)("ingestDocument on %s", (engine) => {
       "indexing",
     ]);
     expect(seen).toEqual([{ stage: "embedding", progress: expect.any(Number) }]);
+    expect(foundDuring).toBe(0);
+    const after = await searchKnowledge({ deps: t.deps, userId, query: "revenue of region", topK: 5 });
+    expect(after.results.map((result) => result.documentId)).toContain(documentId);
     expect(seen[0]?.progress).toBeGreaterThanOrEqual(45);
     expect(seen[0]?.progress).toBeLessThanOrEqual(90);
     expect(await chunkRows(documentId)).toBe(extraction.delivered);

@@ -4,7 +4,7 @@ import { rowsOf } from "../db/rows-of";
 import { documents } from "../db/schema";
 import type { Deps } from "../deps";
 import { deleteDocumentIndex } from "../services/retrieval/index-document";
-import { failDocument } from "./ingest-document";
+import { failDocument } from "./ingestion-attempt";
 import { INGEST_QUEUE } from "./queue";
 
 const LIVE_JOB_STATES = new Set(["created", "retry", "active"]);
