@@ -15,6 +15,7 @@ beforeEach(() => clearToasts());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("DocumentList", () => {
@@ -123,5 +124,26 @@ describe("DocumentList", () => {
     await remove("a.pdf");
     await waitFor(() => expect(document.activeElement?.textContent).toContain("No documents yet"));
     expect(document.activeElement).not.toBe(document.body);
+  });
+
+  it("lets a tap or the keyboard reveal a failure reason cut to three lines, and never cuts a name to one", () => {
+    const reason =
+      "The PDF is encrypted: it needs a password to be opened, so no text could be read from it. Remove the password and upload it again.";
+    vi.spyOn(HTMLElement.prototype, "scrollHeight", "get").mockReturnValue(120);
+    vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(48);
+    renderRemotePage(
+      <DocumentList
+        documents={[
+          knowledgeDocument({ id: "x", originalName: "locked.pdf", status: "failed", error: reason }),
+        ]}
+      />,
+    );
+    const shown = screen.getByRole("button", { name: reason });
+    expect(shown.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(shown);
+    expect(shown.getAttribute("aria-expanded")).toBe("true");
+    const name = screen.getByRole("link", { name: "locked.pdf" });
+    expect(name.className).not.toContain("truncate");
+    expect(name.className).toContain("focus-visible:line-clamp-none");
   });
 });
