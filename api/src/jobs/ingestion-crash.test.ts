@@ -1,96 +1,16 @@
 // kill -9 during ingestion, then restart: the real server process on a PGlite folder (and on PostgreSQL when
 // DATABASE_URL is set) loses no document and leaves none processing.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DocumentDetail, KnowledgeDocument, UploadResponse } from "@acp/contracts/knowledge";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { childProcessBaseEnv, loadConfig } from "../env";
-import { apiRoot } from "../paths";
+import { loadConfig } from "../env";
+import { bigCsv, call, freePort, kill9, startProcess as startServer, waitForHealth } from "../test/processes";
 
 const postgresUrl = loadConfig().databaseUrl;
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-type Running = { child: ChildProcess; output: string[] };
-
-/**
- * fetch that retries network errors: after a kill -9 the client's pool can still hold keep-alive sockets to the dead
- * process, which fail with ECONNRESET on first use.
- */
-async function call(url: string, init?: RequestInit): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fetch(url, init);
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-}
-
-function startServer(env: Record<string, string>, entry = "src/server.ts"): Running {
-  const output: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
-    cwd: apiRoot,
-    env: {
-      ...childProcessBaseEnv(),
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (data: Buffer) => output.push(data.toString()));
-  child.on("exit", (code, signal) => output.push(`[exited: ${code ?? signal}]`));
-  child.stderr?.on("data", (data: Buffer) => output.push(data.toString()));
-  return { child, output };
-}
-
-async function waitForHealth(base: string, running: Running, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (running.child.exitCode !== null) throw new Error(`server exited: ${running.output.join("")}`);
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become healthy: ${running.output.join("")}`);
-}
-
-async function kill9(running: Running) {
-  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => running.child.once("exit", resolve));
-  running.child.kill("SIGKILL");
-  await exited;
-}
-
-/** A CSV big enough that extraction and embedding take a few seconds. */
-function bigCsv(rows: number): Uint8Array {
-  const lines = ["id,region,product,quarter,revenue,notes"];
-  for (let i = 0; i < rows; i++) {
-    lines.push(
-      `${i},Region ${i % 17},Product ${i % 101},Q${(i % 4) + 1},${(i * 37) % 100000},"note number ${i} about widgets and gadgets"`,
-    );
-  }
-  return new TextEncoder().encode(lines.join("\n"));
-}
 
 const legs: [string, boolean][] = [
   ["pglite", true],
