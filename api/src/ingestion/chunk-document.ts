@@ -1,5 +1,6 @@
 // Splits an extracted document into token-sized chunks with locations: text on paragraph/sentence boundaries, tables row-wise.
 import type { ChunkLocation } from "@acp/contracts/knowledge";
+import { cutText } from "./parts";
 import type {
   Chunk,
   ChunkOptions,
@@ -385,15 +386,54 @@ function tableLocation(table: TableHead, rowStart: number, rowEnd: number): Chun
   };
 }
 
-function tablePrefix(table: TableHead): string {
+/**
+ * The share of a chunk's tokens the lines repeated at its top (sheet or section, header row) may take. A wider header
+ * is cut to the columns that fit, with a note: repeated whole, a 140 KB header over 2,000 short rows made 2,000
+ * chunks of 140 KB each (280 MB of text), one row per chunk.
+ */
+export const MAX_TABLE_PREFIX_SHARE = 0.25;
+
+/** Characters of a sheet name or heading path repeated above a table's rows (a heading can be a whole paragraph). */
+const MAX_CONTEXT_CHARS = 200;
+
+function contextLine(label: string, text: string): string {
+  const { text: kept, truncated } = cutText(text, MAX_CONTEXT_CHARS);
+  return `${label}: ${kept}${truncated ? "…" : ""}`;
+}
+
+/**
+ * The lines repeated at the top of each of the table's chunks, within `maxTokens`: the sheet or section, then the
+ * header row, cut after the columns that fit (the note says how many there are). `kept` is how many columns were kept
+ * when the header was cut.
+ */
+function tablePrefix(table: TableHead, maxTokens: number): { text: string; tokens: number; kept?: number } {
   const lines: string[] = [];
   if (table.context.kind === "sheet" && table.context.sheet !== undefined)
-    lines.push(`Sheet: ${table.context.sheet}`);
+    lines.push(contextLine("Sheet", table.context.sheet));
   if (table.context.kind === "section" && table.context.headings.length > 0) {
-    lines.push(`Section: ${table.context.headings.join(" > ")}`);
+    lines.push(contextLine("Section", table.context.headings.join(" > ")));
   }
-  if (table.header.length > 0) lines.push(renderRow(table.header));
-  return lines.join("\n");
+  const context = lines.join("\n");
+  const contextTokens = estimateTokens(context);
+  if (table.header.length === 0) return { text: context, tokens: contextTokens };
+  const whole = renderRowCounted(table.header);
+  if (contextTokens + whole.tokens <= maxTokens) {
+    const text = context ? `${context}\n${whole.line}` : whole.line;
+    return { text, tokens: contextTokens + whole.tokens };
+  }
+  const total = table.header.length;
+  const note = `(header cut: the first ${total} of ${total} columns are repeated)`;
+  const budget = maxTokens - contextTokens - estimateTokens(note) - 1;
+  let kept = 0;
+  let tokens = 2;
+  for (; kept < total; kept++) {
+    const cell = estimateTokens(escapeCell(table.header[kept] ?? "")) + 1;
+    if (tokens + cell > budget) break;
+    tokens += cell;
+  }
+  const header = `${renderRow(table.header.slice(0, kept))}\n(header cut: the first ${kept} of ${total} columns are repeated)`;
+  const text = context ? `${context}\n${header}` : header;
+  return { text, tokens: estimateTokens(text), kept };
 }
 
 /** Above this a row cannot be embedded whole; it is then split into `header: value` pieces (it never happens otherwise). */
@@ -407,9 +447,20 @@ function createTableChunker(
   table: TableHead,
   target: number,
   emit: (text: string, location: ChunkLocation, tokens?: number) => void,
+  warn: (warning: string) => void,
 ) {
-  const prefix = tablePrefix(table);
-  const prefixTokens = estimateTokens(prefix);
+  const repeated = tablePrefix(table, Math.max(8, Math.floor(target * MAX_TABLE_PREFIX_SHARE)));
+  const prefix = repeated.text;
+  const prefixTokens = repeated.tokens;
+  if (repeated.kept !== undefined) {
+    const where =
+      table.context.kind === "sheet" && table.context.sheet !== undefined
+        ? ` of sheet ${table.context.sheet}`
+        : "";
+    warn(
+      `The header row${where} has ${table.header.length} columns, too wide to repeat with every group of rows: only its first ${repeated.kept} are repeated.`,
+    );
+  }
   const budget = Math.max(1, target - prefixTokens);
   const withPrefix = (lines: string[]) => (prefix ? [prefix, ...lines] : lines).join("\n");
   let lines: string[] = [];
@@ -478,6 +529,7 @@ export function createChunker(options: ChunkOptions, onChunk: (chunk: Chunk) => 
     onChunk({ index: index++, text: trimmed, tokenCount: tokens ?? estimateTokens(trimmed), location });
   };
   const textChunker = createTextChunker(target, overlap, emit);
+  const warnings = new Set<string>();
   let openTable: ReturnType<typeof createTableChunker> | null = null;
   const closeTable = () => {
     openTable?.end();
@@ -492,7 +544,7 @@ export function createChunker(options: ChunkOptions, onChunk: (chunk: Chunk) => 
     table(head: TableHead) {
       closeTable();
       textChunker.end();
-      openTable = createTableChunker(head, target, emit);
+      openTable = createTableChunker(head, target, emit, (warning) => warnings.add(warning));
     },
     row(row: TableRow) {
       if (!openTable) throw new Error("row() before table()");
@@ -504,6 +556,10 @@ export function createChunker(options: ChunkOptions, onChunk: (chunk: Chunk) => 
     },
     get count() {
       return index;
+    },
+    /** Notes for the user about how the text was cut (a header too wide to repeat), each once. */
+    get warnings(): string[] {
+      return [...warnings];
     },
   };
 }

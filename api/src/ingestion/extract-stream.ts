@@ -1,6 +1,6 @@
 // Extracts and chunks in one pass, sending chunks out as they are made: CSV and TXT files stream (200 MB in bounded memory).
 import { createReadStream } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import iconv from "iconv-lite";
@@ -197,6 +197,7 @@ async function openTextStream(job: StreamJob & { filePath: string }, sink: Strea
 
 /** A read error, as the user sees it. */
 function readFailure(error: unknown): ExtractionError {
+  if (error instanceof ExtractionError) return error;
   return new ExtractionError("internal", `could not read the file: ${(error as Error).message}`, {
     cause: error,
   });
@@ -249,6 +250,9 @@ async function streamCsv(
       parser.on("error", reject);
     });
   } catch (error) {
+    // Stop reading: nothing more is wanted from this file.
+    input.unpipe(parser);
+    input.destroy();
     if (error instanceof ExtractionError) throw error;
     throw new ExtractionError("damaged", `could not read the CSV: ${(error as Error).message}`, {
       cause: error,
@@ -261,7 +265,7 @@ async function streamCsv(
   return {
     format: "csv",
     parts: [makePart("Table", { kind: "rows", ...rows }, table.preview, false)],
-    warnings: [],
+    warnings: chunker.warnings,
     encoding: encoding.encoding,
     chunkCount: chunker.count,
   };
@@ -313,8 +317,9 @@ async function streamTxt(
       await stream.takePending();
     }
   } catch (error) {
-    // readline rejects with the input's error.
+    // readline rejects with the input's error; a failing consumer (a limit) stops the reading too.
     readError ??= error;
+    input.destroy();
   }
   if (readError) throw readFailure(readError);
   flush();
@@ -416,14 +421,51 @@ async function streamXlsx(
   chunker.end();
   if (pending) await pending;
   if (!filled) throw new ExtractionError("no-text", "the workbook has no filled cells");
-  return { format: "xlsx", parts, warnings: [], chunkCount: chunker.count };
+  return { format: "xlsx", parts, warnings: chunker.warnings, chunkCount: chunker.count };
+}
+
+/** Characters of chunk text one document may make per byte of its file, and at least: see `boundedSink`. */
+export const MAX_TEXT_PER_INPUT_BYTE = 20;
+export const MIN_TEXT_LIMIT_CHARS = 16 * 1024 * 1024;
+/** Characters of chunk text one document may make whatever its size (a 200 MB CSV of short cells makes ~550 M). */
+export const MAX_TEXT_CHARS = 1024 * 1024 * 1024;
+
+/**
+ * The sink, failing the document once its chunks' text passes min(MAX_TEXT_CHARS, max(MIN_TEXT_LIMIT_CHARS,
+ * MAX_TEXT_PER_INPUT_BYTE x file size)). Text, CSV and JSON make about 1-3 characters per byte (the table's pipes, the
+ * repeated header, the overlap), packed workbooks a few more; far more means the file multiplies a value (a merged
+ * range over a million rows, one long shared string in every cell), and indexing it would fill the database for
+ * nothing.
+ */
+async function boundedSink(job: StreamJob, sink: StreamSink): Promise<StreamSink> {
+  let size = job.bytes?.length ?? 0;
+  if (!job.bytes && job.filePath) size = (await stat(job.filePath)).size;
+  const limit = Math.min(MAX_TEXT_CHARS, Math.max(MIN_TEXT_LIMIT_CHARS, MAX_TEXT_PER_INPUT_BYTE * size));
+  let chars = 0;
+  return {
+    ...sink,
+    onChunk(chunk) {
+      chars += chunk.text.length;
+      if (chars > limit) {
+        const mb = Math.round(limit / (1024 * 1024));
+        throw new ExtractionError(
+          "too-large",
+          limit === MAX_TEXT_CHARS
+            ? `the file expands to more than ${mb} MB of text when read, more than one document may hold`
+            : `the file expands to more than ${mb} MB of text when read, far more than a file of its size holds (a value repeated over many cells?)`,
+        );
+      }
+      return sink.onChunk(chunk);
+    },
+  };
 }
 
 /**
  * Extracts and chunks a file, handing chunks to `sink.onChunk` in order. CSV, TXT, JSON and XLSX files given by path
  * are read as streams (memory stays flat whatever their size); other formats are extracted whole, then chunked.
  */
-export async function extractAndChunk(job: StreamJob, sink: StreamSink): Promise<ExtractionSummary> {
+export async function extractAndChunk(job: StreamJob, outer: StreamSink): Promise<ExtractionSummary> {
+  const sink = await boundedSink(job, outer);
   if (job.filePath && job.format === "csv") return streamCsv({ ...job, filePath: job.filePath }, sink);
   if (job.filePath && job.format === "txt") return streamTxt({ ...job, filePath: job.filePath }, sink);
   if (job.filePath && job.format === "json") return streamJson({ ...job, filePath: job.filePath }, sink);
@@ -481,5 +523,5 @@ export async function extractAndChunk(job: StreamJob, sink: StreamSink): Promise
   report(blocks.length);
   chunker.end();
   if (pending) await pending;
-  return { ...document, chunkCount: chunker.count };
+  return { ...document, warnings: [...document.warnings, ...chunker.warnings], chunkCount: chunker.count };
 }

@@ -7,7 +7,11 @@ export type SheetGrid = Map<number, string[]>;
 
 export type MergeRange = { top: number; left: number; bottom: number; right: number };
 
-/** Copies each merged range's top-left value into every covered cell (1-based rows, 0-based columns). */
+/**
+ * Shows each merged range's top-left value once per row it covers, in the range's first column, and empties the
+ * range's other cells (1-based rows, 0-based columns): Excel shows the value once across the range's width, and
+ * repeating it in every column made a title read 8 times in one row of the chunk text.
+ */
 export function expandMerges(grid: SheetGrid, merges: MergeRange[]): void {
   for (const merge of merges) {
     const value = grid.get(merge.top)?.[merge.left] ?? "";
@@ -18,9 +22,9 @@ export function expandMerges(grid: SheetGrid, merges: MergeRange[]): void {
         row = [];
         grid.set(r, row);
       }
-      for (let c = merge.left; c <= merge.right; c++) {
-        if ((row[c] ?? "") === "") row[c] = value;
-      }
+      const last = Math.min(merge.right, row.length - 1);
+      for (let c = merge.left + 1; c <= last; c++) row[c] = "";
+      row[merge.left] = value;
     }
   }
 }

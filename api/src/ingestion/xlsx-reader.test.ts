@@ -78,13 +78,14 @@ describe("readXlsxRows", () => {
     expect(result.sheets).toBe(2);
     expect(sheets.map((s) => s.name)).toEqual(["First & main", "Second"]);
     expect(sheets[0]?.rows).toEqual([
-      // D2 is merged over D2:E5: rows 2-5 are filled, row 5 is added though the sheet does not list it.
-      { rowNumber: 2, cells: ["plain", "rich text", "", "1", "1"] },
+      // D2 is merged over D2:E5: rows 2-5 show its value once, in column D; row 5 is added though the sheet does not
+      // list it.
+      { rowNumber: 2, cells: ["plain", "rich text", "", "1"] },
       // A boolean result, an error, a number format that is not a date; D3's own value is hidden by the merge.
-      { rowNumber: 3, cells: ["TRUE", "#DIV/0!", "1234.5", "1", "1"] },
+      { rowNumber: 3, cells: ["TRUE", "#DIV/0!", "1234.5", "1"] },
       // A string result, an ISO date cell (UTC), a built-in date format in the 1904 system.
-      { rowNumber: 4, cells: ["xy", "2026-03-01 08:30", "2027-03-16", "1", "1"] },
-      { rowNumber: 5, cells: ["", "", "", "1", "1"] },
+      { rowNumber: 4, cells: ["xy", "2026-03-01 08:30", "2027-03-16", "1"] },
+      { rowNumber: 5, cells: ["", "", "", "1"] },
       // A zero formula result stays 0, a cell without a reference takes the next column, an empty cell carrying a
       // link reads as its address.
       { rowNumber: 7, cells: ["0", "after A", "", "", "https://example.com/a?b=1&c=2"] },

@@ -406,57 +406,70 @@ async function readTrailingParts(archive: Archive, path: string): Promise<Traili
   return { merges: merges.sort((a, b) => a.top - b.top), links };
 }
 
-/** Fills merged ranges with their top-left value, adding rows a merge covers that the sheet does not list. */
+type ActiveMerge = { range: MergeRange; value: string };
+
+/**
+ * Puts each merged range's value in the range's first column of a row it covers, and empties its other columns (what
+ * they hold is hidden behind the merge). Excel shows the value once across the range's width; repeating it in every
+ * covered column made a title merged over 8 columns read 8 times in one row of the chunk text.
+ */
+function fillMerged(rowNumber: number, cells: string[], active: readonly ActiveMerge[]): void {
+  for (const { range, value } of active) {
+    if (rowNumber < range.top || rowNumber > range.bottom) continue;
+    const last = Math.min(range.right, cells.length - 1);
+    for (let c = range.left + 1; c <= last; c++) cells[c] = "";
+    if (rowNumber !== range.top) cells[range.left] = value;
+  }
+}
+
+/** Rows from `from` to `until` - 1 that one of `active` (a snapshot) covers with a value, made one at a time. */
+function* coveredRows(active: readonly ActiveMerge[], from: number, until: number): Generator<TableRow> {
+  const filled = active.filter(({ value }) => value !== "");
+  if (filled.length === 0) return;
+  const last = Math.min(until - 1, Math.max(...filled.map(({ range }) => range.bottom)));
+  for (let rowNumber = from; rowNumber <= last; rowNumber++) {
+    if (!filled.some(({ range }) => range.top <= rowNumber && rowNumber <= range.bottom)) continue;
+    const cells: string[] = [];
+    fillMerged(rowNumber, cells, filled);
+    yield { rowNumber, cells: Array.from(cells, (c) => c ?? "") };
+  }
+}
+
+/**
+ * Expands merged ranges down the rows they cover (every row keeps the value, in the range's first column), adding the
+ * rows a merge covers that the sheet does not list. Those rows are made lazily, as they are read: a range merged
+ * over a million rows is never a million rows in memory.
+ */
 function createMergeFiller(merges: MergeRange[]) {
   let next = 0;
-  let active: { range: MergeRange; value: string }[] = [];
+  let active: ActiveMerge[] = [];
   let lastRow = 0;
-  /** Every cell of a merged range shows its top-left value (what Excel displays), whatever the hidden cell holds. */
-  const fill = (rowNumber: number, cells: string[]) => {
-    for (const { range, value } of active) {
-      if (rowNumber < range.top || rowNumber > range.bottom) continue;
-      for (let c = range.left; c <= range.right; c++) {
-        if (rowNumber !== range.top || c !== range.left) cells[c] = value;
-      }
-    }
-  };
-  /** Rows after lastRow and before `until` that an active merge covers, filled. */
-  const gapRows = (until: number): TableRow[] => {
-    const numbers = new Set<number>();
-    for (const { range, value } of active) {
-      if (value === "") continue;
-      for (let r = Math.max(range.top, lastRow + 1); r <= Math.min(range.bottom, until - 1); r++)
-        numbers.add(r);
-    }
-    return [...numbers]
-      .sort((a, b) => a - b)
-      .map((rowNumber) => {
-        const cells: string[] = [];
-        fill(rowNumber, cells);
-        return { rowNumber, cells: Array.from(cells, (c) => c ?? "") };
-      });
-  };
   return {
     /** The rows to emit for a listed row: covered rows before it, then the row itself, merges filled. */
-    row(row: TableRow): TableRow[] {
-      const out = gapRows(row.rowNumber);
+    row(row: TableRow): Iterable<TableRow> {
+      const before = coveredRows([...active], lastRow + 1, row.rowNumber);
       // Ranges that start at or above this row become active; a range whose top row was never listed has no value.
       while (next < merges.length && (merges[next] as MergeRange).top <= row.rowNumber) {
         const range = merges[next++] as MergeRange;
         active.push({ range, value: range.top === row.rowNumber ? (row.cells[range.left] ?? "") : "" });
       }
-      fill(row.rowNumber, row.cells);
-      out.push(row);
+      fillMerged(row.rowNumber, row.cells, active);
       lastRow = row.rowNumber;
       active = active.filter(({ range }) => range.bottom > lastRow);
-      return out;
+      return (function* () {
+        yield* before;
+        yield row;
+      })();
     },
     /** Covered rows after the last listed one. */
-    end(): TableRow[] {
-      return gapRows(Number.POSITIVE_INFINITY);
+    end(): Iterable<TableRow> {
+      return coveredRows([...active], lastRow + 1, Number.POSITIVE_INFINITY);
     },
   };
 }
+
+/** Rows handed to `onRows` at a time when merges add rows the sheet does not list. */
+const ROW_BATCH = 1024;
 
 /** One sheet's rows, parsed from its XML: each cell's text as Excel shows the value it stores. */
 function createSheetParser({
@@ -567,7 +580,7 @@ function createSheetParser({
 
 /**
  * Streams the rows of every worksheet of an XLSX, in workbook order: shared strings, date styles and cached formula
- * values as Excel shows them, merged ranges filled with their top-left value and empty linked cells with the link.
+ * values as Excel shows them, merged ranges' values once per row they cover and empty linked cells with the link.
  * Memory holds the shared strings, the styles, one sheet's merged ranges and links, and one piece of its XML,
  * whatever the number of rows.
  */
@@ -594,7 +607,8 @@ export async function readXlsxRows(
       const merges = createMergeFiller(trailing.merges);
       const stream = await archive.stream(sheet.path);
       if (!stream) continue;
-      let pending: TableRow[] = [];
+      // Each listed row brings its rows (merges may add some before it), read only when flushed, in batches.
+      let pending: Iterable<TableRow>[] = [];
       const parser = createSheetParser({
         sharedStrings,
         dateStyles,
@@ -603,21 +617,30 @@ export async function readXlsxRows(
           for (const [column, text] of trailing.links.get(row.rowNumber) ?? []) {
             if ((row.cells[column] ?? "") === "") row.cells[column] = text;
           }
-          for (const filled of merges.row(row)) pending.push(filled);
+          pending.push(merges.row(row));
         },
       });
-      const flush = () => {
-        if (pending.length === 0) return undefined;
-        const rows = pending;
+      const flush = async () => {
+        const sources = pending;
         pending = [];
-        return handlers.onRows(rows);
+        let batch: TableRow[] = [];
+        for (const source of sources) {
+          for (const row of source) {
+            batch.push(row);
+            if (batch.length >= ROW_BATCH) {
+              await handlers.onRows(batch);
+              batch = [];
+            }
+          }
+        }
+        if (batch.length > 0) await handlers.onRows(batch);
       };
       await parseStream(stream, parser, async (bytes) => {
         done += bytes;
         handlers.onProgress?.(done, total);
         await flush();
       });
-      pending.push(...merges.end());
+      pending.push(merges.end());
       await flush();
     }
     return { sheets: workbook.sheets.length };
