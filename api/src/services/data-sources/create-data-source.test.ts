@@ -7,6 +7,7 @@ import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataSources, documents } from "../../db/schema";
 import { createTestApp, engines, signUp, type TestApp } from "../../test/test-app";
+import { storeDocuments } from "../documents/store-uploads";
 import { uploadOk, waitForDocument } from "../documents/upload-test-support";
 
 const PAGE = `<!doctype html><html><head><title>Café menu</title></head><body><article><h1>Café menu</h1>
@@ -85,6 +86,30 @@ describe.each(engines)("createDataSource on %s", (engine) => {
     const a = await signUp(t);
     const [doc] = await uploadOk(t, a.cookie, [{ name: "report\u202Etxt.\u200Bcsv", content: "a,b\n1,2\n" }]);
     expect(doc?.originalName).toBe("reporttxt.csv");
+  });
+
+  it("storeDocuments itself cleans a name, whoever calls it", async () => {
+    const a = await signUp(t);
+    const data = new TextEncoder().encode("Stored straight through the service.");
+    const [stored] = await storeDocuments({
+      db: t.database.db,
+      queue: t.deps.queue,
+      userId: a.user.id,
+      agentId: "gtm",
+      category: "Notes",
+      items: [
+        {
+          originalName: "notes\u202Etxt.exe\u200B",
+          mimeType: "text/plain",
+          fileType: null,
+          size: data.length,
+          sha256: "0".repeat(63) + "1",
+          source: "text",
+          bytes: { data },
+        },
+      ],
+    });
+    expect(stored).toMatchObject({ originalName: "notestxt.exe", name: "notestxt.exe" });
   });
 
   it("keeps the page's HTML for the extraction child, which reads it (charset from the Content-Type)", async () => {

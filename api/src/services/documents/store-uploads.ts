@@ -5,6 +5,7 @@ import type { Db } from "../../db/create-database";
 import { isUniqueViolation } from "../../db/errors";
 import { type DocumentRow, type DocumentSource, documents } from "../../db/schema";
 import type { JobQueue } from "../../jobs/queue";
+import { cleanDisplayName } from "../../lib/display-name";
 import { writeBlobsFromBytes, writeBlobsFromFile } from "./document-blobs";
 import { toKnowledgeDocument } from "./knowledge-document";
 
@@ -14,7 +15,10 @@ export type StoredDocument = KnowledgeDocument & { duplicate: boolean };
 export type NewDocument = {
   originalName: string;
   mimeType: string;
-  /** The extension the bytes are extracted as; null for text the pipeline reads as it is (text sources, web page text). */
+  /**
+   * The format the bytes are extracted as (an upload extension, or "html" for a fetched web page); null for text the
+   * pipeline reads as it is (text sources).
+   */
   fileType: string | null;
   size: number;
   sha256: string;
@@ -107,14 +111,16 @@ async function storeInTransaction({
         answers.push({ ...toKnowledgeDocument(row), duplicate: true });
         continue;
       }
+      // Every way in (uploads, data sources) cleans the name already; the row is where it must hold, so check here too.
+      const name = cleanDisplayName(item.originalName) || "file";
       const [inserted] = await tx
         .insert(documents)
         .values({
           userId,
           agentId,
           category,
-          originalName: item.originalName,
-          name: item.originalName,
+          originalName: name,
+          name,
           mimeType: item.mimeType,
           fileType: item.fileType,
           size: item.size,
