@@ -63,14 +63,14 @@ export async function ingestDocument({
       category: attempt.document.category,
       signal: attempt.signal,
     });
-    const chunkCount = attempt.document.fileType
-      ? await indexFile(deps, attempt, writer, workFile)
-      : await indexText(deps, attempt, writer);
-    if (chunkCount === 0) throw new ExtractionError("no-text", "No text could be found in this document");
+    if (attempt.document.fileType) await indexFile(deps, attempt, writer, workFile);
+    else await indexText(deps, attempt, writer);
     // Indexing: the last writes land, then the document switches to completed, and with it to searchable.
     await attempt.enter("indexing");
     await writer.flush();
     attempt.signal.throwIfAborted();
+    const chunkCount = writer.indexed;
+    if (chunkCount === 0) throw new ExtractionError("no-text", "No text could be found in this document");
     await attempt.complete({ chunkCount, embedder: deps.embedder.id });
     writer.finish();
     return { kind: "settled", status: "completed" };
@@ -119,7 +119,7 @@ async function indexFile(
   attempt: IngestionAttempt,
   writer: DocumentIndexWriter,
   workFile: string,
-): Promise<number> {
+): Promise<void> {
   const { document } = attempt;
   await readBlobsToFile(deps.database.db, document.id, workFile);
   /** Share of the child's work done (file read, or parts chunked), from its latest report. */
@@ -153,24 +153,18 @@ async function indexFile(
   });
   attempt.signal.throwIfAborted();
   await storeParts(deps.database.db, document.id, { ...summary, blocks: [] });
-  return writer.indexed;
 }
 
 /** A text data source: extracted and chunked here (it is small), then embedded and written slice by slice. */
-async function indexText(
-  deps: Deps,
-  attempt: IngestionAttempt,
-  writer: DocumentIndexWriter,
-): Promise<number> {
+async function indexText(deps: Deps, attempt: IngestionAttempt, writer: DocumentIndexWriter): Promise<void> {
   const text = (await readBlobs(deps.database.db, attempt.document.id)).toString("utf8");
   const extracted = extractText({ text });
   await storeParts(deps.database.db, attempt.document.id, extracted);
   await attempt.enter("chunking");
   const chunks = chunkDocument(extracted);
-  if (chunks.length === 0) return 0;
+  if (chunks.length === 0) return;
   await attempt.enter("embedding");
   await writer.append(chunks, (indexed) => attempt.progress(indexed / chunks.length));
-  return chunks.length;
 }
 
 /** The innermost cause (a driver error under drizzle's "Failed query: <the whole SQL and parameters>"). */
