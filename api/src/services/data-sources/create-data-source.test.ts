@@ -103,7 +103,7 @@ describe.each(engines)("createDataSource on %s", (engine) => {
           mimeType: "text/plain",
           fileType: null,
           size: data.length,
-          sha256: "0".repeat(63) + "1",
+          sha256: `${"0".repeat(63)}1`,
           source: "text",
           bytes: { data },
         },
