@@ -17,10 +17,7 @@ export type FormatResult = {
   parserSeconds: number;
   /** Our extraction and chunking alone on the file (in process, no child, no database, no embedding). */
   stageSeconds: number;
-  /**
-   * PostgreSQL's text parser alone (to_tsvector, the lexical index's input) over the file's chunks on PGlite, as
-   * indexing runs it: every chunk goes through it, so upload to completed cannot be faster on the embedded engine.
-   */
+  /** Lexical analysis alone over the file's chunks (lexical-stage.ts): every chunk goes through it at indexing. */
   lexicalSeconds: number;
   /** The built-in embedder alone over the file's chunks (one thread): the other cost every chunk pays. */
   embedSeconds: number;

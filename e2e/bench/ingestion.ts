@@ -23,7 +23,7 @@ export async function ingestionThroughputRows(options: { megabytes?: number } = 
       "ratio",
       "our extraction+chunking alone",
       "its ratio to the parser",
-      "PostgreSQL to_tsvector alone (PGlite)",
+      "lexical analysis alone (lexical-stage.ts)",
       "built-in embedder alone",
     ],
     ...results.map((r) => {
