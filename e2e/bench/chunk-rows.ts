@@ -39,9 +39,10 @@ export function wordSampler(seed: number): () => string {
 }
 
 /**
- * The SQL that turns `r.text` into the row's lexical_length and term_counts, as index-document.ts's insertRows does
- * (our generated text has no unspaced script, so its CJK bigram part is empty). This is the one place to change when
- * lexical analysis leaves PostgreSQL: then compute both columns with the analyzer in Node and send them as values.
+ * The SQL that turns `r.text` into the row's lexical_length and term_counts: the counts of PostgreSQL's `english`
+ * tsvector, which index-document.ts wrote with to_tsvector and now writes with its analyzer (equal to PostgreSQL's
+ * lexemes, engine/lexical-analyzer.test.ts). Our generated text has no unspaced script, so the CJK bigram part is
+ * empty. Done in SQL so the load leaves Node's one thread to the codes.
  */
 const LEXICAL_COLUMNS_SQL = `
   select coalesce(sum(t.n), 0)::integer as lexical_length,

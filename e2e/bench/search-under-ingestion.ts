@@ -138,7 +138,9 @@ export async function measureSearchUnderIngestion({
       for (let i = 0; i < searches; i++) samples.push(await timedSearch(server, cookie, word));
       return latencies(samples);
     };
-    const idle = { a: await idleRun(cookieA, wordA), b: await idleRun(cookieB, wordB) };
+    // Both users at once, as during the ingestion below, so the two phases differ only by the ingestion.
+    const [idleA, idleB] = await Promise.all([idleRun(cookieA, wordA), idleRun(cookieB, wordB)]);
+    const idle = { a: idleA, b: idleB };
 
     let ingesting = true;
     const busyRun = async (cookie: string, word: () => string) => {
