@@ -832,10 +832,55 @@ function passes(parser: Parser, item: Rule, pos: number, atEnd: boolean): boolea
   }
 }
 
+/** ASCII characters some rule of the word or blank states tests literally: they need the full machine. */
+const LITERAL = new Uint8Array(128);
+for (const ch of "<-+&~/.@:_") LITERAL[ch.charCodeAt(0)] = 1;
+
+/**
+ * The two tokens most text is made of, without the rule tables: a run of ASCII letters ended by a character no
+ * rule of the AsciiWord state looks at (asciiword), and a run of non-alphanumerics no Base or Space rule looks at
+ * (blank). Both give what the machine would; anything else returns false and the machine runs.
+ */
+function fastToken(parser: Parser): boolean {
+  const frame = parser.frame;
+  if (frame.state !== S.Base || frame.prev !== null || parser.ignore || parser.wantHost) return false;
+  const { cps, cls, end } = parser.input;
+  const start = frame.pos;
+  const first = cls[start] as number;
+  let at = start + 1;
+  let type: number;
+  if (first & ASCLET) {
+    while (at < end && (cls[at] as number) & ASCLET) at += 1;
+    if (at < end) {
+      const bits = cls[at] as number;
+      if (bits & (ALPHA | DIGIT | SPECIAL)) return false;
+      const cp = cps[at] as number;
+      if (cp < 128 && LITERAL[cp]) return false;
+    }
+    type = TokenType.asciiword;
+  } else if (!(first & (ALPHA | DIGIT)) && !((cps[start] as number) < 128 && LITERAL[cps[start] as number])) {
+    for (; at < end; at += 1) {
+      if ((cls[at] as number) & (ALPHA | DIGIT)) break;
+      const cp = cps[at] as number;
+      // Inside a blank only these end it ("~", ".", "@", ":" and "_" do not).
+      if (cp === 60 || cp === 45 || cp === 43 || cp === 38 || cp === 47) break;
+    }
+    type = TokenType.blank;
+  } else return false;
+  parser.tokenStart = start;
+  parser.tokenLength = at - start;
+  parser.type = type;
+  frame.pos = at;
+  frame.len = 0;
+  frame.pushedAt = -1;
+  return true;
+}
+
 /** Finds the next token (PostgreSQL's TParserGet); false at the end of the text. */
 function nextToken(parser: Parser): boolean {
   const end = parser.input.end;
   if (parser.frame.pos >= end) return false;
+  if (fastToken(parser)) return true;
   parser.tokenStart = parser.frame.pos;
   parser.frame.pushedAt = -1;
   let item: Rule | undefined;
