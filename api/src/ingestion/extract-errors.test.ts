@@ -3,8 +3,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { UploadExtension } from "@acp/contracts/knowledge";
 import { describe, expect, it } from "vitest";
+import { buildZip, oleHeaderOnly, passwordProtectedPdf, realWorldFixturesDir } from "../test/files";
 import { extractDocument } from "./extract-document";
-import { buildZip, oleHeaderOnly, passwordProtectedPdf, realWorldFixturesDir } from "./test-files";
 import { ExtractionError } from "./types";
 
 async function failure(bytes: Uint8Array, format: UploadExtension): Promise<ExtractionError> {

@@ -4,11 +4,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { UploadExtension } from "@acp/contracts/knowledge";
 import { describe, expect, it } from "vitest";
+import { realWorldFixturesDir } from "../test/files";
 import { chunkDocument, estimateTokens } from "./chunk-document";
 import { extractDocument } from "./extract-document";
 import { toExtractedParts } from "./extract-in-isolation";
 import { fileExtension, verifyContainerFile } from "./sniff-file-type";
-import { realWorldFixturesDir } from "./test-files";
 import { type ExtractedDocument, ExtractionError } from "./types";
 
 const dir = realWorldFixturesDir();

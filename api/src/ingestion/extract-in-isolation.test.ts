@@ -7,11 +7,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildZip, realWorldFixturesDir } from "../test/files";
 import { chunkDocument } from "./chunk-document";
 import { extractDocument } from "./extract-document";
 import { extractChunksInIsolation, extractInIsolation, toExtractedParts } from "./extract-in-isolation";
 import { closeExtractionPool, configureExtractionPool, extractionPoolStats } from "./extraction-pool";
-import { buildZip, realWorldFixturesDir } from "./test-files";
 import { type Chunk, ExtractionError } from "./types";
 
 const dir = realWorldFixturesDir();

@@ -5,10 +5,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
+import { imageOnlyPdf } from "../test/files";
 import { extractDocument } from "./extract-document";
 import { extractInIsolation } from "./extract-in-isolation";
 import { MAX_IMAGE_PIXELS, MAX_RENDER_PIXELS, OCR_DPI, renderScale } from "./extract-pdf";
-import { imageOnlyPdf } from "./test-files";
 import { ExtractionError } from "./types";
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "pdf-codecs");

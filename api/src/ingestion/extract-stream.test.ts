@@ -6,11 +6,11 @@ import path from "node:path";
 import type { UploadExtension } from "@acp/contracts/knowledge";
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { realWorldFixturesDir } from "../test/files";
 import { chunkDocument } from "./chunk-document";
 import { extractDocument } from "./extract-document";
 import { extractChunksInIsolation, extractInIsolation } from "./extract-in-isolation";
 import { fileExtension } from "./sniff-file-type";
-import { realWorldFixturesDir } from "./test-files";
 import { type Chunk, ExtractionError } from "./types";
 
 const dir = realWorldFixturesDir();

@@ -5,11 +5,11 @@ import path from "node:path";
 import type { UploadExtension } from "@acp/contracts/knowledge";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDeflatedZip } from "../test/files";
 import { chunkDocument, estimateTokens } from "./chunk-document";
 import { extractDocument } from "./extract-document";
 import { extractChunksInIsolation } from "./extract-in-isolation";
 import { closeExtractionPool } from "./extraction-pool";
-import { buildDeflatedZip } from "./test-files";
 import { type Chunk, ExtractionError, type ExtractionSummary } from "./types";
 
 const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";

@@ -1,9 +1,9 @@
 // A scanned (image-only) PDF generated in the test goes through rendering + tesseract OCR inside the isolated worker.
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
+import { imageOnlyPdf } from "../test/files";
 import { chunkDocument } from "./chunk-document";
 import { extractInIsolation } from "./extract-in-isolation";
-import { imageOnlyPdf } from "./test-files";
 import { ExtractionError, type ExtractionProgress } from "./types";
 
 const PHRASE = "The northern region grew revenue by twelve percent";

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildZip, oleHeaderOnly } from "../test/files";
 import {
   displayName,
   fileExtension,
@@ -10,7 +11,6 @@ import {
   verifyContainer,
   verifyContainerFile,
 } from "./sniff-file-type";
-import { buildZip, oleHeaderOnly } from "./test-files";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const PDF = enc("%PDF-1.7\n%âãÏÓ\n1 0 obj\n");

@@ -3,10 +3,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDeflatedZip, DOCX_FRAME } from "../test/files";
 import { extractDocument } from "./extract-document";
 import { extractChunksInIsolation } from "./extract-in-isolation";
 import { closeExtractionPool } from "./extraction-pool";
-import { buildDeflatedZip, DOCX_FRAME } from "./test-files";
 import { ExtractionError } from "./types";
 import { checkZipExpansion, DOCX_ZIP_LIMITS, XLSX_ZIP_LIMITS, ZIP_MAX_RATIO } from "./zip-limits";
 

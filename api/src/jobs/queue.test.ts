@@ -1,7 +1,7 @@
 // The ingestion queue: a process that runs no workers (WORKERS=0) still enqueues jobs inside the upload's transaction.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadOk } from "../services/documents/upload-test-support";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
+import { uploadOk } from "../test/uploads";
 
 describe.each(engines)("ingestion queue on %s", (engine) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessionIdFromToken } from "../auth/session";
 import { passwordCredentials, sessions, users } from "../db/schema";
-import { indexTexts } from "../services/retrieval/test-support";
+import { indexTexts } from "../test/retrieval";
 import {
   createTestApp,
   engines,

@@ -6,8 +6,8 @@ import { knowledgeDocumentSchema } from "@acp/contracts/knowledge";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataSources } from "../db/schema";
-import { listDocumentsFor, waitForDocument } from "../services/documents/upload-test-support";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
+import { listDocumentsFor, waitForDocument } from "../test/uploads";
 
 const ARTICLE = `<!doctype html><html><head><title>Pricing update</title><script>var tracking = "ignore me";</script></head>
 <body><nav><a href="/">Home</a> <a href="/about">About</a></nav>

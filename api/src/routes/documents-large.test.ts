@@ -3,8 +3,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentBlobs, documentChunks } from "../db/schema";
-import { uploadStream, waitForDocument } from "../services/documents/upload-test-support";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
+import { uploadStream, waitForDocument } from "../test/uploads";
 
 const TARGET_BYTES = 190 * 1024 * 1024;
 const HEADER = "id,region,product,quarter,revenue,notes\n";

@@ -11,14 +11,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { documentBlobs, documentChunks, documentParts, documents } from "../db/schema";
-import {
-  listDocumentsFor,
-  uploadFiles,
-  uploadOk,
-  uploadStream,
-  waitForDocument,
-} from "../services/documents/upload-test-support";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
+import { listDocumentsFor, uploadFiles, uploadOk, uploadStream, waitForDocument } from "../test/uploads";
 
 const documentListSchema = z.array(knowledgeDocumentSchema.strict());
 const FIXTURES = "/work/shared/fixtures/real-world";

@@ -2,9 +2,9 @@
 import { retrievalSearchResponseSchema } from "@acp/contracts/knowledge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteDocumentIndex, indexDocumentChunks } from "../services/retrieval/index-document";
-import { insertDocument, textChunks } from "../services/retrieval/test-support";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../test/fake-openai-server";
 import { type FakePineconeServer, startFakePineconeServer } from "../test/fake-pinecone-server";
+import { insertDocument, textChunks } from "../test/retrieval";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 
 let pinecone: FakePineconeServer;

@@ -1,8 +1,8 @@
 // The VectorStore contract, run against pgvector (PGlite) and Pinecone (through its client, on a local Pinecone-speaking server).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/create-database";
-import { insertDocument, insertUser } from "../../services/retrieval/test-support";
 import { type FakePineconeServer, startFakePineconeServer } from "../../test/fake-pinecone-server";
+import { insertDocument, insertUser } from "../../test/retrieval";
 import { createTestDatabase } from "../../test/test-app";
 import { vectorWith } from "../../test/vectors";
 import { createPgvectorStore } from "./pgvector";

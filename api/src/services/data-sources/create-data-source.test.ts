@@ -7,8 +7,8 @@ import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataSources, documents } from "../../db/schema";
 import { createTestApp, engines, signUp, type TestApp } from "../../test/test-app";
+import { uploadOk, waitForDocument } from "../../test/uploads";
 import { storeDocuments } from "../documents/store-uploads";
-import { uploadOk, waitForDocument } from "../documents/upload-test-support";
 
 const PAGE = `<!doctype html><html><head><title>Café menu</title></head><body><article><h1>Café menu</h1>
 <p>The café serves crème brûlée every afternoon, and the pâtissier bakes fresh croissants before seven each morning.</p>

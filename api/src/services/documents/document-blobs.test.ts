@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/create-database";
+import { insertDocument, insertUser } from "../../test/retrieval";
 import { createTestDatabase, engines } from "../../test/test-app";
-import { insertDocument, insertUser } from "../retrieval/test-support";
 import {
   BLOB_PIECE_BYTES,
   readBlobs,

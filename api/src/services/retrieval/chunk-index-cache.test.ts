@@ -5,13 +5,13 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "../../db/create-database";
 import { apiKeys, documents, sessions } from "../../db/schema";
+import { indexTexts, insertUser, retrievalDeps } from "../../test/retrieval";
 import { createTestDatabase, engines } from "../../test/test-app";
 import { ChunkIndexCache } from "./chunk-index-cache";
 import { prefetchChunkIndex, recentlyActiveUsers, warmChunkIndexes } from "./chunk-index-warmup";
 import { deleteDocumentIndex } from "./index-document";
 import { searchLexical } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
-import { indexTexts, insertUser, retrievalDeps } from "./test-support";
 
 /** A second drizzle instance on the same database: its own cache, as another API or worker process has. */
 function otherProcess(database: Database): Db {

@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentChunks, documents } from "../../db/schema";
 import { sweepStuckDocuments } from "../../jobs/sweeper";
+import { insertDocument, textChunks } from "../../test/retrieval";
 import { createTestApp, engines, signUp, type TestApp } from "../../test/test-app";
 import { openDocumentIndex } from "./index-document";
 import { searchKnowledge } from "./search-knowledge";
-import { insertDocument, textChunks } from "./test-support";
 
 describe.each(engines)("only completed documents answer on %s", (engine) => {
   let t: TestApp;

@@ -7,6 +7,7 @@ import type { Embedder } from "../../providers/embedder/embedder";
 import { createLocalEmbedder } from "../../providers/embedder/local-embedder";
 import { createPgvectorStore } from "../../providers/vector-store/pgvector";
 import { fakeOpenAiEmbedding } from "../../test/fake-openai-server";
+import { indexTexts, insertUser, retrievalDeps } from "../../test/retrieval";
 import { createTestDatabase } from "../../test/test-app";
 import {
   ensureUserEmbedder,
@@ -16,7 +17,6 @@ import {
 } from "./embedder-migration";
 import type { RetrievalDeps } from "./retrieval-deps";
 import { searchKnowledge } from "./search-knowledge";
-import { indexTexts, insertUser, retrievalDeps } from "./test-support";
 
 /**
  * A second embedder whose batches after the first wait for `release()`, so a test can look mid-rebuild (single

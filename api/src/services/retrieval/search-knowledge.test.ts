@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/create-database";
 import { rowsOf } from "../../db/rows-of";
 import { customAgents } from "../../db/schema";
+import { indexTexts, insertUser, retrievalDeps } from "../../test/retrieval";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
 import { BM25_B, BM25_K1, bm25Idf } from "./engine/bm25";
-import { lexemesOf, searchLexical } from "./lexical";
+import { splitUnspaced } from "./engine/lexical-analyzer";
+import { searchLexical } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
 import { lexicalDecides, RELEVANCE_THRESHOLD, searchKnowledge } from "./search-knowledge";
-import { indexTexts, insertUser, retrievalDeps } from "./test-support";
 
 const hasPgvector = await postgresHasPgvector();
 
@@ -40,7 +41,13 @@ function corpus(count: number, seed: number): string[] {
   });
 }
 
-/** BM25 computed here from the lexemes PostgreSQL makes of the same texts (the tokenisation is not under test). */
+/** PostgreSQL's own lexemes of a text, as the index had them before our analyzer: english, plus CJK bigrams. */
+function postgresLexemes(text: string) {
+  const { spaced, bigrams } = splitUnspaced(text);
+  return sql`(to_tsvector('english'::regconfig, ${spaced}) || to_tsvector('simple'::regconfig, ${bigrams}))`;
+}
+
+/** BM25 computed here from the lexemes PostgreSQL makes of the same texts: the index's analyzer must agree with it. */
 async function referenceBm25(
   database: Database,
   texts: string[],
@@ -50,7 +57,7 @@ async function referenceBm25(
   const tokens = async (text: string) =>
     rowsOf<{ lexeme: string; n: number }>(
       await database.db.execute(
-        sql`select lexeme, coalesce(array_length(positions, 1), 1)::integer as n from unnest(${lexemesOf(text)})`,
+        sql`select lexeme, coalesce(array_length(positions, 1), 1)::integer as n from unnest(${postgresLexemes(text)})`,
       ),
     );
   const docs = await Promise.all(
