@@ -1,13 +1,13 @@
 // Test support for retrieval: users, documents and indexed chunks on a throwaway database with real stores.
-import type { Database } from "../../db/create-database";
-import { documents, users } from "../../db/schema";
-import type { Embedder } from "../../providers/embedder/embedder";
-import { createLocalEmbedder } from "../../providers/embedder/local-embedder";
-import { createPgvectorStore } from "../../providers/vector-store/pgvector";
-import type { VectorStore } from "../../providers/vector-store/vector-store";
-import { ChunkIndexCache } from "./chunk-index-cache";
-import { type IndexableChunk, indexDocumentChunks } from "./index-document";
-import type { RetrievalDeps } from "./retrieval-deps";
+import type { Database } from "../db/create-database";
+import { documents, users } from "../db/schema";
+import type { Embedder } from "../providers/embedder/embedder";
+import { createLocalEmbedder } from "../providers/embedder/local-embedder";
+import { createPgvectorStore } from "../providers/vector-store/pgvector";
+import type { VectorStore } from "../providers/vector-store/vector-store";
+import { ChunkIndexCache } from "../services/retrieval/chunk-index-cache";
+import { type IndexableChunk, indexDocumentChunks } from "../services/retrieval/index-document";
+import type { RetrievalDeps } from "../services/retrieval/retrieval-deps";
 
 /** Retrieval's dependencies on `database`: the built-in embedder, pgvector and a cache of its own (512 MB). */
 export function retrievalDeps(

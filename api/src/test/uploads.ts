@@ -1,6 +1,6 @@
 // Test support for uploads: multipart requests (small ones via FormData, huge ones generated as a stream) and waiting on ingestion.
 import type { DocumentDetail, KnowledgeDocument, UploadResponse } from "@acp/contracts/knowledge";
-import type { TestApp } from "../../test/test-app";
+import type { TestApp } from "./test-app";
 
 export type UploadFile = { name: string; content: Uint8Array | string; type?: string };
 
