@@ -19,8 +19,10 @@ import { analyzeText, compareCodePoints, queryLexemes, splitUnspaced } from "./l
  * - PGlite: none (every chunk of every corpus below is equal).
  * - PostgreSQL before 18 (Snowball 2) stems "added"/"adding" to "ad" where 18 (Snowball 3, and this analyzer)
  *   keeps "add"; and a server on glibc classifies and lowercases some rarer non-ASCII characters differently from
- *   PGlite's musl (e.g. U+1C89, U+A7CB: letters in one, not in the other). On such a server the test asserts the
- *   differing share of tokens stays under 0.1% instead of none.
+ *   PGlite's musl (e.g. U+1C89, U+A7CB: letters in one, not in the other), and PostgreSQL 15 ends words at
+ *   format characters PGlite keeps inside them ("zero\u200bwidth", "soft\u00adhyphen", Arabic "مصر\u200e"). On
+ *   such a server the corpora may differ on under 0.1% of tokens (measured on 15: 0.055% NFCorpus, 0.008%
+ *   fixtures); the edge cases, which hold those characters on purpose, are reported but not asserted.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../..");
 const sharedDir = path.resolve(repoRoot, "../shared");
@@ -201,7 +203,7 @@ describe.each(engines)("lexical analyzer on %s", (engine) => {
   });
 
   /** PGlite must be equal; an older or glibc server may differ only as documented above. */
-  function expectEqual(name: string, result: Comparison): void {
+  function expectEqual(name: string, result: Comparison, assertOtherEngines = true): void {
     const rate = result.tokens === 0 ? 0 : result.differingTokens / result.tokens;
     console.info(
       `[${engine} ${sql.serverVersion}] ${name}: ${result.equalTexts}/${result.texts} texts equal, ` +
@@ -209,7 +211,7 @@ describe.each(engines)("lexical analyzer on %s", (engine) => {
         (result.examples.length ? `; e.g. ${result.examples.slice(0, 5).join("; ")}` : ""),
     );
     if (engine === "pglite") expect(result.examples).toEqual([]);
-    else expect(rate).toBeLessThan(0.001);
+    else if (assertOtherEngines) expect(rate).toBeLessThan(0.001);
   }
 
   it("uses PostgreSQL's english stop words", async () => {
@@ -222,7 +224,7 @@ describe.each(engines)("lexical analyzer on %s", (engine) => {
   });
 
   it("is equal on hand-written edge cases", async () => {
-    expectEqual("edge cases", await compare(sql, EDGE_CASES));
+    expectEqual("edge cases", await compare(sql, EDGE_CASES), false);
   }, 60_000);
 
   it.runIf(haveCorpora)(
