@@ -701,7 +701,35 @@ type Frame = {
 };
 
 /** The input as the parser reads it: code points and their classes (shared by a parser and its sub-parsers). */
-export type ParserInput = { cps: Int32Array; cls: Uint8Array; end: number };
+export type ParserInput = {
+  cps: Int32Array;
+  cls: Uint8Array;
+  end: number;
+  /** For each position, where its run of host characters (ASCII letters, digits, "-", "_") ends; made on demand. */
+  hostRunEnd?: Int32Array;
+};
+
+/**
+ * Whether a host attempt pushed at `pos` must fail: the Host states only walk over ASCII letters, digits, "-" and
+ * "_", and need a "." or "@" to end anything but a POP. Without one after the run, PostgreSQL walks the run and
+ * pops all the way back (quadratic on "a_a_a_..."); skipping the rule leads to the same next rule, in linear time.
+ */
+function hostAttemptFails(input: ParserInput, pos: number): boolean {
+  if (!input.hostRunEnd) {
+    const runEnd = new Int32Array(input.end + 1);
+    runEnd[input.end] = input.end;
+    for (let i = input.end - 1; i >= 0; i -= 1) {
+      const cp = input.cps[i] as number;
+      const bits = input.cls[i] as number;
+      const hostChar = (bits & (ASCLET | DIGIT)) !== 0 || cp === 45 || cp === 95;
+      runEnd[i] = hostChar ? (runEnd[i + 1] as number) : i;
+    }
+    input.hostRunEnd = runEnd;
+  }
+  const end = input.hostRunEnd[pos] as number;
+  const next = end < input.end ? (input.cps[end] as number) : -1;
+  return next !== 46 && next !== 64;
+}
 
 type Parser = {
   input: ParserInput;
@@ -893,7 +921,10 @@ function nextToken(parser: Parser): boolean {
     const atEnd = pos >= end;
     for (;;) {
       item = rules[index] as Rule;
-      if (item.test === ANY || passes(parser, item, pos, atEnd)) break;
+      if (item.test === ANY || passes(parser, item, pos, atEnd)) {
+        const hostPush = item.act & PUSH && (item.to === S.Host || item.to === S.HostFirstAN);
+        if (!hostPush || !hostAttemptFails(parser.input, pos)) break;
+      }
       index += 1;
     }
     // A sub-parser may have moved the frame (host, URL path): read it again.
