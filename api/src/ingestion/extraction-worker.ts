@@ -1,5 +1,6 @@
 // Child-process entry of the isolated extraction: a long-lived process that runs one job at a time sent over IPC.
 import { readFile } from "node:fs/promises";
+import { analyzeText } from "../services/retrieval/engine/lexical-analyzer";
 import { extractDocument } from "./extract-document";
 import { extractAndChunk } from "./extract-stream";
 import type {
@@ -89,7 +90,8 @@ function chunkBatcher(jobId: number) {
       while (waiters.length > 0 && inFlight < BATCH_WINDOW) waiters.shift()?.();
     },
     add(chunk: Chunk): Promise<void> | undefined {
-      batch.push(chunk);
+      // Lexical analysis is the costliest step a chunk needs: done here, on this process's core, not the API's.
+      batch.push({ ...chunk, lexical: analyzeText(chunk.text) });
       chars += chunk.text.length;
       return batch.length >= BATCH_CHUNKS || chars >= BATCH_CHARS ? sendBatch() : undefined;
     },

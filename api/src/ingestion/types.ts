@@ -1,5 +1,6 @@
 // Shared types of the ingestion library: extracted documents, their blocks, chunks, limits and the typed extraction error.
 import type { ChunkLocation, UploadExtension } from "@acp/contracts/knowledge";
+import type { TextAnalysis } from "../services/retrieval/engine/lexical-analyzer";
 
 /**
  * A format the extractors read: an upload extension, or "html", the page a URL data source fetched (read in the
@@ -76,6 +77,8 @@ export type Chunk = {
   text: string;
   tokenCount: number;
   location: ChunkLocation;
+  /** The text's lexemes, made by the extraction child (so the API's event loop does not analyse it). */
+  lexical?: TextAnalysis;
 };
 
 export type ChunkOptions = {

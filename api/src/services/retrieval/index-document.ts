@@ -6,7 +6,7 @@ import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
 import type { VectorRecord } from "../../providers/vector-store/vector-store";
 import { ensureUserEmbedder, startEmbedderMigration } from "./embedder-migration";
 import { encodeLocalVector } from "./engine/dense-codes";
-import { LEXICAL_CONFIG, lexicalParts } from "./lexical";
+import { analyzeText, type TextAnalysis } from "./engine/lexical-analyzer";
 import type { RetrievalDeps } from "./retrieval-deps";
 
 /** The chunk shape EXTRACTION's chunkDocument produces. */
@@ -15,6 +15,8 @@ export type IndexableChunk = {
   text: string;
   tokenCount: number;
   location: ChunkLocation | null;
+  /** The text's lexemes when the extraction child has analysed it already (else they are made here). */
+  lexical?: TextAnalysis | undefined;
 };
 
 export type IndexProgress = { stage: "embedding" | "indexing"; done: number; total: number };
@@ -200,45 +202,43 @@ async function insertRows(
 ): Promise<void> {
   const { db } = deps.database;
   for (let start = 0; start < chunks.length; start += ROW_BATCH) {
+    if (start > 0) await yieldToRequests();
     const batch = chunks.slice(start, start + ROW_BATCH).map((chunk, offset) => {
-      const { spaced, bigrams } = lexicalParts(chunk.text);
+      // Usually analysed already by the extraction child, off this process's event loop.
+      const lexical = chunk.lexical ?? analyzeText(chunk.text);
       return {
         id: chunkId(documentId, chunk.index),
         chunk_index: chunk.index,
         text: chunk.text,
         location: chunk.location,
         token_count: chunk.tokenCount,
-        // Usually the text itself (no unspaced script): not sent twice, the statement falls back to r.text.
-        spaced: spaced === chunk.text ? null : spaced,
-        bigrams,
+        lexical_length: lexical.length,
+        term_counts: lexical.termCounts,
         local_vector: localVectors?.[start + offset]?.toString("hex") ?? null,
       };
     });
     // One statement per batch (the statement-level triggers update the user's statistics once for all its rows).
-    // The tsvector is made once per chunk, and its length and term counts come from one pass over it: two
-    // subqueries over a lateral tsvector each re-ran to_tsvector (the planner inlines it), which doubled the
-    // statement's cost, the parser being most of it.
+    // The lexemes come from our analyzer (engine/lexical-analyzer.ts, proven equal to PostgreSQL's `english`), so the
+    // statement only stores: PostgreSQL's to_tsvector here was the slowest stage of ingestion and, on PGlite, held
+    // the event loop for every other request.
     await db.execute(sql`
       insert into document_chunks (id, user_id, document_id, agent_id, category, chunk_index, text, location,
         token_count, embedder, lexical_length, term_counts, local_vector)
       select r.id, ${userId}, ${documentId}, ${agentId}, ${category}, r.chunk_index, r.text, r.location,
-        r.token_count, ${embedder}, v.lexical_length, v.term_counts, decode(r.local_vector, 'hex')
+        r.token_count, ${embedder}, r.lexical_length, r.term_counts, decode(r.local_vector, 'hex')
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-        as r(id text, chunk_index integer, text text, location jsonb, token_count integer, spaced text, bigrams text,
-          local_vector text)
-      cross join lateral (
-        select coalesce(sum(t.n), 0)::integer as lexical_length,
-          coalesce(jsonb_object_agg(t.lexeme, t.n), '{}'::jsonb) as term_counts
-        from (
-          select u.lexeme, coalesce(array_length(u.positions, 1), 1) as n
-          from unnest(
-            to_tsvector(${LEXICAL_CONFIG}::regconfig, coalesce(r.spaced, r.text))
-              || to_tsvector('simple'::regconfig, r.bigrams)
-          ) u
-        ) t
-      ) v
+        as r(id text, chunk_index integer, text text, location jsonb, token_count integer, lexical_length integer,
+          term_counts jsonb, local_vector text)
       on conflict do nothing`);
   }
+}
+
+/**
+ * Lets requests that arrived meanwhile (searches, list polls) start before the next write: a promise continuation alone
+ * never reaches the I/O phase, so on PGlite one ingestion's statements would otherwise run back to back.
+ */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 async function removeRows(deps: RetrievalDeps, userId: string, documentId: string): Promise<void> {
