@@ -26,8 +26,10 @@ export type IndexProgress = { stage: "embedding" | "indexing"; done: number; tot
  * would take ~1 GB) and is the batch size of the vector upserts (DESIGN 2: batches, not row by row).
  */
 const SLICE = 256;
-/** Rows per INSERT of chunk rows (one jsonb parameter each). */
-const ROW_BATCH = 128;
+/** Vectors per upsert on PGlite (about 10 ms of the event loop each on this machine). */
+const PGLITE_VECTOR_BATCH = 32;
+/** Rows per INSERT of chunk rows (one jsonb parameter each): small, so on PGlite no statement holds other requests long. */
+const ROW_BATCH = 32;
 
 /** The id a chunk has in document_chunks and in the vector store. */
 export const chunkId = (documentId: string, index: number) => `${documentId}:${index}`;
@@ -115,7 +117,13 @@ export async function openDocumentIndex({
         embedder: embedder.id,
         embedding: vectors[i] ?? [],
       }));
-      await vectorStore.upsert({ userId, vectors: records });
+      // On PGlite every statement (and the upsert's transaction) holds the event loop: smaller upserts with a turn
+      // for other requests between them keep their searches fast while a large file is written.
+      const step = deps.database.engine === "pglite" ? PGLITE_VECTOR_BATCH : records.length;
+      for (let at = 0; at < records.length; at += step) {
+        if (at > 0) await yieldToRequests();
+        await vectorStore.upsert({ userId, vectors: records.slice(at, at + step) });
+      }
     }
     indexed += slice.length;
     onSlice?.(indexed);
