@@ -75,6 +75,9 @@ const PERMISSIONS_POLICY = {
 export { JSON_BODY_LIMIT_BYTES } from "./lib/body-limit";
 
 /** The Hono app on one set of dependencies (createDeps); handlers read them as `c.var.deps`. */
+/** The streamed multipart upload: the one long request that background ingestion must not wait for. */
+const UPLOAD_PATH = "/api/documents/upload";
+
 export function createApp(deps: Deps) {
   const { config } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -96,7 +99,14 @@ export function createApp(deps: Deps) {
 
   app.use(async (c, next) => {
     c.set("deps", deps);
-    await next();
+    // Uploads stream for as long as the client sends: ingestion does not wait for them, only for quick requests.
+    if (c.req.path === UPLOAD_PATH) return next();
+    const end = deps.requestActivity.begin();
+    try {
+      await next();
+    } finally {
+      end();
+    }
   });
   app.use(requestLog);
   app.use(

@@ -4,6 +4,7 @@ import type { AppConfig } from "./env";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./lib/logger";
 import { createStreamRegistry, type StreamRegistry } from "./lib/open-streams";
+import { createRequestActivity, type RequestActivity } from "./lib/request-activity";
 import { createEmbedder } from "./providers/embedder/create-embedder";
 import type { Embedder } from "./providers/embedder/embedder";
 import {
@@ -28,6 +29,8 @@ export type Deps = {
   logger: Logger;
   /** Open streaming responses; close() aborts them so shutdown does not wait for clients. */
   streams: StreamRegistry;
+  /** Requests in flight: ingestion's writes on PGlite wait for a quiet moment (they share the event loop). */
+  requestActivity: RequestActivity;
   /** pg-boss on the app's database: ingestion jobs (workers are started by jobs/start-jobs.ts, not here). */
   queue: JobQueue;
   /** Makes the vectors of new chunks and queries (EMBEDDINGS_PROVIDER); the index is rebuilt when it changes. */
@@ -54,6 +57,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
     const vectorStore = overrides.vectorStore ?? createVectorStore({ config, database });
     const rateLimitStore = overrides.rateLimitStore ?? createMemoryRateLimitStore({ now });
     const streams = overrides.streams ?? createStreamRegistry();
+    const requestActivity = overrides.requestActivity ?? createRequestActivity();
     const embedder = overrides.embedder ?? createEmbedder({ config, thread: embeddingThread, logger });
     const chunkIndexes =
       overrides.chunkIndexes ??
@@ -85,6 +89,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       now,
       logger,
       streams,
+      requestActivity,
       embedder,
       embeddingThread,
       chunkIndexes,

@@ -121,7 +121,7 @@ export async function openDocumentIndex({
       // for other requests between them keep their searches fast while a large file is written.
       const step = deps.database.engine === "pglite" ? PGLITE_VECTOR_BATCH : records.length;
       for (let at = 0; at < records.length; at += step) {
-        if (at > 0) await yieldToRequests();
+        await yieldToRequests(deps);
         await vectorStore.upsert({ userId, vectors: records.slice(at, at + step) });
       }
     }
@@ -210,7 +210,7 @@ async function insertRows(
 ): Promise<void> {
   const { db } = deps.database;
   for (let start = 0; start < chunks.length; start += ROW_BATCH) {
-    if (start > 0) await yieldToRequests();
+    await yieldToRequests(deps);
     const batch = chunks.slice(start, start + ROW_BATCH).map((chunk, offset) => {
       // Usually analysed already by the extraction child, off this process's event loop.
       const lexical = chunk.lexical ?? analyzeText(chunk.text);
@@ -241,12 +241,18 @@ async function insertRows(
   }
 }
 
+/** Longest an index write waits for requests in flight to be answered (on PGlite). */
+const QUIET_WAIT_MS = 250;
+
 /**
- * Lets requests that arrived meanwhile (searches, list polls) start before the next write: a promise continuation alone
- * never reaches the I/O phase, so on PGlite one ingestion's statements would otherwise run back to back.
+ * Lets requests go first before the next write: the I/O phase runs (a promise continuation alone never reaches it, so
+ * requests that arrived could not even start), then, on PGlite, which answers every query on this event loop one
+ * after the other, the write waits until the requests in flight are answered (QUIET_WAIT_MS at most), so a search
+ * never queues behind a stream of ingestion statements. PostgreSQL serves both at once: no wait there.
  */
-function yieldToRequests(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+async function yieldToRequests(deps: RetrievalDeps): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (deps.database.engine === "pglite") await deps.requestActivity?.whenQuiet(QUIET_WAIT_MS);
 }
 
 async function removeRows(deps: RetrievalDeps, userId: string, documentId: string): Promise<void> {

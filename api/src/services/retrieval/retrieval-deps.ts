@@ -1,6 +1,7 @@
 // What the retrieval services need from Deps (a subset, so tests and benchmarks can build it without the whole app).
 import type { Database } from "../../db/create-database";
 import type { Logger } from "../../lib/logger";
+import type { RequestActivity } from "../../lib/request-activity";
 import type { Embedder } from "../../providers/embedder/embedder";
 import type { VectorStore } from "../../providers/vector-store/vector-store";
 import type { ChunkIndexCache } from "./chunk-index-cache";
@@ -13,4 +14,6 @@ export type RetrievalDeps = {
   logger?: Pick<Logger, "info" | "warn" | "error">;
   /** This process's users' search indexes (postings and dense codes), within CHUNK_INDEX_MB. */
   chunkIndexes: ChunkIndexCache;
+  /** Requests in flight (the API's): on PGlite, index writes wait for a quiet moment first. */
+  requestActivity?: RequestActivity;
 };
