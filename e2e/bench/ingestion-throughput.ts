@@ -81,8 +81,11 @@ async function rawParse(format: string, file: string): Promise<void> {
       JSON.parse(new TextDecoder("utf-8").decode(bytes));
       return;
     case "pdf": {
-      const { extractText, getDocumentProxy } = await import("unpdf");
-      await extractText(await getDocumentProxy(new Uint8Array(bytes)));
+      // pdf.js's own text extraction, page by page: what the API reads PDFs with.
+      const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+      const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+      for (let page = 1; page <= pdf.numPages; page += 1) await (await pdf.getPage(page)).getTextContent();
+      await pdf.cleanup();
       return;
     }
     case "docx": {
