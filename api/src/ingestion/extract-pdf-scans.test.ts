@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
-import { imageOnlyPdf } from "../test/files";
+import { assemblePdf, imageOnlyPdf } from "../test/files";
 import { extractDocument } from "./extract-document";
 import { extractInIsolation } from "./extract-in-isolation";
 import { MAX_IMAGE_PIXELS, MAX_RENDER_PIXELS, OCR_DPI, renderScale } from "./extract-pdf";
@@ -77,29 +77,7 @@ function writePdf(pages: PageSpec[]): Buffer {
     `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`,
     "latin1",
   );
-  const chunks: Buffer[] = [Buffer.from("%PDF-1.5\n%\xe2\xe3\xcf\xd3\n", "latin1")];
-  let length = chunks[0]?.length ?? 0;
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(length);
-    const obj = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from("\nendobj\n")]);
-    chunks.push(obj);
-    length += obj.length;
-  });
-  const xref = [
-    "xref",
-    `0 ${objects.length + 1}`,
-    "0000000000 65535 f ",
-    ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n `),
-    "trailer",
-    `<< /Size ${objects.length + 1} /Root 1 0 R >>`,
-    "startxref",
-    String(length),
-    "%%EOF",
-    "",
-  ].join("\n");
-  chunks.push(Buffer.from(xref, "latin1"));
-  return Buffer.concat(chunks);
+  return assemblePdf(objects, "1.5");
 }
 
 // ---------------------------------------------------------------------------------------------------------------

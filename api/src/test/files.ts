@@ -168,7 +168,14 @@ export function imageOnlyPdf(jpeg: Uint8Array, width: number, height: number): B
       Buffer.from("\nendstream"),
     ]),
   ];
-  const chunks: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];
+  return assemblePdf(objects);
+}
+
+/**
+ * A PDF file of `objects` (object 1 is the catalog, numbered in order) with its cross-reference table and trailer.
+ */
+export function assemblePdf(objects: readonly Buffer[], version = "1.4"): Buffer {
+  const chunks: Buffer[] = [Buffer.from(`%PDF-${version}\n%\xe2\xe3\xcf\xd3\n`, "latin1")];
   let length = chunks[0]?.length ?? 0;
   const offsets: number[] = [];
   objects.forEach((body, i) => {
@@ -189,7 +196,7 @@ export function imageOnlyPdf(jpeg: Uint8Array, width: number, height: number): B
     "%%EOF",
     "",
   ].join("\n");
-  chunks.push(Buffer.from(xref));
+  chunks.push(Buffer.from(xref, "latin1"));
   return Buffer.concat(chunks);
 }
 
