@@ -11,6 +11,7 @@ import { searchLexical } from "@acp/api/src/services/retrieval/lexical";
 import type { RetrievalDeps } from "@acp/api/src/services/retrieval/retrieval-deps";
 import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
 import { sql } from "drizzle-orm";
+import { random, wordSampler } from "./chunk-rows";
 
 export type LatencyFigures = { p50Ms: number; p99Ms: number };
 export type RetrievalFigures = {
@@ -40,29 +41,10 @@ export type RetrievalFigures = {
   denseSkippedTypos: number;
 };
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const SYLLABLES =
-  "ka ri to ne su ma lo vi den tar mon sel gra pel cor fin bas lun quo zen rak mir sol ter".split(" ");
-
-/** A vocabulary of made-up words and a Zipf-like sampler over it: a few words are common, most are rare. */
+/** Made-up words drawn Zipf-like (chunk-rows.ts) in chunks of 40-99 words, and the generator's own random numbers. */
 function corpus(seed: number) {
-  const next = random(seed);
-  const vocabulary = Array.from({ length: 20_000 }, () => {
-    const length = 2 + Math.floor(next() * 3);
-    return Array.from({ length }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join("");
-  });
-  const word = () => vocabulary[Math.floor(vocabulary.length * next() ** 3)] ?? "ka";
+  const next = random(seed + 1);
+  const word = wordSampler(seed);
   const chunk = () => Array.from({ length: 40 + Math.floor(next() * 60) }, word).join(" ");
   return { chunk, next };
 }
