@@ -10,7 +10,7 @@ import { indexDocumentChunks } from "@acp/api/src/services/retrieval/index-docum
 import { searchLexical } from "@acp/api/src/services/retrieval/lexical";
 import type { RetrievalDeps } from "@acp/api/src/services/retrieval/retrieval-deps";
 import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { random, wordSampler } from "./chunk-rows";
 
 export type LatencyFigures = { p50Ms: number; p99Ms: number };
@@ -103,14 +103,10 @@ export async function measureRetrievalAt(chunkCount: number, queryCount = 200): 
           size: 1,
         })
         .returning({ id: documents.id });
-      await indexDocumentChunks({
-        deps,
-        userId,
-        documentId: document?.id ?? "",
-        agentId: null,
-        category: null,
-        chunks,
-      });
+      const documentId = document?.id ?? "";
+      await indexDocumentChunks({ deps, userId, documentId, agentId: null, category: null, chunks });
+      // As the ingestion job does: the document answers searches once it is completed.
+      await database.db.update(documents).set({ status: "completed" }).where(eq(documents.id, documentId));
     }
     const loadSeconds = (performance.now() - loadStarted) / 1000;
 
