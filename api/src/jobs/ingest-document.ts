@@ -110,8 +110,8 @@ export async function ingestDocument({
 /**
  * A file: extracted in the child, which streams chunk batches as it goes (it stays a few batches ahead of us, so a
  * 200 MB file never has all its chunks in the API). Stages as they happen: extracting until the first chunks,
- * chunking while the child's chunks arrive faster than they are embedded, embedding (the share of the file the child
- * has read or chunked, which embedding follows within a few batches) until the child is done. The child's time limit
+ * chunking until the first batch is embedded, then embedding (the share of the file the child has read or chunked,
+ * which embedding follows within a few batches) until the child is done. The child's time limit
  * does not count the time spent indexing.
  */
 async function indexFile(
@@ -144,11 +144,9 @@ async function indexFile(
     },
     onChunks: async (batch) => {
       if (attempt.currentStage === "extracting") await attempt.enter("chunking");
-      await writer.append(batch, () => {
-        // The first slice embedded and written: chunks now flow through embedding as fast as the child makes them.
-        if (attempt.currentStage === "chunking") void attempt.enter("embedding").catch(() => undefined);
-        attempt.progress(childDone);
-      });
+      await writer.append(batch, () => attempt.progress(childDone));
+      // The first batch is embedded: chunks now flow through embedding as fast as the child makes them.
+      if (attempt.currentStage === "chunking") await attempt.enter("embedding");
     },
   });
   attempt.signal.throwIfAborted();

@@ -10,6 +10,9 @@ export const HEARTBEAT_MS = 5_000;
 /** Progress inside a stage is written at most this often. */
 const PROGRESS_WRITE_MS = 500;
 
+/** The working stages in the order an attempt goes through them. */
+const STAGE_ORDER: readonly DocumentStage[] = ["extracting", "chunking", "embedding", "indexing"];
+
 /** The document was deleted, or a newer attempt took it over: this attempt must stop and touch nothing more. */
 export class DocumentGoneError extends Error {}
 
@@ -108,6 +111,8 @@ export class IngestionAttempt {
 
   /** Moves to `stage` (its timing opens, the previous one closes) at the stage's starting progress. */
   async enter(stage: DocumentStage, extra: Partial<typeof documents.$inferInsert> = {}): Promise<void> {
+    // Stages only move forward: a late call for an earlier stage never takes the document back.
+    if (STAGE_ORDER.indexOf(stage) < STAGE_ORDER.indexOf(this.stage)) return;
     // Switched at once, so progress reported meanwhile belongs to the new stage and a second call opens nothing.
     if (stage !== this.stage) this.timings = nextTimings(this.timings, stage);
     this.stage = stage;
