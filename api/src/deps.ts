@@ -1,6 +1,7 @@
 // The one place that builds what handlers, jobs and the server need (DESIGN 4): createDeps(config) -> Deps.
 import { createDatabase, type Database } from "./db/create-database";
 import type { AppConfig } from "./env";
+import { ExtractionPool } from "./ingestion/extraction-pool";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./lib/logger";
 import { createStreamRegistry, type StreamRegistry } from "./lib/open-streams";
@@ -35,6 +36,8 @@ export type Deps = {
   queue: JobQueue;
   /** Makes the vectors of new chunks and queries (EMBEDDINGS_PROVIDER); the index is rebuilt when it changes. */
   embedder: Embedder;
+  /** Child processes that read uploaded files (EXTRACTION_PROCESSES), used by this process's ingestion jobs. */
+  extractionPool: ExtractionPool;
   /** The built-in embedder's worker thread (large batches are embedded there, off the event loop). */
   embeddingThread: EmbeddingThreadHandle;
   /** This process's users' search indexes (postings and dense codes) within CHUNK_INDEX_MB. */
@@ -52,7 +55,13 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
   const database = overrides.database ?? (await createDatabase(config, { logger }));
   /** Run in reverse order of creation by close(); each dependency that needs stopping pushes its step. */
   const embeddingThread = overrides.embeddingThread ?? createEmbeddingThread();
-  const stopSteps: (() => Promise<void>)[] = [() => database.close(), () => embeddingThread.close()];
+  const extractionPool =
+    overrides.extractionPool ?? new ExtractionPool({ processes: config.extractionProcesses });
+  const stopSteps: (() => Promise<void>)[] = [
+    () => database.close(),
+    () => embeddingThread.close(),
+    () => extractionPool.close(),
+  ];
   try {
     const vectorStore = overrides.vectorStore ?? createVectorStore({ config, database });
     const rateLimitStore = overrides.rateLimitStore ?? createMemoryRateLimitStore({ now });
@@ -92,6 +101,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       requestActivity,
       embedder,
       embeddingThread,
+      extractionPool,
       chunkIndexes,
       queue,
       close,

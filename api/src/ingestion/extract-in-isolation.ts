@@ -157,7 +157,7 @@ function runInChild<T>(
         finish(new ExtractionError("internal", `could not start the file reader: ${error.message}`));
       });
     };
-    extractionPool()
+    (input.pool ?? extractionPool())
       .acquire(limits.maxOldGenerationSizeMb, signal)
       .then(started, (error: unknown) => finish(error));
   });

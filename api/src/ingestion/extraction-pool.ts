@@ -30,12 +30,9 @@ const DEFAULT_OPTIONS: ExtractionPoolOptions = {
   startTimeoutMs: 60_000,
 };
 
-let options: ExtractionPoolOptions = { ...DEFAULT_OPTIONS };
-
-/** Changes the pool's settings (e.g. `processes` from configuration); running children follow them as they free up. */
+/** Changes the default pool's settings (tests); running children follow them as they free up. */
 export function configureExtractionPool(changes: Partial<ExtractionPoolOptions>): void {
-  options = { ...DEFAULT_OPTIONS, ...changes };
-  pool?.pump();
+  extractionPool().configure(changes);
 }
 
 /** What a job listens to while it holds a child. */
@@ -96,11 +93,23 @@ function setRef(child: ChildProcess, on: boolean): void {
   }
 }
 
-class ExtractionPool {
+/** Child processes that read files, reused one document at a time (see the module comment). */
+export class ExtractionPool {
+  private options: ExtractionPoolOptions;
   private readonly slots = new Set<Slot>();
   private readonly waiting: Waiter[] = [];
   private started = 0;
   private closed = false;
+
+  constructor(changes: Partial<ExtractionPoolOptions> = {}) {
+    this.options = { ...DEFAULT_OPTIONS, ...changes };
+  }
+
+  /** Replaces the settings (defaults plus `changes`); running children follow them as they free up. */
+  configure(changes: Partial<ExtractionPoolOptions>): void {
+    this.options = { ...DEFAULT_OPTIONS, ...changes };
+    this.pump();
+  }
 
   stats(): ExtractionPoolStats {
     return {
@@ -142,7 +151,7 @@ class ExtractionPool {
       const idle = [...this.slots].filter((slot) => slot.state === "idle");
       let slot = idle.find((candidate) => candidate.heapMb === head.heapMb);
       if (!slot) {
-        if (this.slots.size >= options.processes) {
+        if (this.slots.size >= this.options.processes) {
           // A free child with another heap limit gives its place to one with the limit this job asks for.
           const other = idle[0];
           if (!other) return;
@@ -264,10 +273,10 @@ class ExtractionPool {
         slot,
         new ExtractionError(
           "internal",
-          `could not start the file reader: it took longer than ${options.startTimeoutMs / 1000} s`,
+          `could not start the file reader: it took longer than ${this.options.startTimeoutMs / 1000} s`,
         ),
       );
-    }, options.startTimeoutMs);
+    }, this.options.startTimeoutMs);
     slot.onReady = () => {
       slot.onReady = undefined;
       slot.onStartFailed = undefined;
@@ -285,13 +294,13 @@ class ExtractionPool {
     slot.listener = undefined;
     slot.jobs++;
     if (!this.slots.has(slot)) return;
-    const worn = slot.jobs >= options.maxJobsPerProcess || heapUsedMb > options.recycleHeapMb;
-    if (worn || this.closed || this.slots.size > options.processes) {
+    const worn = slot.jobs >= this.options.maxJobsPerProcess || heapUsedMb > this.options.recycleHeapMb;
+    if (worn || this.closed || this.slots.size > this.options.processes) {
       this.retire(slot);
     } else {
       slot.state = "idle";
       setRef(slot.child, false);
-      slot.idleTimer = setTimeout(() => this.retire(slot), options.idleMs);
+      slot.idleTimer = setTimeout(() => this.retire(slot), this.options.idleMs);
       slot.idleTimer.unref();
     }
     this.pump();
@@ -342,9 +351,13 @@ function shuttingDown(): ExtractionError {
   return new ExtractionError("aborted", "reading the file was cancelled: the server is shutting down");
 }
 
+/**
+ * The pool for callers that bring none (tests, benchmarks, one-off tools); the API's jobs use `deps.extractionPool`,
+ * built by createDeps with EXTRACTION_PROCESSES.
+ */
 let pool: ExtractionPool | undefined;
 
-/** The shared pool, created on first use. */
+/** The default pool, created on first use. */
 export function extractionPool(): ExtractionPool {
   pool ??= new ExtractionPool();
   return pool;

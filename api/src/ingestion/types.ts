@@ -1,6 +1,7 @@
 // Shared types of the ingestion library: extracted documents, their blocks, chunks, limits and the typed extraction error.
 import type { ChunkLocation, UploadExtension } from "@acp/contracts/knowledge";
 import type { TextAnalysis } from "../services/retrieval/engine/lexical-analyzer";
+import type { ExtractionPool } from "./extraction-pool";
 
 /**
  * A format the extractors read: an upload extension, or "html", the page a URL data source fetched (read in the
@@ -169,6 +170,8 @@ export type ExtractInIsolationInput = {
   limits?: Partial<ExtractionLimits>;
   signal?: AbortSignal;
   onProgress?: (progress: ExtractionProgress) => void;
+  /** The children to read with (the API's is deps.extractionPool); without one, a default pool of the process. */
+  pool?: ExtractionPool;
 };
 
 /*

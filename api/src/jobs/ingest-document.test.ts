@@ -141,6 +141,8 @@ describe.each(engines)("ingestDocument on %s", (engine) => {
     ]);
     expect(seen).toEqual([{ stage: "embedding", progress: expect.any(Number) }]);
     expect(foundDuring).toBe(0);
+    // The job read the file with the children of deps.extractionPool (tests and callers can bring their own).
+    expect(t.deps.extractionPool.stats().started).toBeGreaterThan(0);
     const after = await searchKnowledge({ deps: t.deps, userId, query: "revenue of region", topK: 5 });
     expect(after.results.map((result) => result.documentId)).toContain(documentId);
     expect(seen[0]?.progress).toBeGreaterThanOrEqual(45);

@@ -125,6 +125,7 @@ async function indexFile(
   /** Share of the child's work done (file read, or parts chunked), from its latest report. */
   let childDone = 0;
   const summary = await extractChunksInIsolation({
+    pool: deps.extractionPool,
     filePath: workFile,
     fileName: document.originalName,
     ext: document.fileType as UploadExtension,
