@@ -53,10 +53,11 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
   const now = overrides.now ?? (() => new Date());
   const logger = overrides.logger ?? createLogger(config);
   const database = overrides.database ?? (await createDatabase(config, { logger }));
-  /** Run in reverse order of creation by close(); each dependency that needs stopping pushes its step. */
+  // Both start their thread or children on first use only.
   const embeddingThread = overrides.embeddingThread ?? createEmbeddingThread();
   const extractionPool =
     overrides.extractionPool ?? new ExtractionPool({ processes: config.extractionProcesses });
+  /** Run in reverse order of creation by close(); each dependency that needs stopping pushes its step. */
   const stopSteps: (() => Promise<void>)[] = [
     () => database.close(),
     () => embeddingThread.close(),
