@@ -1,5 +1,6 @@
 // The PDF page cap: a PDF longer than MAX_PDF_PAGES is read up to the cap and the rest is named in a warning.
 import { describe, expect, it } from "vitest";
+import { assemblePdf } from "../test/files";
 import { extractDocument } from "./extract-document";
 import { MAX_PDF_PAGES } from "./extract-pdf";
 
@@ -23,17 +24,7 @@ function manyPagePdf(pageCount: number): Buffer {
     kids.push(objects.length);
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${pageCount} >>`;
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xrefAt = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
+  return assemblePdf(objects.map((object) => Buffer.from(object, "latin1")));
 }
 
 describe("PDF page cap", () => {

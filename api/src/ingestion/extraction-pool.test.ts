@@ -1,6 +1,7 @@
 // The extraction pool's children start with an allow-listed environment: the API's secrets never reach a parser.
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { extractionChildEnv } from "../env";
 import { extractInIsolation } from "./extract-in-isolation";
 import { closeExtractionPool, extractionPoolStats } from "./extraction-pool";
 
@@ -27,20 +28,13 @@ async function environmentOf(pid: number): Promise<Map<string, string>> {
 }
 
 describe.runIf(process.platform === "linux")("the extraction child's environment", () => {
-  const saved = new Map<string, string | undefined>();
   beforeAll(async () => {
     await closeExtractionPool();
-    for (const [name, value] of Object.entries(SECRETS)) {
-      saved.set(name, process.env[name]);
-      process.env[name] = value;
-    }
+    for (const [name, value] of Object.entries(SECRETS)) vi.stubEnv(name, value);
   });
   afterAll(async () => {
     await closeExtractionPool();
-    for (const [name, value] of saved) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    vi.unstubAllEnvs();
   });
 
   it("holds no secret of the parent, only the allow-listed variables, and still reads files", async () => {
@@ -56,7 +50,7 @@ describe.runIf(process.platform === "linux")("the extraction child's environment
     for (const name of Object.keys(SECRETS)) expect(env.has(name)).toBe(false);
     const values = [...env.values()].join("\n");
     for (const secret of Object.values(SECRETS)) expect(values).not.toContain(secret);
-    expect(env.get("PATH")).toBe(process.env.PATH);
+    expect(env.get("PATH")).toBe(extractionChildEnv().PATH);
     // Node adds its IPC channel's descriptor and mode (NODE_CHANNEL_FD, NODE_CHANNEL_SERIALIZATION_MODE) itself.
     const allowed = ["PATH", "HOME", "TMPDIR", "TMP", "TEMP", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "NODE_ENV"];
     for (const name of env.keys()) if (!name.startsWith("NODE_CHANNEL_")) expect(allowed).toContain(name);

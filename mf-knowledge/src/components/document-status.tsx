@@ -54,7 +54,7 @@ export function DocumentStageProgress({
         className="flex flex-wrap gap-x-3 gap-y-1 text-xs"
       >
         {PIPELINE_STEPS.map((step, index) => {
-          const state = current < 0 || index > current ? "todo" : index < current ? "done" : "current";
+          const state = current < 0 || index > current ? "upcoming" : index < current ? "done" : "current";
           return (
             <li
               key={step}
@@ -62,7 +62,7 @@ export function DocumentStageProgress({
               aria-current={state === "current" ? "step" : undefined}
               className={cn(
                 "flex items-center gap-1",
-                state === "todo" && "text-muted-foreground",
+                state === "upcoming" && "text-muted-foreground",
                 state === "current" && "font-medium text-foreground",
                 state === "done" && "text-muted-foreground",
               )}
@@ -76,7 +76,7 @@ export function DocumentStageProgress({
               )}
               {STAGE_LABELS[step]}
               <span className="sr-only">
-                {state === "done" ? " (done)" : state === "todo" ? " (to come)" : ""}
+                {state === "done" ? " (done)" : state === "upcoming" ? " (to come)" : ""}
               </span>
             </li>
           );

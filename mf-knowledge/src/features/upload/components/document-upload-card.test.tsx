@@ -124,7 +124,7 @@ describe("DocumentUploadCard", () => {
       "Extracting text (done):done",
       "Chunking (done):done",
       "Embedding:current",
-      "Indexing (to come):todo",
+      "Indexing (to come):upcoming",
     ]);
     expect(within(steps).getByText("Embedding").closest("li")?.getAttribute("aria-current")).toBe("step");
     expect(screen.getAllByText(/plan\.pdf: embedding/)).toHaveLength(1);
