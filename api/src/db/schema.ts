@@ -1,5 +1,13 @@
 // Drizzle tables for users, auth and every spec entity; the same schema and migrations run on PGlite and PostgreSQL.
 
+import { BUILT_IN_AGENT_IDS, type BuiltInAgentId } from "@acp/contracts/agents";
+import {
+  AGENT_TEMPERATURE,
+  AGENT_TOP_K,
+  type ChatSource,
+  type MessageStatus,
+  messageStatusSchema,
+} from "@acp/contracts/chat";
 import { MODEL_TYPES } from "@acp/contracts/constants";
 import {
   type AgentType,
@@ -21,6 +29,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -228,6 +237,8 @@ export const documentParts = pgTable(
     truncated: boolean().notNull().default(false),
     hasText: boolean().notNull().default(true),
     ocr: boolean().notNull().default(false),
+    /** For a table part: the spreadsheet (or CSV) row number of each preview line, in order; null otherwise. */
+    lineNumbers: integer().array(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
 );
@@ -336,6 +347,12 @@ export const customAgents = pgTable(
       .$type<(typeof trainingStatusSchema.options)[number]>()
       .notNull()
       .default("untrained"),
+    /** Why the last training failed, in words for people. */
+    trainingError: text(),
+    /** Chat settings (issue 20): null model = the installation's default. */
+    model: text(),
+    temperature: real().notNull().default(AGENT_TEMPERATURE.default),
+    topK: integer().notNull().default(AGENT_TOP_K.default),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -349,6 +366,26 @@ export const customAgents = pgTable(
   ],
 );
 
+/** A user's state and chat settings of a built-in agent (absent row = the agent's defaults). */
+export const builtInAgentSettings = pgTable(
+  "built_in_agent_settings",
+  {
+    userId: ownerId(),
+    agentId: text().$type<BuiltInAgentId>().notNull(),
+    enabled: boolean().notNull(),
+    /** null = the agent's default prompt from packages/contracts. */
+    systemPrompt: text(),
+    model: text(),
+    temperature: real().notNull().default(AGENT_TEMPERATURE.default),
+    topK: integer().notNull().default(AGENT_TOP_K.default),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.agentId] }),
+    check("built_in_agent_settings_agent_values", sql`${t.agentId} in (${inList(BUILT_IN_AGENT_IDS)})`),
+  ],
+);
+
 export const conversations = pgTable(
   "conversations",
   {
@@ -356,10 +393,12 @@ export const conversations = pgTable(
     userId: ownerId(),
     agentType: text().notNull(),
     title: text().notNull(),
+    /** The custom agent talked to; its conversations go with it. Null for a built-in agent. */
+    customAgentId: text().references(() => customAgents.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.userId)],
+  (t) => [index().on(t.userId, t.updatedAt), index().on(t.customAgentId)],
 );
 
 export const messages = pgTable(
@@ -371,11 +410,21 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: "cascade" }),
     role: text().$type<(typeof messageRoleSchema.options)[number]>().notNull(),
     content: text().notNull(),
+    /** An answer's passages, numbered as its markers (issue 20). */
+    sources: jsonb().$type<ChatSource[]>().notNull().default([]),
+    status: text().$type<MessageStatus>().notNull().default("complete"),
+    model: text(),
+    promptTokens: integer(),
+    completionTokens: integer(),
+    error: text(),
+    /** For an answer: milliseconds from the question's arrival to the stored answer. */
+    latencyMs: integer(),
     createdAt: createdAt(),
   },
   (t) => [
     index().on(t.conversationId, t.createdAt),
     check("messages_role_values", sql`${t.role} in (${inList(messageRoleSchema.options)})`),
+    check("messages_status_values", sql`${t.status} in (${inList(messageStatusSchema.options)})`),
   ],
 );
 

@@ -1,0 +1,71 @@
+// What answers a question from retrieved passages (DESIGN 6): the built-in grounded responder (offline, extractive)
+// or a configured OpenAI-compatible chat model. The chat service (chat-service.ts) retrieves, stores and streams; a
+// responder only writes the answer, citing passages by their numbers as [1], [2].
+import type { ChatModelInfo } from "@acp/contracts/chat";
+import type { ChunkLocation } from "@acp/contracts/knowledge";
+
+/** One retrieved passage given to the responder; `number` is the marker that cites it ([number]). */
+export type GroundingPassage = {
+  number: number;
+  text: string;
+  documentName: string;
+  location: ChunkLocation | null;
+  /** The better of the lexical and dense relevance (1 = the strongest lexical match possible). */
+  relevance: number;
+};
+
+export type HistoryTurn = { role: "user" | "assistant"; content: string };
+
+export type AnswerRequest = {
+  /** The agent's instructions. */
+  systemPrompt: string;
+  /** Earlier turns of the conversation, oldest first (the responder trims them to its context by tokens). */
+  history: readonly HistoryTurn[];
+  question: string;
+  /** Retrieved passages, best first, numbered from 1. */
+  passages: readonly GroundingPassage[];
+  /** The agent's model (null: the installation's default) and temperature. */
+  model: string | null;
+  temperature: number;
+  /** Aborted when the client stops or goes away: the responder stops and resolves with what it has (stopped). */
+  signal: AbortSignal;
+  /** Each piece of the answer as it is written. */
+  onToken: (text: string) => void;
+};
+
+export type AnswerResult = {
+  /** The whole answer as streamed (markers not yet validated). */
+  content: string;
+  /** The model that answered (e.g. "grounded-responder", "gpt-4o-mini"). */
+  model: string;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  /** True when the signal stopped the answer before its end. */
+  stopped: boolean;
+};
+
+export interface Responder {
+  readonly info: ChatModelInfo;
+  /** Rejects with a ChatModelError for a provider failure; a stop is not a failure (see AnswerResult.stopped). */
+  answer(request: AnswerRequest): Promise<AnswerResult>;
+}
+
+export type ChatModelErrorKind =
+  | "unauthorized"
+  | "rate-limited"
+  | "unavailable"
+  | "timeout"
+  | "context-too-long"
+  | "bad-request";
+
+/** A provider failure in words for people (shown in the chat), with what the partial answer held, if anything. */
+export class ChatModelError extends Error {
+  constructor(
+    readonly kind: ChatModelErrorKind,
+    message: string,
+    readonly options: { retryAfterSeconds?: number; partial?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "ChatModelError";
+  }
+}

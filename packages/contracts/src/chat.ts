@@ -1,0 +1,193 @@
+// Agents' configuration and grounded chat (issue 20, DESIGN 6): the shapes the API returns and accepts beyond the
+// spec's minimal entities (spec 3 keeps id, role, content, createdAt; we add sources, status and usage).
+import { z } from "zod";
+import { BUILT_IN_AGENT_IDS } from "./agents";
+import { agentTypeSchema, customAgentSchema } from "./entities";
+import { chunkLocationSchema } from "./knowledge";
+
+const id = z.string().min(1);
+const timestamp = z.iso.datetime({ offset: true });
+
+/** Retrieval depth per answer: how many passages the model is given. */
+export const AGENT_TOP_K = { min: 1, max: 20, default: 6 } as const;
+export const AGENT_TEMPERATURE = { min: 0, max: 2, default: 0.2 } as const;
+/** Longest question a chat (or public API) request may carry, in characters. */
+export const CHAT_MESSAGE_MAX_CHARS = 8000;
+/** Longest system prompt an agent may have, in characters. */
+export const SYSTEM_PROMPT_MAX_CHARS = 20_000;
+
+/** An agent's chat settings, stored per user for built-in agents and per agent for custom ones. */
+export const agentSettingsSchema = z.object({
+  systemPrompt: z.string(),
+  /** The chat model's name for a configured provider; null = the installation's default. */
+  model: z.string().nullable(),
+  temperature: z.number().min(AGENT_TEMPERATURE.min).max(AGENT_TEMPERATURE.max),
+  topK: z.number().int().min(AGENT_TOP_K.min).max(AGENT_TOP_K.max),
+});
+export type AgentSettings = z.infer<typeof agentSettingsSchema>;
+
+/** PATCH body for an agent's settings: any subset; a null systemPrompt on a built-in agent restores its default. */
+export const updateAgentSettingsSchema = z
+  .object({
+    systemPrompt: z.string().trim().min(1, "The system prompt cannot be blank").max(SYSTEM_PROMPT_MAX_CHARS),
+    model: z.string().trim().min(1).max(200).nullable(),
+    temperature: z.number().min(AGENT_TEMPERATURE.min).max(AGENT_TEMPERATURE.max),
+    topK: z.number().int().min(AGENT_TOP_K.min).max(AGENT_TOP_K.max),
+  })
+  .partial();
+export type UpdateAgentSettings = z.infer<typeof updateAgentSettingsSchema>;
+
+export const builtInAgentIdSchema = z.enum(BUILT_IN_AGENT_IDS);
+
+/** GET /api/agents: a built-in agent with the signed-in user's state and settings. */
+export const builtInAgentStateSchema = z.object({
+  id: builtInAgentIdSchema,
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(["active", "ready", "paused", "inactive"]),
+  edition: z.literal("executive"),
+  features: z.array(z.string()),
+  /** Whether the user switched the agent on (gtm starts on, the others off). */
+  enabled: z.boolean(),
+  settings: agentSettingsSchema,
+  defaultSystemPrompt: z.string(),
+});
+export type BuiltInAgentState = z.infer<typeof builtInAgentStateSchema>;
+
+export const updateBuiltInAgentSchema = updateAgentSettingsSchema.extend({ enabled: z.boolean() }).partial();
+export type UpdateBuiltInAgent = z.infer<typeof updateBuiltInAgentSchema>;
+
+/** A custom agent with its settings (GET /api/custom-agents returns these). */
+export const customAgentDetailSchema = customAgentSchema.extend({
+  settings: agentSettingsSchema,
+  /** Why the last training failed, when it did. */
+  trainingError: z.string().nullable(),
+});
+export type CustomAgentDetail = z.infer<typeof customAgentDetailSchema>;
+
+/** PATCH /api/custom-agents/{id}. */
+export const updateCustomAgentSchema = updateAgentSettingsSchema.extend({
+  name: z.string().trim().min(1, "The name cannot be blank").max(200),
+  description: z.string().max(2000).nullable(),
+  isPublic: z.boolean(),
+});
+export type UpdateCustomAgent = z.infer<typeof updateCustomAgentSchema>;
+
+/** Which model answered: the built-in grounded responder (offline mode) or a configured OpenAI-compatible server. */
+export const chatModelInfoSchema = z.object({
+  provider: z.enum(["offline", "openai"]),
+  /** The default model name ("grounded-responder" offline). */
+  model: z.string(),
+  offline: z.boolean(),
+});
+export type ChatModelInfo = z.infer<typeof chatModelInfoSchema>;
+
+/** One passage an answer was given, numbered as its marker ([1] is number 1). */
+export const chatSourceSchema = z.object({
+  number: z.number().int().positive(),
+  chunkId: z.string(),
+  documentId: z.string(),
+  documentName: z.string(),
+  location: chunkLocationSchema.nullable(),
+  excerpt: z.string(),
+  /** Fused retrieval score and relevance (1 = the strongest possible lexical match). */
+  score: z.number(),
+  relevance: z.number(),
+  /** Whether the answer's text carries this source's marker. */
+  cited: z.boolean(),
+});
+export type ChatSource = z.infer<typeof chatSourceSchema>;
+
+export const messageStatusSchema = z.enum(["complete", "stopped", "failed"]);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+/** A stored message as GET /api/conversations/{id}/messages and POST /api/chat return it. */
+export const chatMessageSchema = z.object({
+  id,
+  conversationId: id,
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  createdAt: timestamp,
+  /** An assistant message's passages (empty for user messages and answers from nothing). */
+  sources: z.array(chatSourceSchema),
+  /** complete; stopped (the user pressed Stop or went away: the partial answer); failed (the model call failed). */
+  status: messageStatusSchema,
+  /** The model that answered ("grounded-responder" offline); null for user messages. */
+  model: z.string().nullable(),
+  promptTokens: z.number().int().nonnegative().nullable(),
+  completionTokens: z.number().int().nonnegative().nullable(),
+  /** Why the answer failed or stopped, in words for people. */
+  error: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatConversationSchema = z.object({
+  id,
+  agentType: z.string(),
+  title: z.string(),
+  /** The custom agent the conversation talks to; null for a built-in agent (agentType names it). */
+  customAgentId: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+export const CONVERSATION_TITLE_MAX_CHARS = 200;
+
+export const createChatConversationSchema = z.object({
+  agentType: z.union([agentTypeSchema, z.literal("qa-compliance")]),
+  title: z.string().trim().min(1, "Please enter a title").max(CONVERSATION_TITLE_MAX_CHARS),
+  customAgentId: z.string().min(1).max(200).optional(),
+});
+export type CreateChatConversation = z.input<typeof createChatConversationSchema>;
+
+export const renameConversationSchema = z.object({
+  title: z.string().trim().min(1, "Please enter a title").max(CONVERSATION_TITLE_MAX_CHARS),
+});
+
+export const sendChatMessageSchema = z.object({
+  conversationId: z.string().min(1).max(200),
+  message: z
+    .string({ error: "Please enter a message" })
+    .trim()
+    .min(1, "Please enter a message")
+    .max(CHAT_MESSAGE_MAX_CHARS, `A message can be at most ${CHAT_MESSAGE_MAX_CHARS} characters`),
+});
+export type SendChatMessage = z.input<typeof sendChatMessageSchema>;
+
+/** POST /api/chat as JSON: both stored messages. */
+export const chatResponseSchema = z.object({
+  userMessage: chatMessageSchema,
+  message: chatMessageSchema,
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+/**
+ * POST /api/chat as server-sent events (Accept: text/event-stream): `start` (the stored user message), `token`
+ * events ({ text }), then exactly one `done` ({ message }: the stored answer with its sources) or `error`
+ * ({ error, message? }: a stored failed or partial answer when there is one). Comment lines are heartbeats.
+ */
+export const CHAT_STREAM_EVENTS = ["start", "token", "done", "error"] as const;
+export const chatTokenEventSchema = z.object({ text: z.string() });
+export const chatStartEventSchema = z.object({ userMessage: chatMessageSchema });
+export const chatDoneEventSchema = z.object({ message: chatMessageSchema });
+export const chatErrorEventSchema = z.object({ error: z.string(), message: chatMessageSchema.nullable() });
+
+/** GET /api/agents/{agentKey}/analytics: a built-in agent id or a custom agent id. */
+export const agentAnalyticsSchema = z.object({
+  days: z.array(
+    z.object({
+      /** YYYY-MM-DD (UTC). */
+      date: z.string(),
+      conversations: z.number().int().nonnegative(),
+      messages: z.number().int().nonnegative(),
+    }),
+  ),
+  /** Median time from question to stored answer over the period, null without answers. */
+  medianAnswerMs: z.number().nonnegative().nullable(),
+  totalConversations: z.number().int().nonnegative(),
+  totalMessages: z.number().int().nonnegative(),
+});
+export type AgentAnalytics = z.infer<typeof agentAnalyticsSchema>;
+/** Days the analytics cover, today included. */
+export const AGENT_ANALYTICS_DAYS = 14;
