@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeysQueryOptions } from "./api-keys";
 import { currentUserQueryOptions } from "./auth";
 import { LOGIN_URL, LOGOUT_URL, loginUrl } from "./auth-urls";
-import { conversationsQueryOptions, messagesQueryOptions } from "./conversations";
+import { chatModelQueryOptions, streamChatMutationOptions } from "./chat";
+import {
+  conversationsQueryOptions,
+  createConversationMutationOptions,
+  deleteConversationMutationOptions,
+  messagesQueryOptions,
+  renameConversationMutationOptions,
+} from "./conversations";
 import { customAgentsQueryOptions } from "./custom-agents";
 import { dashboardMetricsQueryOptions } from "./dashboard-metrics";
 import { addDataSourceMutationOptions } from "./knowledge/data-sources";
@@ -203,8 +210,32 @@ const CALLS: Record<string, (client: QueryClient) => Promise<unknown>> = {
   apiKeysQueryOptions: (client) => client.fetchQuery(apiKeysQueryOptions()),
   customAgentsQueryOptions: (client) => client.fetchQuery(customAgentsQueryOptions()),
   trainingJobsQueryOptions: (client) => client.fetchQuery(trainingJobsQueryOptions()),
-  conversationsQueryOptions: (client) => client.fetchQuery(conversationsQueryOptions()),
+  conversationsQueryOptions: async (client) => {
+    await client.fetchQuery(conversationsQueryOptions());
+    await client.fetchQuery(conversationsQueryOptions({ agentType: "legal" }));
+    await client.fetchQuery(conversationsQueryOptions({ agentType: "custom", customAgentId: "a/1" }));
+  },
   messagesQueryOptions: (client) => client.fetchQuery(messagesQueryOptions("c/1")),
+  createConversationMutationOptions: async (client) => {
+    await mutate(client, createConversationMutationOptions(), {
+      agentType: "gtm",
+      title: "New GTM Conversation",
+    });
+    await mutate(client, createConversationMutationOptions(), {
+      agentType: "custom",
+      title: "New Custom Conversation",
+      customAgentId: "a/1",
+    });
+  },
+  renameConversationMutationOptions: (client) =>
+    mutate(client, renameConversationMutationOptions(), { id: "c/1", title: "Pricing questions" }),
+  deleteConversationMutationOptions: (client) => mutate(client, deleteConversationMutationOptions(), "c/1"),
+  // The recorder's `{}` is no chat answer, so the call rejects after sending; only the request is checked here.
+  streamChatMutationOptions: (client) =>
+    mutate(client, streamChatMutationOptions(), { conversationId: "c/1", message: "What is our ICP?" }).catch(
+      () => undefined,
+    ),
+  chatModelQueryOptions: (client) => client.fetchQuery(chatModelQueryOptions()),
   documentsQueryOptions: async (client) => {
     await client.fetchQuery(documentsQueryOptions());
     await client.fetchQuery(documentsQueryOptions({ agentId: "gtm" }));
