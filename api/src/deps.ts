@@ -16,6 +16,8 @@ import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-l
 import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
 import type { VectorStore } from "./providers/vector-store/vector-store";
+import { createResponder } from "./services/chat/create-responder";
+import type { Responder } from "./services/chat/responder";
 import { ChunkIndexCache } from "./services/retrieval/chunk-index-cache";
 
 export type Deps = {
@@ -36,6 +38,8 @@ export type Deps = {
   queue: JobQueue;
   /** Makes the vectors of new chunks and queries (EMBEDDINGS_PROVIDER); the index is rebuilt when it changes. */
   embedder: Embedder;
+  /** Writes chat answers from retrieved passages (LLM_PROVIDER): the built-in grounded responder or a chat model. */
+  responder: Responder;
   /** Child processes that read uploaded files (EXTRACTION_PROCESSES), used by this process's ingestion jobs. */
   extractionPool: ExtractionPool;
   /** The built-in embedder's worker thread (large batches are embedded there, off the event loop). */
@@ -69,6 +73,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
     const streams = overrides.streams ?? createStreamRegistry();
     const requestActivity = overrides.requestActivity ?? createRequestActivity();
     const embedder = overrides.embedder ?? createEmbedder({ config, thread: embeddingThread, logger });
+    const responder = overrides.responder ?? createResponder({ config });
     const chunkIndexes =
       overrides.chunkIndexes ??
       new ChunkIndexCache({ db: database.db, memoryMb: config.chunkIndexMb, logger });
@@ -101,6 +106,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       streams,
       requestActivity,
       embedder,
+      responder,
       embeddingThread,
       extractionPool,
       chunkIndexes,

@@ -18,6 +18,10 @@ export type VectorStoreKind = (typeof VECTOR_STORES)[number];
 export const EMBEDDINGS_PROVIDERS = ["local", "openai"] as const;
 export type EmbeddingsProvider = (typeof EMBEDDINGS_PROVIDERS)[number];
 
+/** Who answers chat questions (DESIGN 2): the built-in grounded responder, or OpenAI / any OpenAI-compatible server. */
+export const LLM_PROVIDERS = ["offline", "openai"] as const;
+export type LlmProvider = (typeof LLM_PROVIDERS)[number];
+
 /** pino's levels; `silent` logs nothing (the default under NODE_ENV=test). */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -143,6 +147,11 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   OPENAI_EMBEDDING_MODEL: optionalString,
+  LLM_PROVIDER: optionalString.pipe(z.enum(LLM_PROVIDERS, { error: "must be offline or openai" }).optional()),
+  OPENAI_CHAT_MODEL: optionalString,
+  OPENAI_CHAT_CONTEXT_TOKENS: wholeNumber(1024, 10_000_000, "tokens"),
+  CHAT_TIMEOUT_MS: wholeNumber(1000, 3_600_000, "milliseconds"),
+  CHAT_IDLE_TIMEOUT_MS: wholeNumber(1000, 3_600_000, "milliseconds"),
 });
 
 export type OidcConfig = {
@@ -187,6 +196,23 @@ export type AppConfig = {
   embeddings:
     | { provider: "local" }
     | { provider: "openai"; apiKey: string; baseUrl: string | undefined; model: string };
+  /**
+   * LLM_PROVIDER: `offline` (default, the built-in grounded responder) or `openai` with OPENAI_API_KEY /
+   * OPENAI_BASE_URL, OPENAI_CHAT_MODEL (the default model; an agent may name another), OPENAI_CHAT_CONTEXT_TOKENS
+   * (the model's context window, which history is trimmed to), CHAT_TIMEOUT_MS (a whole answer at most) and
+   * CHAT_IDLE_TIMEOUT_MS (silence between streamed pieces at most: a stalled stream fails instead of hanging).
+   */
+  chat:
+    | { provider: "offline" }
+    | {
+        provider: "openai";
+        apiKey: string;
+        baseUrl: string | undefined;
+        model: string;
+        contextTokens: number;
+        timeoutMs: number;
+        idleTimeoutMs: number;
+      };
   /** WORKERS: ingestion jobs this process runs at once (0: none, leave them to `npm run worker` processes; PostgreSQL only). */
   workers: number;
   /** EXTRACTION_PROCESSES: pooled extraction child processes at most (default min(2, available cores)). */
@@ -268,6 +294,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid environment:\n  OPENAI_API_KEY: required when EMBEDDINGS_PROVIDER=openai (or set OPENAI_BASE_URL)",
     );
   }
+  const llmProvider = env.LLM_PROVIDER ?? "offline";
+  if (llmProvider === "openai" && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+    throw new ConfigError(
+      "Invalid environment:\n  OPENAI_API_KEY: required when LLM_PROVIDER=openai (or set OPENAI_BASE_URL)",
+    );
+  }
   // Only this process can open an embedded database, so with no workers of its own nothing would ever run the jobs.
   if (env.WORKERS === 0 && !env.DATABASE_URL) {
     throw new ConfigError(
@@ -333,6 +365,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             model: env.OPENAI_EMBEDDING_MODEL ?? "text-embedding-3-small",
           }
         : { provider: "local" },
+    chat:
+      llmProvider === "openai"
+        ? {
+            provider: "openai",
+            apiKey: env.OPENAI_API_KEY ?? "no-key",
+            baseUrl: env.OPENAI_BASE_URL,
+            model: env.OPENAI_CHAT_MODEL ?? "gpt-4o-mini",
+            contextTokens: env.OPENAI_CHAT_CONTEXT_TOKENS ?? 128_000,
+            timeoutMs: env.CHAT_TIMEOUT_MS ?? 90_000,
+            idleTimeoutMs: env.CHAT_IDLE_TIMEOUT_MS ?? 30_000,
+          }
+        : { provider: "offline" },
     workers: env.WORKERS ?? 2,
     extractionProcesses: env.EXTRACTION_PROCESSES ?? Math.max(1, Math.min(2, os.availableParallelism())),
     chunkIndexMb: env.CHUNK_INDEX_MB ?? 1024,

@@ -1,0 +1,383 @@
+// The built-in chat model (offline mode, DESIGN 6): answers by quoting the retrieved passages' most relevant sentences.
+import type { ChatModelInfo } from "@acp/contracts/chat";
+import { contextTerms } from "./contextual-query";
+import { type PassageSentence, splitPassage } from "./passage-sentences";
+import { stemSet } from "./question-terms";
+import type { AnswerRequest, AnswerResult, GroundingPassage, HistoryTurn, Responder } from "./responder";
+import { estimatePromptTokens, estimateTextTokens } from "./token-estimate";
+
+/*
+ * Extractive, so it can only say what the documents say: every sentence of an answer is a sentence of a passage, as
+ * written there (line breaks become spaces, Markdown's special characters are escaped), followed by its passage's
+ * marker. Nothing is paraphrased and no connective text is added.
+ *
+ * How sentences are chosen. The question's content terms (our analyzer's stems, stop words and request scaffolding
+ * removed; a follow-up adds the conversation's subject, at half weight, see contextual-query.ts) are weighted by how
+ * rare they are among the passages' sentences (an IDF: a term no passage has weighs most). A sentence scores the
+ * weighted share of those terms it holds (a table row also holds its header's), scaled by its passage's relevance,
+ * its position (earlier sentences of a passage slightly first), its length, and whether it has the kind of answer
+ * the question asks for. The best ones are taken, near-duplicates (overlapping chunks repeat sentences) dropped, up to
+ * MAX_SENTENCES and MAX_CHARS, then grouped by passage and put back in document order.
+ *
+ * When it abstains. Retrieval returns passages for any question, so an answer has to be earned: at least one passage
+ * must, with its best few sentences, (a) hold COVERAGE_THRESHOLD of the question's weighted terms, (b) miss at most one
+ * in four of the question's own terms (none of a question with three terms or fewer), and (c) for a question asking
+ * how much / when / who / where, hold a number / a date or time / a name / a place. Otherwise it says it could not
+ * find the answer, naming the documents it searched when some of them at least touched the question.
+ */
+
+export const GROUNDED_RESPONDER_INFO: ChatModelInfo = {
+  provider: "offline",
+  model: "grounded-responder",
+  offline: true,
+};
+
+export const MAX_SENTENCES = 5;
+export const MAX_CHARS = 900;
+export const COVERAGE_THRESHOLD = 0.6;
+/** A sentence scoring less than this share of the best one is not worth adding. */
+const FOLLOWER_SHARE = 0.5;
+/** Sentences per passage that are judged together (a passage answers with its best few, not its whole text). */
+const JUDGED_PER_PASSAGE = 3;
+/** A single unit longer than this is never quoted (a run of text with no sentence ends, e.g. a broken PDF layout). */
+const MAX_UNIT_CHARS = 700;
+/** Borrowed (conversation) terms count half as much as the question's own. */
+const BORROWED_WEIGHT = 0.5;
+
+export const NOT_FOUND_ANSWER =
+  "I couldn't find this in the agent's knowledge. Try rephrasing the question, or add a document that covers it.";
+
+/** What kind of answer a question asks for: a sentence without one does not answer it. */
+type AnswerType = "quantity" | "time" | "person" | "place";
+
+const ANSWER_TYPE_PATTERNS: [AnswerType, RegExp][] = [
+  [
+    "quantity",
+    /\bhow (?:much|many|long|often|far|big|large|old|tall|heavy|fast)\b|\b(?:prices?|pricing|priced|costs?|costing|fees?|revenues?|income|profits?|salary|salaries|budgets?|amount|percentage|percent|dose|dosage|quantity|margins?|spend|spending|turnover|earnings)\b|\bnumber of\b/i,
+  ],
+  [
+    "time",
+    /^\s*(?:and\s+)?when\b|\b(?:what|which) (?:date|day|time|year|month|week|quarter)\b|\bdeadlines?\b|\bdue date\b|\bhow soon\b|\bby when\b/i,
+  ],
+  ["person", /^\s*(?:and\s+)?who\b|\bwhose\b|\bwhom\b|\b(?:which|what) (?:person|people|team|manager)\b/i],
+  ["place", /^\s*(?:and\s+)?where\b/i],
+];
+
+const NUMBER_WORDS =
+  /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|double|twice)\b/i;
+const MONTHS =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+const TIME_WORDS =
+  /\b(?:today|tomorrow|yesterday|annual(?:ly)?|yearly|monthly|weekly|daily|quarterly|days?|weeks?|months?|years?|hours?|minutes?|before|after|until|within|prior|during|morning|evening|noon|midnight|q[1-4])\b/i;
+const ROLE_WORDS =
+  /\b(?:ceo|cfo|cto|coo|founder|co-founder|manager|director|officer|head|lead|owner|president|chair(?:man|woman|person)?|committee|board|team|department|administrator|administration|agency|authority|inc|ltd|llc|gmbh)\b/i;
+const PLACE_WORDS =
+  /\b(?:office|street|st|road|avenue|city|country|building|floor|room|address|located|headquarters|region|site|portal|website|online|https?:\/\/\S+)\b/i;
+
+function answerTypeOf(question: string): AnswerType | null {
+  for (const [type, pattern] of ANSWER_TYPE_PATTERNS) if (pattern.test(question)) return type;
+  return null;
+}
+
+/** A capitalised word that does not open the sentence, or an acronym: what names look like in English text. */
+function hasNameLikeWord(text: string): boolean {
+  const words = text.split(/\s+/).slice(1);
+  return words.some((word) => /^["'“(]?\p{Lu}[\p{L}\p{M}'’.-]*/u.test(word)) || /\b\p{Lu}{2,}\b/u.test(text);
+}
+
+function hasAnswerType(text: string, type: AnswerType): boolean {
+  switch (type) {
+    case "quantity":
+      return /\d/.test(text) || NUMBER_WORDS.test(text) || /[$€£¥₹%]/.test(text);
+    case "time":
+      return /\d/.test(text) || MONTHS.test(text) || TIME_WORDS.test(text);
+    case "person":
+      return hasNameLikeWord(text) || ROLE_WORDS.test(text);
+    case "place":
+      return hasNameLikeWord(text) || PLACE_WORDS.test(text);
+  }
+}
+
+/** One quotable unit of one passage with what it is matched on. */
+type Candidate = {
+  passage: GroundingPassage;
+  /** Index of the passage in the request (its rank: best first). */
+  rank: number;
+  unit: PassageSentence;
+  /** Its order within the passage. */
+  order: number;
+  /** The unit as quoted: whitespace collapsed. */
+  quote: string;
+  stems: Set<string>;
+  coverage: number;
+  score: number;
+};
+
+type WeightedTerm = { stem: string; weight: number; own: boolean };
+
+const QUOTABLE_KINDS = new Set(["prose", "field", "row"]);
+
+const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** Backslash-escapes what Markdown would read as markup, so a quote renders as the words it is. */
+export function escapeMarkdown(text: string, kind: PassageSentence["kind"]): string {
+  if (kind === "row") return text.replace(/[`*_[\]<~]/g, "\\$&");
+  const escaped = text.replace(/[\\`*_[\]<~]/g, "\\$&");
+  // Only the start of a paragraph can open a heading, list, quote or table.
+  return escaped.replace(
+    /^(?:[#>+=|-]|(\d+)([.)]))/,
+    (match, digits: string | undefined, mark: string | undefined) =>
+      digits !== undefined ? `${digits}\\${mark}` : `\\${match}`,
+  );
+}
+
+/** Near-duplicates: overlapping chunks repeat sentences, and a sentence is not worth saying twice. */
+function isNearDuplicate(a: Candidate, b: Candidate): boolean {
+  if (a.quote === b.quote) return true;
+  if (a.stems.size === 0 || b.stems.size === 0) return false;
+  let shared = 0;
+  for (const stem of a.stems) if (b.stems.has(stem)) shared += 1;
+  return shared / (a.stems.size + b.stems.size - shared) >= 0.8;
+}
+
+type Composed = {
+  content: string;
+  /** True when the passages were judged not to answer the question. */
+  abstained: boolean;
+};
+
+/**
+ * The whole answer for a question and its passages (see the module comment), before streaming. Exported so the
+ * choice of sentences can be tested apart from the streaming.
+ */
+export function composeGroundedAnswer(input: {
+  question: string;
+  history: readonly HistoryTurn[];
+  passages: readonly GroundingPassage[];
+}): Composed {
+  const { passages } = input;
+  if (passages.length === 0) return { content: NOT_FOUND_ANSWER, abstained: true };
+  const terms = contextTerms(input.history, input.question);
+
+  const candidates: Candidate[] = [];
+  const allUnits: Set<string>[] = [];
+  for (const [rank, passage] of passages.entries()) {
+    const units = splitPassage(passage.text);
+    const headerStems = new Map<string, Set<string>>();
+    for (const [order, unit] of units.entries()) {
+      const stems = stemSet(unit.text);
+      allUnits.push(stems);
+      if (unit.kind === "header") headerStems.set(unit.text, stems);
+      if (!QUOTABLE_KINDS.has(unit.kind) || unit.text.length > MAX_UNIT_CHARS) continue;
+      // A row is read with its header: "price" in the header and "Pro" in the row answer "the Pro plan's price".
+      const matched = unit.header ? new Set([...stems, ...(headerStems.get(unit.header) ?? [])]) : stems;
+      candidates.push({
+        passage,
+        rank,
+        unit,
+        order,
+        quote: collapse(unit.text),
+        stems: matched,
+        coverage: 0,
+        score: 0,
+      });
+    }
+  }
+
+  // IDF over every unit of every passage; a term found nowhere is the rarest of all.
+  const unitCount = allUnits.length;
+  const idf = (stem: string) => {
+    let df = 0;
+    for (const stems of allUnits) if (stems.has(stem)) df += 1;
+    return Math.log(1 + (unitCount + 1) / (df + 0.5));
+  };
+  const weighted: WeightedTerm[] = [
+    ...terms.question.map((term) => ({ stem: term.stem, weight: idf(term.stem), own: true })),
+    ...terms.borrowed.map((term) => ({
+      stem: term.stem,
+      weight: idf(term.stem) * BORROWED_WEIGHT,
+      own: false,
+    })),
+  ];
+  const totalWeight = weighted.reduce((sum, term) => sum + term.weight, 0);
+  if (totalWeight === 0) return abstain(passages, []);
+
+  const answerType = answerTypeOf(input.question);
+  const unitsPerPassage = new Map<number, number>();
+  for (const candidate of candidates)
+    unitsPerPassage.set(candidate.rank, (unitsPerPassage.get(candidate.rank) ?? 0) + 1);
+  for (const candidate of candidates) {
+    let held = 0;
+    for (const term of weighted) if (candidate.stems.has(term.stem)) held += term.weight;
+    candidate.coverage = held / totalWeight;
+    const relevance = Math.min(1, Math.max(0, candidate.passage.relevance));
+    const count = unitsPerPassage.get(candidate.rank) ?? 1;
+    const position = count > 1 ? candidate.order / (count - 1) : 0;
+    const words = candidate.quote.split(" ").length;
+    const length = words < 4 && candidate.unit.kind === "prose" ? 0.6 : words > 60 ? 0.8 : 1;
+    const fits = answerType && hasAnswerType(candidate.quote, answerType) ? 1.15 : 1;
+    candidate.score =
+      candidate.coverage * (0.75 + 0.25 * relevance) * (1 - 0.1 * Math.min(1, position)) * length * fits;
+  }
+  const relevant = candidates.filter((candidate) => candidate.coverage > 0);
+  if (relevant.length === 0) return abstain(passages, []);
+
+  // The judgement, passage by passage (see the module comment).
+  const ownTerms = weighted.filter((term) => term.own);
+  const required = ownTerms.length > 0 ? ownTerms : weighted;
+  const allowedMissing = Math.floor(required.length / 4);
+  const answering = new Set<number>();
+  for (const rank of new Set(relevant.map((candidate) => candidate.rank))) {
+    const best = relevant
+      .filter((candidate) => candidate.rank === rank)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, JUDGED_PER_PASSAGE);
+    const held = new Set<string>();
+    for (const candidate of best) for (const stem of candidate.stems) held.add(stem);
+    const coverage =
+      weighted.reduce((sum, term) => sum + (held.has(term.stem) ? term.weight : 0), 0) / totalWeight;
+    const missing = required.filter((term) => !held.has(term.stem)).length;
+    const typed = !answerType || best.some((candidate) => hasAnswerType(candidate.quote, answerType));
+    if (coverage >= COVERAGE_THRESHOLD && missing <= allowedMissing && typed) answering.add(rank);
+  }
+  if (answering.size === 0) return abstain(passages, relevant);
+
+  // The answering passages' sentences first; other passages may add a sentence that scores as well.
+  const ordered = relevant.toSorted(
+    (a, b) =>
+      Number(answering.has(b.rank)) - Number(answering.has(a.rank)) || b.score - a.score || a.rank - b.rank,
+  );
+  const chosen: Candidate[] = [];
+  let chars = 0;
+  const bestScore = ordered[0]?.score ?? 0;
+  for (const candidate of ordered) {
+    if (chosen.length >= MAX_SENTENCES) break;
+    if (chosen.length > 0) {
+      if (candidate.score < bestScore * FOLLOWER_SHARE) continue;
+      if (chars + candidate.quote.length > MAX_CHARS) continue;
+    }
+    if (chosen.some((other) => isNearDuplicate(other, candidate))) continue;
+    chosen.push(candidate);
+    chars += candidate.quote.length;
+  }
+  return { content: render(chosen), abstained: false };
+}
+
+/** Groups by passage (the group of the best sentence first), document order inside a group, a marker per quote. */
+function render(chosen: readonly Candidate[]): string {
+  const groups: Candidate[][] = [];
+  for (const candidate of chosen) {
+    const group = groups.find((g) => g[0]?.rank === candidate.rank);
+    if (group) group.push(candidate);
+    else groups.push([candidate]);
+  }
+  const blocks: string[] = [];
+  for (const group of groups) {
+    group.sort((a, b) => a.order - b.order);
+    const marker = `[${group[0]?.passage.number}]`;
+    let prose: string[] = [];
+    let rows: Candidate[] = [];
+    const flushProse = () => {
+      if (prose.length > 0) blocks.push(prose.join(" "));
+      prose = [];
+    };
+    const flushRows = () => {
+      const first = rows[0];
+      if (!first) return;
+      // A table's rows are shown as a table under their header, the marker under the table.
+      const header = collapse(first.unit.header ?? "");
+      const columns = Math.max(1, header.split(/(?<!\\)\|/).length - 2);
+      const lines = [escapeMarkdown(header, "row"), `|${" --- |".repeat(columns)}`];
+      for (const row of rows) lines.push(escapeMarkdown(row.quote, "row"));
+      blocks.push(`${lines.join("\n")}\n\n${marker}`);
+      rows = [];
+    };
+    for (const candidate of group) {
+      if (candidate.unit.kind === "row" && candidate.unit.header) {
+        flushProse();
+        if (rows[0] && rows[0].unit.header !== candidate.unit.header) flushRows();
+        rows.push(candidate);
+      } else {
+        flushRows();
+        prose.push(`${escapeMarkdown(candidate.quote, candidate.unit.kind)} ${marker}`);
+      }
+    }
+    flushProse();
+    flushRows();
+  }
+  return blocks.join("\n\n");
+}
+
+/** The plain "not found", naming the documents searched when some of them at least touched the question. */
+function abstain(passages: readonly GroundingPassage[], touched: readonly Candidate[]): Composed {
+  const names = [...new Set(touched.map((candidate) => candidate.passage.documentName))]
+    .slice(0, 3)
+    .map((name) => escapeMarkdown(collapse(name), "prose"));
+  if (names.length === 0 || passages.length === 0) return { content: NOT_FOUND_ANSWER, abstained: true };
+  const list =
+    names.length === 1
+      ? `“${names[0]}”`
+      : `${names
+          .slice(0, -1)
+          .map((name) => `“${name}”`)
+          .join(", ")} and “${names.at(-1)}”`;
+  const content = `I couldn't find this in the agent's knowledge. I looked through ${list}, but ${
+    names.length === 1 ? "it doesn't" : "they don't"
+  } answer this question. Try rephrasing it, or add a document that covers it.`;
+  return { content, abstained: true };
+}
+
+export type GroundedResponderOptions = {
+  /** Words per streamed piece. */
+  wordsPerPiece?: number;
+  /** Pause between pieces, in ms (0: none; the event loop still gets a turn between pieces, so a stop lands). */
+  pieceDelayMs?: number;
+};
+
+/** Pieces of `text` of about `words` words each, whitespace kept, so that joining them gives the text back. */
+function pieces(text: string, words: number): string[] {
+  const parts = text.match(/\s*\S+/g) ?? [];
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += words) out.push(parts.slice(i, i + words).join(""));
+  const trailing = text.match(/\s+$/)?.[0];
+  if (trailing && out.length > 0) out[out.length - 1] += trailing;
+  return out;
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
+}
+
+/** The built-in responder: no network, no key. Token counts are estimates (token-estimate.ts). */
+export function createGroundedResponder(options: GroundedResponderOptions = {}): Responder {
+  const wordsPerPiece = Math.max(1, options.wordsPerPiece ?? 3);
+  const pieceDelayMs = options.pieceDelayMs ?? 0;
+  return {
+    info: GROUNDED_RESPONDER_INFO,
+    async answer(request: AnswerRequest): Promise<AnswerResult> {
+      const { content } = composeGroundedAnswer(request);
+      // What it read, counted as a chat model would be given it (system prompt, passages, history, question).
+      const promptTokens = estimatePromptTokens([
+        { content: request.systemPrompt },
+        { content: request.passages.map((passage) => passage.text).join("\n\n") },
+        ...request.history,
+        { content: request.question },
+      ]);
+      let written = "";
+      const result = (stopped: boolean): AnswerResult => ({
+        content: written,
+        model: GROUNDED_RESPONDER_INFO.model,
+        promptTokens,
+        completionTokens: estimateTextTokens(written),
+        stopped,
+      });
+      for (const piece of pieces(content, wordsPerPiece)) {
+        if (request.signal.aborted) return result(true);
+        written += piece;
+        request.onToken(piece);
+        await pause(pieceDelayMs);
+      }
+      return result(request.signal.aborted && written.length < content.length);
+    },
+  };
+}

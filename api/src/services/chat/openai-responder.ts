@@ -1,0 +1,299 @@
+// Answers through OpenAI or any OpenAI-compatible chat server (Ollama, vLLM, LM Studio): grounded prompt, streamed reply.
+import type { ChatModelInfo } from "@acp/contracts/chat";
+import type { ChunkLocation } from "@acp/contracts/knowledge";
+import OpenAI from "openai";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { retryAfterMs } from "../../providers/embedder/openai-embedder";
+import {
+  type AnswerRequest,
+  type AnswerResult,
+  ChatModelError,
+  type GroundingPassage,
+  type HistoryTurn,
+  type Responder,
+} from "./responder";
+import { estimatePromptTokens, estimateTextTokens, trimHistory } from "./token-estimate";
+
+export type OpenAiResponderOptions = {
+  apiKey: string;
+  /** OPENAI_BASE_URL, e.g. http://localhost:11434/v1 for Ollama; OpenAI's own when unset. */
+  baseUrl?: string;
+  /** The model when the agent names none (OPENAI_CHAT_MODEL). */
+  model: string;
+  /** The model's context window in tokens (OPENAI_CHAT_CONTEXT_TOKENS): what the prompt and the answer share. */
+  contextTokens: number;
+  /** A whole answer at most, from the request to the last piece (CHAT_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Silence at most between streamed pieces, once the reply has started (CHAT_IDLE_TIMEOUT_MS). */
+  idleTimeoutMs: number;
+  /** Tokens kept free for the answer when the history is trimmed (default: a quarter of the context, at most 4096). */
+  reservedAnswerTokens?: number;
+};
+
+/** What the model is told beyond the agent's own instructions: answer from the passages, cite them, never invent. */
+export const GROUNDING_INSTRUCTIONS = [
+  "Answer the user's question using only the numbered passages below, which come from the agent's knowledge.",
+  "Cite every statement with the number of the passage it comes from in square brackets, like [1] or [2][3].",
+  "Only cite numbers of passages given below; never cite any other number.",
+  "If the passages do not contain the answer, say plainly that you could not find it in the agent's knowledge instead of guessing.",
+].join(" ");
+
+function range(singular: string, plural: string, start: number, end: number): string {
+  return start === end ? `${singular} ${start}` : `${plural} ${start}-${end}`;
+}
+
+/** Where in its document a passage comes from, in words ("page 3", "sheet Budget, rows 4-9"). */
+export function describeLocation(location: ChunkLocation | null): string | null {
+  if (!location) return null;
+  switch (location.kind) {
+    case "page":
+      return `page ${location.page}`;
+    case "rows": {
+      const rows = range("row", "rows", location.rowStart, location.rowEnd);
+      return location.sheet ? `sheet ${location.sheet}, ${rows}` : rows;
+    }
+    case "section": {
+      const path = location.headings.length > 0 ? `section ${location.headings.join(" > ")}` : null;
+      const table = location.table
+        ? `table ${location.table.index}, ${range("row", "rows", location.table.rowStart, location.table.rowEnd)}`
+        : null;
+      return [path, table].filter(Boolean).join(", ") || null;
+    }
+    case "lines":
+      return range("line", "lines", location.lineStart, location.lineEnd);
+  }
+}
+
+/** The passages as the model reads them: `[n] (document, place)` then the text. */
+export function formatPassages(passages: readonly GroundingPassage[]): string {
+  if (passages.length === 0) return "Passages: none were found for this question.";
+  const blocks = passages.map((passage) => {
+    const place = describeLocation(passage.location);
+    return `[${passage.number}] (${passage.documentName}${place ? `, ${place}` : ""})\n${passage.text.trim()}`;
+  });
+  return `Passages:\n\n${blocks.join("\n\n")}`;
+}
+
+/**
+ * The messages sent: one system message (the agent's prompt, the grounding rules, the passages; one message because
+ * some servers' chat templates refuse a second system message), the newest history that fits, then the question.
+ * History budget = context - (system + question + priming) - tokens reserved for the answer.
+ */
+export function buildMessages(
+  request: Pick<AnswerRequest, "systemPrompt" | "history" | "question" | "passages">,
+  limits: { contextTokens: number; reservedAnswerTokens: number },
+): { messages: ChatCompletionMessageParam[]; keptTurns: number } {
+  const system = [request.systemPrompt.trim(), GROUNDING_INSTRUCTIONS, formatPassages(request.passages)]
+    .filter(Boolean)
+    .join("\n\n");
+  const fixed = estimatePromptTokens([{ content: system }, { content: request.question }]);
+  const budget = limits.contextTokens - limits.reservedAnswerTokens - fixed;
+  const history: HistoryTurn[] = budget > 0 ? trimHistory(request.history, budget) : [];
+  return {
+    messages: [
+      { role: "system", content: system },
+      ...history.map((turn): ChatCompletionMessageParam => ({ role: turn.role, content: turn.content })),
+      { role: "user", content: request.question },
+    ],
+    keptTurns: history.length,
+  };
+}
+
+const CONTEXT_LENGTH =
+  /context[_ ]length|context window|maximum context|too many tokens|prompt is too long|reduce the length|exceeds the (?:model's )?(?:maximum|context)/i;
+
+function seconds(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s === 1 ? "1 second" : `${s} seconds`;
+}
+
+function serverMessage(error: InstanceType<typeof OpenAI.APIError>): string {
+  const body = error.error as { message?: unknown } | undefined;
+  const text = typeof body?.message === "string" ? body.message : error.message;
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** A provider failure as a ChatModelError, in words for the person chatting. */
+export function toChatModelError(
+  error: unknown,
+  context: { model: string; partial: string },
+): ChatModelError {
+  const options = { ...(context.partial ? { partial: context.partial } : {}), cause: error };
+  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    return new ChatModelError("timeout", "The chat model did not answer in time. Please try again.", options);
+  }
+  if (error instanceof OpenAI.APIConnectionError) {
+    return new ChatModelError(
+      "unavailable",
+      "The chat model could not be reached. Please try again in a moment; if it keeps failing, check that the model server is running and OPENAI_BASE_URL is right.",
+      options,
+    );
+  }
+  if (!(error instanceof OpenAI.APIError)) {
+    return new ChatModelError(
+      "unavailable",
+      "The chat model's answer broke off unexpectedly. Please try again.",
+      options,
+    );
+  }
+  const status = error.status;
+  const code = typeof error.code === "string" ? error.code : undefined;
+  const message = serverMessage(error);
+  if (status === 401) {
+    return new ChatModelError(
+      "unauthorized",
+      "The chat model rejected the API key. Check OPENAI_API_KEY in the server's configuration.",
+      options,
+    );
+  }
+  if (status === 403) {
+    return new ChatModelError(
+      "unauthorized",
+      `The chat model refused access with this API key (model ${context.model}). Check the key's permissions and OPENAI_API_KEY.`,
+      options,
+    );
+  }
+  if (status === 429) {
+    if (code === "insufficient_quota") {
+      return new ChatModelError(
+        "rate-limited",
+        "The chat model's account has run out of quota. Check the plan and billing of the API key's account.",
+        options,
+      );
+    }
+    const wait = retryAfterMs(error.headers);
+    return new ChatModelError(
+      "rate-limited",
+      wait === undefined
+        ? "The chat model is receiving too many requests right now. Please try again in a minute."
+        : `The chat model is receiving too many requests right now. Please try again in ${seconds(wait)}.`,
+      {
+        ...options,
+        ...(wait === undefined ? {} : { retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) }),
+      },
+    );
+  }
+  if (
+    code === "context_length_exceeded" ||
+    ((status === 400 || status === 413) && CONTEXT_LENGTH.test(message))
+  ) {
+    return new ChatModelError(
+      "context-too-long",
+      "The question, its passages and the conversation are too long for the chat model. Start a new conversation, lower the agent's retrieval depth, or set OPENAI_CHAT_CONTEXT_TOKENS to the model's real context window.",
+      options,
+    );
+  }
+  if (status === 404) {
+    return new ChatModelError(
+      "bad-request",
+      `The chat model “${context.model}” was not found on the server. Check the agent's model or OPENAI_CHAT_MODEL.`,
+      options,
+    );
+  }
+  if (status !== undefined && status >= 400 && status < 500) {
+    return new ChatModelError("bad-request", `The chat model refused the request: ${message}`, options);
+  }
+  return new ChatModelError(
+    "unavailable",
+    status === undefined
+      ? `The chat model failed while answering: ${message}. Please try again.`
+      : `The chat model is unavailable right now (${status}). Please try again in a moment.`,
+    options,
+  );
+}
+
+export function createOpenAiResponder(options: OpenAiResponderOptions): Responder {
+  const reservedAnswerTokens =
+    options.reservedAnswerTokens ?? Math.min(4096, Math.floor(options.contextTokens / 4));
+  // No retries by the client: it would wait out a Retry-After of up to a minute per attempt while the person stares
+  // at an empty answer. A failure is shown at once with what to do (and when, for a rate limit); they can ask again.
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
+  const info: ChatModelInfo = { provider: "openai", model: options.model, offline: false };
+
+  return {
+    info,
+    async answer(request: AnswerRequest): Promise<AnswerResult> {
+      const model = request.model ?? options.model;
+      const { messages } = buildMessages(request, {
+        contextTokens: options.contextTokens,
+        reservedAnswerTokens,
+      });
+      let content = "";
+      let usage: { prompt: number; completion: number } | undefined;
+      const result = (stopped: boolean): AnswerResult => ({
+        content,
+        model,
+        promptTokens:
+          usage?.prompt ?? estimatePromptTokens(messages.map((m) => ({ content: String(m.content) }))),
+        completionTokens: usage?.completion ?? estimateTextTokens(content),
+        stopped,
+      });
+      if (request.signal.aborted) return result(true);
+
+      // One controller for the three ways a call ends early: the person stops, the whole answer takes too long, or
+      // the stream goes quiet. Which one fired decides between "stopped" and a timeout error.
+      const controller = new AbortController();
+      let ended: "stopped" | "total" | "idle" | undefined;
+      const end = (why: "stopped" | "total" | "idle") => {
+        ended ??= why;
+        controller.abort();
+      };
+      const onStop = () => end("stopped");
+      request.signal.addEventListener("abort", onStop, { once: true });
+      const total = setTimeout(() => end("total"), options.timeoutMs);
+      let idle: NodeJS.Timeout | undefined;
+      const stillAlive = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => end("idle"), options.idleTimeoutMs);
+      };
+      try {
+        const stream = await client.chat.completions.create(
+          {
+            model,
+            messages,
+            temperature: request.temperature,
+            stream: true,
+            stream_options: { include_usage: true },
+          },
+          { signal: controller.signal },
+        );
+        stillAlive();
+        for await (const chunk of stream) {
+          stillAlive();
+          if (chunk.usage)
+            usage = { prompt: chunk.usage.prompt_tokens, completion: chunk.usage.completion_tokens };
+          const delta = chunk.choices[0]?.delta?.content;
+          if (delta) {
+            content += delta;
+            request.onToken(delta);
+          }
+        }
+        if (ended === "stopped") return result(true);
+        if (ended) throw new Error(`aborted (${ended})`);
+        return result(false);
+      } catch (error) {
+        if (ended === "stopped") return result(true);
+        if (ended === "total" || ended === "idle") {
+          const partial = content ? { partial: content } : {};
+          throw new ChatModelError(
+            "timeout",
+            ended === "idle"
+              ? `The chat model stopped responding for ${seconds(options.idleTimeoutMs)} in the middle of its answer. Please try again.`
+              : `The chat model did not finish its answer within ${seconds(options.timeoutMs)}. Please try again.`,
+            { ...partial, cause: error },
+          );
+        }
+        throw toChatModelError(error, { model, partial: content });
+      } finally {
+        clearTimeout(total);
+        clearTimeout(idle);
+        request.signal.removeEventListener("abort", onStop);
+      }
+    },
+  };
+}
