@@ -123,6 +123,61 @@ describe("loadConfig", () => {
     ).toMatchObject({ baseUrl: "http://127.0.0.1:11434/v1", model: "m" });
   });
 
+  it("selects the chat model: the offline grounded responder by default, OpenAI or a compatible server when configured", () => {
+    expect(loadConfig({}).chat).toEqual({ provider: "offline" });
+    expect(loadConfig({ LLM_PROVIDER: " " }).chat).toEqual({ provider: "offline" });
+    expect(() => loadConfig({ LLM_PROVIDER: "openai" })).toThrow(
+      /OPENAI_API_KEY: required when LLM_PROVIDER=openai/,
+    );
+    expect(() => loadConfig({ LLM_PROVIDER: "anthropic" })).toThrow(
+      /LLM_PROVIDER: must be offline or openai/,
+    );
+    expect(loadConfig({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "sk-x" }).chat).toEqual({
+      provider: "openai",
+      apiKey: "sk-x",
+      baseUrl: undefined,
+      model: "gpt-4o-mini",
+      contextTokens: 128_000,
+      timeoutMs: 90_000,
+      idleTimeoutMs: 30_000,
+    });
+    // A compatible server on the local network may need no key.
+    expect(
+      loadConfig({
+        LLM_PROVIDER: "openai",
+        OPENAI_BASE_URL: "http://127.0.0.1:11434/v1",
+        OPENAI_CHAT_MODEL: "llama3.1:8b",
+        OPENAI_CHAT_CONTEXT_TOKENS: "8192",
+        CHAT_TIMEOUT_MS: "120000",
+        CHAT_IDLE_TIMEOUT_MS: "15000",
+      }).chat,
+    ).toEqual({
+      provider: "openai",
+      apiKey: "no-key",
+      baseUrl: "http://127.0.0.1:11434/v1",
+      model: "llama3.1:8b",
+      contextTokens: 8192,
+      timeoutMs: 120_000,
+      idleTimeoutMs: 15_000,
+    });
+    // The chat and embeddings providers are chosen independently.
+    expect(loadConfig({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "sk-x" }).embeddings).toEqual({
+      provider: "local",
+    });
+  });
+
+  it("refuses chat limits out of range, naming the variable and the range", () => {
+    expect(() => loadConfig({ OPENAI_CHAT_CONTEXT_TOKENS: "512" })).toThrow(
+      /OPENAI_CHAT_CONTEXT_TOKENS: must be a whole number of tokens from 1024 to 10000000/,
+    );
+    expect(() => loadConfig({ CHAT_TIMEOUT_MS: "90s" })).toThrow(
+      /CHAT_TIMEOUT_MS: must be a whole number of milliseconds from 1000 to 3600000/,
+    );
+    expect(() => loadConfig({ CHAT_IDLE_TIMEOUT_MS: "0" })).toThrow(
+      /CHAT_IDLE_TIMEOUT_MS: must be a whole number/,
+    );
+  });
+
   it("reads TRUST_PROXY as a number of proxies: off by default, true = 1", () => {
     expect(loadConfig({}).trustProxyHops).toBe(0);
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxyHops).toBe(1);
