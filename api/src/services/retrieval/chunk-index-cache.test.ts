@@ -9,6 +9,7 @@ import { indexTexts, insertUser, retrievalDeps } from "../../test/retrieval";
 import { createTestDatabase, engines } from "../../test/test-app";
 import { ChunkIndexCache } from "./chunk-index-cache";
 import { prefetchChunkIndex, recentlyActiveUsers, warmChunkIndexes } from "./chunk-index-warmup";
+import type { ChunkScope } from "./engine/user-chunk-index";
 import { deleteDocumentIndex } from "./index-document";
 import { searchLexical } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
@@ -234,7 +235,10 @@ describe.each(engines)("a user larger than a process's share on %s", (engine) =>
     ] as const) {
       const expected = await search(roomy, large, query, scope);
       const actual = await search(tight, large, query, scope);
-      expect(actual.hits.map((hit) => hit.chunkId)).toEqual(expected.hits.map((hit) => hit.chunkId));
+      expect(
+        actual.hits.map((hit) => hit.chunkId),
+        query,
+      ).toEqual(expected.hits.map((hit) => hit.chunkId));
       for (const [i, hit] of actual.hits.entries()) {
         expect(hit.score).toBeCloseTo(expected.hits[i]?.score ?? 0, 9);
       }
@@ -247,6 +251,48 @@ describe.each(engines)("a user larger than a process's share on %s", (engine) =>
     expect(tight.holds(small)).toBe(true);
     expect(tight.heldBytes).toBeLessThanOrEqual(tight.budgetBytes);
   });
+
+  it("gives an agent its shared library the same way in memory and through the database", async () => {
+    const userId = await insertUser(database);
+    await indexTexts(deps, userId, ["rotor manual for the gtm agent"], { name: "gtm.txt", agentId: "gtm" });
+    await indexTexts(deps, userId, ["rotor manual for contracts"], {
+      name: "legal.txt",
+      category: "Contracts",
+    });
+    await indexTexts(deps, userId, ["rotor manual for everyone"], { name: "shared.txt" });
+    await indexTexts(deps, userId, ["rotor manual with a free tag"], {
+      name: "tagged.txt",
+      category: "Misc",
+    });
+    await indexTexts(deps, userId, ["rotor manual of the vision agent"], {
+      name: "vision.txt",
+      agentId: "vision",
+    });
+    const names = new Map<string, string>();
+    for (const row of await database.db.select({ id: documents.id, name: documents.name }).from(documents))
+      names.set(row.id, row.name);
+    const scope: ChunkScope = { agentId: "gtm", categories: [], shared: { owned: ["Contracts"] } };
+    const found = async (cache: ChunkIndexCache) =>
+      (
+        await searchLexical({
+          db: database.db,
+          chunkIndexes: cache,
+          userId,
+          query: "rotor manual",
+          limit: 10,
+          scope,
+        })
+      ).hits
+        .map((hit) => names.get(hit.chunkId.slice(0, hit.chunkId.lastIndexOf(":"))))
+        .sort();
+    const expected = ["gtm.txt", "shared.txt", "tagged.txt"];
+    const memory = new ChunkIndexCache({ db: database.db, memoryMb: 512 });
+    const quiet = { info: () => undefined, warn: () => undefined };
+    const viaDatabase = new ChunkIndexCache({ db: database.db, memoryMb: 0.0001, logger: quiet });
+    expect(await found(memory)).toEqual(expected);
+    expect(await found(viaDatabase)).toEqual(expected);
+    expect((await viaDatabase.get(userId)).kind).toBe("database");
+  });
 });
 
-type ChunkScopeArg = { agentId: string; categories: readonly string[] } | undefined;
+type ChunkScopeArg = ChunkScope | undefined;

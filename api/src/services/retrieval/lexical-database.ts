@@ -13,7 +13,13 @@ function textArray(values: readonly string[]): string {
 /** The chunks a search may use: the user's completed documents, within the scope when there is one. */
 function scopedChunks(userId: string, scope: ChunkScope | undefined) {
   const inScope = scope
-    ? sql`and (c.agent_id = ${scope.agentId} or c.category = any(${textArray(scope.categories)}::text[]))`
+    ? sql`and (c.agent_id = ${scope.agentId} or c.category = any(${textArray(scope.categories)}::text[])
+        ${
+          scope.shared
+            ? sql`or (c.agent_id is null and (c.category is null
+                or not c.category = any(${textArray(scope.shared.owned)}::text[])))`
+            : sql``
+        })`
     : sql``;
   return sql`
     select c.id, c.lexical_length, c.term_counts from document_chunks c

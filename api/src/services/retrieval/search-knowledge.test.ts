@@ -319,8 +319,8 @@ describe.each(engines)("searchKnowledge on %s", (engine) => {
       category: "Market Research",
     });
     await indexTexts(deps, userId, ["pricing notes nobody assigned"], { name: "loose.txt" });
-    const names = async (agentId?: string) =>
-      (await searchKnowledge({ deps, userId, query: "pricing", agentId, topK: 10 })).results
+    const names = async (agentId?: string, includeShared = false) =>
+      (await searchKnowledge({ deps, userId, query: "pricing", agentId, topK: 10, includeShared })).results
         .map((r) => r.documentName)
         .sort();
 
@@ -328,6 +328,9 @@ describe.each(engines)("searchKnowledge on %s", (engine) => {
     expect(await names("gtm")).toEqual(["gtm.txt", "research.txt"]);
     expect(await names("legal")).toEqual(["contract.txt"]);
     expect(await names("vision")).toEqual([]);
+    // Chat: an agent also knows the shared library (documents given to no agent), never another agent's.
+    expect(await names("gtm", true)).toEqual(["gtm.txt", "loose.txt", "research.txt"]);
+    expect(await names("vision", true)).toEqual(["loose.txt"]);
 
     const [custom] = await database.db
       .insert(customAgents)

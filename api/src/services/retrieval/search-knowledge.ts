@@ -5,7 +5,7 @@ import {
   type RetrievalResult,
   type RetrievalSearchResponse,
 } from "@acp/contracts/knowledge";
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
 import { customAgents, documentChunks, documents } from "../../db/schema";
 import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
 import {
@@ -73,6 +73,9 @@ export function lexicalDecides({
   return denseWeight / (RRF_K + 1) < smallestGap;
 }
 
+/** Every category that belongs to some agent: the rest of the unassigned documents form the shared library. */
+const AGENT_CATEGORIES: readonly string[] = DATA_SOURCE_AGENTS.flatMap((agent) => agent.categories);
+
 /** Candidates each leg contributes before fusion. */
 const candidatePool = (topK: number) => Math.max(50, topK * 5);
 
@@ -111,6 +114,7 @@ export async function searchKnowledge({
   agentId,
   topK,
   includeBelowThreshold = false,
+  includeShared = false,
 }: {
   deps: RetrievalDeps;
   userId: string;
@@ -118,11 +122,18 @@ export async function searchKnowledge({
   agentId?: string | undefined;
   topK: number;
   includeBelowThreshold?: boolean;
+  /** With agentId: the user's unassigned documents answer too (chat: an agent knows the shared library). */
+  includeShared?: boolean;
 }): Promise<RetrievalSearchResponse> {
   const { db } = deps.database;
   const state = await ensureUserEmbedder({ deps, userId });
   if (await needsMigration(deps, userId, state)) void startEmbedderMigration(deps, userId);
-  const scope = agentId ? await agentScope(deps, userId, agentId) : undefined;
+  const scope = agentId
+    ? {
+        ...(await agentScope(deps, userId, agentId)),
+        shared: includeShared ? { owned: AGENT_CATEGORIES } : undefined,
+      }
+    : undefined;
   const pool = candidatePool(topK);
   const settings = legSettings(state.active);
 
@@ -310,7 +321,16 @@ async function completedDocumentsIn(
   scope: ChunkScope | undefined,
 ): Promise<string[]> {
   const inScope = scope
-    ? or(eq(documents.agentId, scope.agentId), inArray(documents.category, [...scope.categories, ""]))
+    ? or(
+        eq(documents.agentId, scope.agentId),
+        inArray(documents.category, [...scope.categories, ""]),
+        scope.shared
+          ? and(
+              isNull(documents.agentId),
+              or(isNull(documents.category), notInArray(documents.category, [...scope.shared.owned, ""])),
+            )
+          : undefined,
+      )
     : undefined;
   const rows = await deps.database.db
     .select({ id: documents.id })

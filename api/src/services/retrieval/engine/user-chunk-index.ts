@@ -8,7 +8,16 @@ import { accumulatePage, MIN_PAGE_SLOTS, PAGE_BITS, PAGE_SIZE } from "./dense-ke
 const CODE_BLOCK = 64;
 
 /** Which of the user's chunks a search may use: an agent's own chunks and those of its agent type's categories. */
-export type ChunkScope = { agentId: string; categories: readonly string[] };
+/**
+ * Which chunks a search may use: those given to `agentId`, those whose category belongs to it, and with `shared`
+ * also the user's shared library (chat uses it): chunks given to no agent whose category is none of `shared.owned`
+ * (the categories that belong to some agent).
+ */
+export type ChunkScope = {
+  agentId: string;
+  categories: readonly string[];
+  shared?: { owned: readonly string[] } | undefined;
+};
 
 export type LexicalHit = { chunkId: string; score: number; rank: number };
 
@@ -389,10 +398,13 @@ export class UserChunkIndex {
   private scopeTest(scope: ChunkScope | undefined): (ordinal: number) => boolean {
     if (!scope) return () => true;
     const categories = new Set(scope.categories);
+    const owned = scope.shared ? new Set(scope.shared.owned) : undefined;
     return (ordinal) => {
-      if (this.agentIds[ordinal] === scope.agentId) return true;
+      const agentId = this.agentIds[ordinal];
+      if (agentId === scope.agentId) return true;
       const category = this.categories[ordinal];
-      return category !== null && category !== undefined && categories.has(category);
+      if (category !== null && category !== undefined && categories.has(category)) return true;
+      return owned !== undefined && agentId == null && (category == null || !owned.has(category));
     };
   }
 
