@@ -113,6 +113,13 @@ function serverMessage(error: InstanceType<typeof OpenAI.APIError>): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+class StreamBrokeOff extends Error {
+  override name = "StreamBrokeOff";
+  constructor() {
+    super("the stream ended without a finish reason");
+  }
+}
+
 /** A provider failure as a ChatModelError, in words for the person chatting. */
 export function toChatModelError(
   error: unknown,
@@ -247,6 +254,7 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
       request.signal.addEventListener("abort", onStop, { once: true });
       const total = setTimeout(() => end("total"), options.timeoutMs);
       let idle: NodeJS.Timeout | undefined;
+      let finished = false;
       const stillAlive = () => {
         clearTimeout(idle);
         idle = setTimeout(() => end("idle"), options.idleTimeoutMs);
@@ -267,6 +275,7 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
           stillAlive();
           if (chunk.usage)
             usage = { prompt: chunk.usage.prompt_tokens, completion: chunk.usage.completion_tokens };
+          if (chunk.choices[0]?.finish_reason) finished = true;
           const delta = chunk.choices[0]?.delta?.content;
           if (delta) {
             content += delta;
@@ -275,6 +284,8 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
         }
         if (ended === "stopped") return result(true);
         if (ended) throw new Error(`aborted (${ended})`);
+        // A stream closed before its finish reason is an answer cut short, not a complete one.
+        if (!finished) throw new StreamBrokeOff();
         return result(false);
       } catch (error) {
         if (ended === "stopped") return result(true);
