@@ -64,12 +64,16 @@ function rewrite(text: string, passageCount: number, cited: number[]): string {
     }
     for (const n of valid) if (!cited.includes(n)) cited.push(n);
     let head = text.slice(last, start);
+    let next = end;
     if (valid.length === 0) {
-      // Take the space before the dropped group with it when punctuation, a space or the line's end follows.
-      if (after === undefined || /[\s.,;:!?)\]]/.test(after)) head = head.replace(/[ \t]+$/, "");
+      // Take the space before the dropped group with it when punctuation, a space or the line's end follows; at a
+      // line's start, the space after it.
+      if (lineStart || /\n[ \t]*$/.test(head)) while (text[next] === " " || text[next] === "\t") next += 1;
+      else if (after === undefined || /[\s.,;:!?)\]]/.test(after)) head = head.replace(/[ \t]+$/, "");
     }
     out += head + valid.map((n) => `[${n}]`).join("");
-    last = end;
+    last = next;
+    GROUP.lastIndex = next;
   }
   return out + text.slice(last);
 }
