@@ -1,33 +1,34 @@
-// The management page shows its title and subtitle, links every executive agent to its wizard, and its toggles
-// only raise the spec's toasts.
-
+// The management page: title and subtitle, quick deploy, the agent center with Configure and Analytics on the
+// active agent, and the custom agents with the creation form and the demo presets when there are none.
 import { renderRemotePage } from "@acp/federation/testing";
-import { getToastStore } from "@acp/ui/hooks/use-toast";
-import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { builtInAgentStates } from "../test/fixtures";
+import { mockApi, route } from "../test/mock-api";
 import { AgentManagementPage } from "./agent-management-page";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe("AgentManagementPage", () => {
-  it("shows the title, subtitle and quick deploy links", () => {
+  it("shows the spec's title and subtitle and composes every section", async () => {
+    mockApi(
+      route("GET", "/api/agents", { status: 200, body: builtInAgentStates() }),
+      route("GET", "/api/custom-agents", { status: 200, body: [] }),
+    );
     renderRemotePage(<AgentManagementPage />);
     expect(screen.getAllByRole("heading", { level: 1, name: "AI Agent Management" })).toHaveLength(1);
     expect(
       screen.getAllByText("Create, configure, and deploy specialized AI agents for your business needs"),
     ).toHaveLength(1);
-    expect(screen.getAllByRole("heading", { name: "Quick Deploy Executive Agents" })).toHaveLength(1);
-    expect(screen.getByRole("link", { name: /Legal Foundation/ }).getAttribute("href")).toBe("/agent/legal");
-  });
-
-  it("toasts Agent Deactivated for the active agent and Agent Requires Training Data for the others", () => {
-    renderRemotePage(<AgentManagementPage />);
-    fireEvent.click(screen.getByRole("switch", { name: "Deactivate GTM Strategy" }));
-    expect(getToastStore().getState().toasts[0]?.title).toBe("Agent Deactivated");
-    fireEvent.click(screen.getByRole("switch", { name: "Activate Vision Refinement" }));
-    expect(getToastStore().getState().toasts[0]?.title).toBe("Agent Requires Training Data");
-    expect(screen.getByRole("switch", { name: "Deactivate GTM Strategy" }).getAttribute("aria-checked")).toBe(
-      "true",
-    );
+    expect(screen.getByRole("heading", { level: 2, name: "Quick Deploy Executive Agents" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Agent Management Center" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Create Custom Agent" })).toBeTruthy();
+    const gtm = await screen.findByRole("article", { name: "GTM Strategy" });
+    expect(within(gtm).getByRole("button", { name: "Configure GTM Strategy" })).toBeTruthy();
+    expect(within(gtm).getByRole("button", { name: "Analytics GTM Strategy" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Deploy 6 Demo Agents" })).toBeTruthy();
   });
 });

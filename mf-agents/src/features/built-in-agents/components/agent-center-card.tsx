@@ -1,18 +1,24 @@
-// The Agent Management Center: each built-in agent with its features, status and toggle (spec section 2 and 4).
-import { BUILT_IN_AGENTS, type BuiltInAgent } from "@acp/contracts/agents";
-import { AgentIcon } from "@acp/ui/components/agent-icon";
-import { Badge } from "@acp/ui/components/badge";
+// The Agent Management Center (spec section 2): an expandable card per executive agent with its features, status
+// badge and switch, read from the user's stored state (GET /api/agents) and changed through the API.
+import { errorMessage } from "@acp/client/http-error";
+import type { BuiltInAgentState } from "@acp/contracts/chat";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
-import { FeatureList } from "@acp/ui/components/feature-list";
-import { Switch } from "@acp/ui/components/switch";
-import { toggleBuiltInAgent } from "../toggle-built-in-agent";
+import { CardState, cardStatus } from "@acp/ui/components/card-state";
+import { Skeleton } from "@acp/ui/components/skeleton";
+import type { ReactNode } from "react";
+import { useBuiltInAgents } from "../api/get-built-in-agents";
+import { useAgentActivation, usePendingAgentIds } from "../hooks/use-agent-activation";
+import { BuiltInAgentItem } from "./built-in-agent-item";
 
-/** What pressing the switch does, not what it shows (a switch's state is already announced as on/off). */
-export function switchLabel(agent: BuiltInAgent): string {
-  return agent.status === "active" ? `Deactivate ${agent.name}` : `Activate ${agent.name}`;
-}
-
-export function AgentCenterCard() {
+export function AgentCenterCard({
+  settingsActions,
+}: {
+  /** What an active agent offers besides its switch: the page composes Configure and Analytics. */
+  settingsActions?: (agent: BuiltInAgentState) => ReactNode;
+}) {
+  const agents = useBuiltInAgents();
+  const pending = usePendingAgentIds();
+  const { toggle, activate } = useAgentActivation();
   return (
     <Card>
       <CardHeader>
@@ -20,37 +26,39 @@ export function AgentCenterCard() {
           <h2>Agent Management Center</h2>
         </CardTitle>
         <CardDescription>
-          What each executive agent does, and whether it is active or ready to deploy.
+          Switch each executive agent on or off, see what it does and how it is configured.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="flex flex-col divide-y">
-          {BUILT_IN_AGENTS.map((agent) => (
-            <li
-              key={agent.id}
-              className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start"
-            >
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                <AgentIcon agentId={agent.id} className="size-4" />
-              </span>
-              <div className="flex min-w-0 flex-1 flex-col gap-2">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="min-w-0 break-words font-medium">{agent.name}</h3>
-                  <Badge variant={agent.status === "active" ? "success" : "secondary"} className="capitalize">
-                    {agent.status}
-                  </Badge>
-                  <Switch
-                    className="ml-auto"
-                    checked={agent.status === "active"}
-                    onCheckedChange={() => toggleBuiltInAgent(agent)}
-                    aria-label={switchLabel(agent)}
+        <CardState
+          status={cardStatus({ loading: agents.isPending, error: agents.isError })}
+          loadingLabel="Loading the executive agents…"
+          placeholder={
+            <div className="grid gap-3 lg:grid-cols-2">
+              {[0, 1, 2, 3].map((key) => (
+                <Skeleton key={key} className="h-32" />
+              ))}
+            </div>
+          }
+          errorMessage={`The agents could not be loaded: ${errorMessage(agents.error)}`}
+          onRetry={() => void agents.refetch()}
+        >
+          {() => (
+            <ul aria-label="Executive agents" className="grid gap-3 lg:grid-cols-2">
+              {(agents.data ?? []).map((agent) => (
+                <li key={agent.id} className="min-w-0">
+                  <BuiltInAgentItem
+                    agent={agent}
+                    pending={pending.has(agent.id)}
+                    onToggle={() => void toggle(agent)}
+                    onActivate={() => void activate(agent)}
+                    settingsActions={settingsActions?.(agent)}
                   />
-                </div>
-                <FeatureList features={agent.features} layout="inline" />
-              </div>
-            </li>
-          ))}
-        </ul>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardState>
       </CardContent>
     </Card>
   );

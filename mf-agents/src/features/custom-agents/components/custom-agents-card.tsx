@@ -1,0 +1,115 @@
+// "Custom Agents": the user's agents (polled while one trains), the six demo presets when there are none, and the
+// delete confirmation, with focus placed on a neighbour (or the heading) once an agent is gone.
+import { errorMessage } from "@acp/client/http-error";
+import { isUnauthorizedError } from "@acp/client/unauthorized";
+import type { CustomAgentDetail } from "@acp/contracts/chat";
+import { ERROR_TOASTS, SUCCESS_TOASTS } from "@acp/contracts/messages";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
+import { CardState, cardStatus } from "@acp/ui/components/card-state";
+import { Skeleton } from "@acp/ui/components/skeleton";
+import { toast } from "@acp/ui/hooks/use-toast";
+import { type ReactNode, useId, useRef, useState } from "react";
+import { useCustomAgents } from "../api/get-custom-agents";
+import { useTrainCustomAgent } from "../api/train-custom-agent";
+import { CustomAgentItem } from "./custom-agent-item";
+import { DeleteCustomAgentDialog, type DeleteTarget } from "./delete-custom-agent-dialog";
+import { DemoAgentPresets } from "./demo-agent-presets";
+
+export function CustomAgentsCard({
+  settingsActions,
+}: {
+  /** Configure and Analytics for an agent, composed by the page (they belong to the agent-settings feature). */
+  settingsActions?: (agent: CustomAgentDetail) => ReactNode;
+}) {
+  const id = useId();
+  const agents = useCustomAgents();
+  const train = useTrainCustomAgent();
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const items = useRef(new Map<string, HTMLElement>());
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** Where focus goes once the agent being deleted is gone, chosen while its row is still listed. */
+  const focusAfter = useRef<string | null>(null);
+  const list = agents.data ?? [];
+
+  const startTraining = (agent: CustomAgentDetail) =>
+    train.mutate(agent.id, {
+      onSuccess: () => toast({ title: SUCCESS_TOASTS.trainingStarted, description: agent.name }),
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return;
+        toast({
+          title: ERROR_TOASTS.title,
+          description: ERROR_TOASTS.startTraining(errorMessage(error)),
+          variant: "destructive",
+        });
+      },
+    });
+
+  const askToDelete = (agent: CustomAgentDetail) => {
+    const index = list.findIndex((other) => other.id === agent.id);
+    focusAfter.current = (list[index + 1] ?? list[index - 1])?.id ?? null;
+    setDeleting({ id: agent.id, name: agent.name, isPublic: agent.isPublic });
+  };
+
+  /** The deleted agent's row is gone: focus the next one, else the previous, else the card's heading. */
+  const focusAfterDelete = () => {
+    const neighbour = focusAfter.current === null ? undefined : items.current.get(focusAfter.current);
+    focusAfter.current = null;
+    (neighbour?.isConnected ? neighbour : heading.current)?.focus();
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 ref={heading} id={`${id}-title`} tabIndex={-1} className="outline-none">
+            Custom Agents
+          </h2>
+        </CardTitle>
+        <CardDescription>Your own agents, their public endpoints and their training.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <CardState
+          status={cardStatus({ loading: agents.isPending, error: agents.isError })}
+          loadingLabel="Loading your custom agents…"
+          placeholder={
+            <div className="grid gap-3 lg:grid-cols-2">
+              <Skeleton className="h-36" />
+              <Skeleton className="h-36" />
+            </div>
+          }
+          errorMessage={`Your custom agents could not be loaded: ${errorMessage(agents.error)}`}
+          onRetry={() => void agents.refetch()}
+        >
+          {() =>
+            list.length === 0 ? (
+              <DemoAgentPresets />
+            ) : (
+              <ul aria-labelledby={`${id}-title`} className="grid gap-3 lg:grid-cols-2">
+                {list.map((agent) => (
+                  <li key={agent.id} className="min-w-0">
+                    <CustomAgentItem
+                      ref={(element) => {
+                        if (element) items.current.set(agent.id, element);
+                        else items.current.delete(agent.id);
+                      }}
+                      agent={agent}
+                      training={train.isPending && train.variables === agent.id}
+                      onTrain={() => startTraining(agent)}
+                      onDelete={() => askToDelete(agent)}
+                      settingsActions={settingsActions?.(agent)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </CardState>
+      </CardContent>
+      <DeleteCustomAgentDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        onClosedAfterDelete={focusAfterDelete}
+      />
+    </Card>
+  );
+}
