@@ -34,8 +34,9 @@ const STATUS_MEANINGS = {
   413: "Request body over the limit (1 MiB for JSON and forms)",
   415: "Unsupported media type",
   429: "Too many requests (see Retry-After)",
-  502: "The identity provider failed",
+  502: "An upstream provider failed (identity provider, chat model)",
   503: "A dependency is unavailable",
+  504: "An upstream provider did not answer in time",
 } as const;
 
 type ErrorStatus = keyof typeof STATUS_MEANINGS;

@@ -1,12 +1,12 @@
 // GET /api/conversations and /api/conversations/{id}/messages: own conversations only, 404 for anyone else's.
-import { conversationSchema, messageSchema } from "@acp/contracts/entities";
+import { chatConversationSchema, chatMessageSchema } from "@acp/contracts/chat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { conversations, messages } from "../db/schema";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 
-const conversationListSchema = z.array(conversationSchema.strict());
-const messageListSchema = z.array(messageSchema.strict());
+const conversationListSchema = z.array(chatConversationSchema.strict());
+const messageListSchema = z.array(chatMessageSchema.strict());
 
 describe.each(engines)("conversations on %s", (engine) => {
   let t: TestApp;
@@ -41,9 +41,13 @@ describe.each(engines)("conversations on %s", (engine) => {
 
     const response = await t.request("/api/conversations", { cookie: a.cookie });
     expect(response.status).toBe(200);
-    expect(conversationListSchema.parse(await response.json())).toEqual([
-      { id: newer.id, agentType: "gtm", title: "New GTM Conversation" },
-      { id: older.id, agentType: "gtm", title: "Pricing ideas" },
+    expect(
+      conversationListSchema
+        .parse(await response.json())
+        .map(({ id, agentType, title, customAgentId }) => ({ id, agentType, title, customAgentId })),
+    ).toEqual([
+      { id: newer.id, agentType: "gtm", title: "New GTM Conversation", customAgentId: null },
+      { id: older.id, agentType: "gtm", title: "Pricing ideas", customAgentId: null },
     ]);
     const forB = conversationListSchema.parse(
       await (await t.request("/api/conversations", { cookie: b.cookie })).json(),

@@ -146,7 +146,10 @@ export const renameConversationSchema = z.object({
 });
 
 export const sendChatMessageSchema = z.object({
-  conversationId: z.string().min(1).max(200),
+  conversationId: z
+    .string({ error: "conversationId is required" })
+    .min(1, "conversationId is required")
+    .max(200, "conversationId is at most 200 characters"),
   message: z
     .string({ error: "Please enter a message" })
     .trim()

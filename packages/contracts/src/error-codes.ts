@@ -21,8 +21,11 @@ export const ERROR_CODE_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   OIDC_PROVIDER_ERROR: 502,
+  /** The chat model's provider refused or failed the request (its reason is the message). */
+  CHAT_MODEL_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
   VECTOR_STORE_UNAVAILABLE: 503,
+  CHAT_MODEL_TIMEOUT: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODE_STATUS;

@@ -1,0 +1,167 @@
+// One turn of a grounded chat (DESIGN 6): store the question, retrieve from the agent's knowledge with the
+// conversation's context, answer through the responder (streamed), validate its citations, store the answer.
+import type { ChatMessage, ChatResponse, ChatSource, MessageStatus } from "@acp/contracts/chat";
+import { and, desc, eq, ne } from "drizzle-orm";
+import { conversations, messages } from "../../db/schema";
+import type { Deps } from "../../deps";
+import { AppError } from "../../lib/app-error";
+import { getOwnedConversation } from "../conversations/get-owned-conversation";
+import { toMessageResponse } from "../conversations/message-response";
+import { searchKnowledge } from "../retrieval/search-knowledge";
+import { validateCitations } from "./citations";
+import { contextualQuery } from "./contextual-query";
+import { resolveChatAgent } from "./resolve-chat-agent";
+import { ChatModelError, type GroundingPassage, type HistoryTurn } from "./responder";
+
+/** Earlier messages read for the history (the responder trims them further to its model's context, by tokens). */
+const HISTORY_MESSAGES = 40;
+/** Characters of a passage kept as the source's excerpt: whole chunks (a few thousand characters), bounded. */
+const EXCERPT_CHARS = 8000;
+
+export type ChatTurnInput = {
+  deps: Deps;
+  userId: string;
+  conversationId: string;
+  message: string;
+  /** Aborted when the client stops or goes away (or the server shuts down): the partial answer is stored, stopped. */
+  signal: AbortSignal;
+  /** When the request arrived (performance.now()), for the answer's latency. */
+  arrivedAt?: number;
+  /** The stored question, before retrieval starts. */
+  onStart?: (userMessage: ChatMessage) => void;
+  onToken?: (text: string) => void;
+};
+
+/**
+ * Runs one turn and returns both stored messages. A provider failure is stored too (status failed, its reason in
+ * `error`, with whatever was written before it) and returned, not thrown: the caller decides how to tell the client.
+ */
+export async function sendChatMessage(
+  input: ChatTurnInput,
+): Promise<ChatResponse & { failure?: ChatModelError }> {
+  const { deps, userId, conversationId, message, signal } = input;
+  const arrivedAt = input.arrivedAt ?? performance.now();
+  const { db } = deps.database;
+  const conversation = await getOwnedConversation({ db, userId, conversationId });
+  const history = await readHistory(deps, conversationId);
+  const [userRow] = await db
+    .insert(messages)
+    .values({ conversationId, role: "user", content: message })
+    .returning();
+  if (!userRow) throw new AppError("INTERNAL_ERROR", "The message was not stored");
+  await db
+    .update(conversations)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
+  const userMessage = toMessageResponse(userRow);
+  input.onStart?.(userMessage);
+
+  const agent = await resolveChatAgent({ db, userId, conversation });
+  const found = await searchKnowledge({
+    deps,
+    userId,
+    query: contextualQuery(history, message),
+    agentId: agent.retrievalAgentId,
+    topK: agent.settings.topK,
+    includeShared: true,
+  });
+  const passages: GroundingPassage[] = found.results.map((result, index) => ({
+    number: index + 1,
+    text: result.text,
+    documentName: result.documentName,
+    location: result.location,
+    relevance: result.relevance ?? 0,
+  }));
+
+  let content = "";
+  let status: MessageStatus = "complete";
+  let failure: ChatModelError | undefined;
+  let model = deps.responder.info.model;
+  let promptTokens: number | null = null;
+  let completionTokens: number | null = null;
+  try {
+    const answer = await deps.responder.answer({
+      systemPrompt: agent.settings.systemPrompt,
+      history,
+      question: message,
+      passages,
+      model: agent.settings.model,
+      temperature: agent.settings.temperature,
+      signal,
+      onToken: (text) => input.onToken?.(text),
+    });
+    content = answer.content;
+    model = answer.model;
+    promptTokens = answer.promptTokens;
+    completionTokens = answer.completionTokens;
+    if (answer.stopped) status = "stopped";
+  } catch (error) {
+    if (!(error instanceof ChatModelError)) throw error;
+    failure = error;
+    content = error.options.partial ?? "";
+    status = "failed";
+  }
+
+  const validated = validateCitations(content, passages.length);
+  const cited = new Set(validated.cited);
+  const sources: ChatSource[] = found.results.map((result, index) => ({
+    number: index + 1,
+    chunkId: result.chunkId,
+    documentId: result.documentId,
+    documentName: result.documentName,
+    location: result.location,
+    excerpt: result.text.slice(0, EXCERPT_CHARS),
+    score: result.score,
+    relevance: result.relevance ?? 0,
+    cited: cited.has(index + 1),
+  }));
+  const [answerRow] = await db
+    .insert(messages)
+    .values({
+      conversationId,
+      role: "assistant",
+      content: validated.content,
+      sources,
+      status,
+      model,
+      promptTokens,
+      completionTokens,
+      error: failure?.message ?? (status === "stopped" ? "Stopped before the answer was finished." : null),
+      latencyMs: Math.round(performance.now() - arrivedAt),
+    })
+    .returning();
+  if (!answerRow) throw new AppError("INTERNAL_ERROR", "The answer was not stored");
+  return { userMessage, message: toMessageResponse(answerRow), ...(failure ? { failure } : {}) };
+}
+
+/** The conversation's recent turns, oldest first; failed answers are left out (they answered nothing). */
+async function readHistory(deps: Deps, conversationId: string): Promise<HistoryTurn[]> {
+  const rows = await deps.database.db
+    .select({ role: messages.role, content: messages.content })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), ne(messages.status, "failed")))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(HISTORY_MESSAGES);
+  return rows.reverse().filter((row) => row.content.trim() !== "");
+}
+
+/** The HTTP answer for a provider failure when the client asked for JSON (the chat shows the stored message). */
+export function chatFailureError(failure: ChatModelError, stored: ChatMessage): AppError {
+  const details = { kind: failure.kind, message: stored };
+  switch (failure.kind) {
+    case "rate-limited":
+      return new AppError("RATE_LIMITED", failure.message, {
+        details,
+        headers:
+          failure.options.retryAfterSeconds !== undefined
+            ? { "Retry-After": String(Math.ceil(failure.options.retryAfterSeconds)) }
+            : {},
+      });
+    case "timeout":
+      return new AppError("CHAT_MODEL_TIMEOUT", failure.message, { details });
+    case "unavailable":
+      return new AppError("SERVICE_UNAVAILABLE", failure.message, { details });
+    default:
+      return new AppError("CHAT_MODEL_ERROR", failure.message, { details });
+  }
+}

@@ -1,0 +1,74 @@
+// Who answers in a conversation: its custom agent, or the built-in agent its agentType names, with the user's settings.
+import { DATA_SOURCE_AGENTS, findBuiltInAgent } from "@acp/contracts/agents";
+import { AGENT_TEMPERATURE, AGENT_TOP_K, type AgentSettings } from "@acp/contracts/chat";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/create-database";
+import { builtInAgentSettings, customAgents } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import type { ConversationRow } from "../conversations/conversation-response";
+
+export type ChatAgent = {
+  name: string;
+  settings: AgentSettings;
+  /** The agent id retrieval is scoped to (a built-in type, a data-source target or a custom agent's id). */
+  retrievalAgentId: string;
+};
+
+/** For a conversation whose agentType names no built-in agent (e.g. QA and Compliance's data sources). */
+const GENERIC_PROMPT =
+  "You are a precise business assistant. Answer from the user's documents only, and say plainly when they do not hold the answer.";
+
+const DEFAULT_SETTINGS = { model: null, temperature: AGENT_TEMPERATURE.default, topK: AGENT_TOP_K.default };
+
+export async function resolveChatAgent({
+  db,
+  userId,
+  conversation,
+}: {
+  db: Db;
+  userId: string;
+  conversation: ConversationRow;
+}): Promise<ChatAgent> {
+  if (conversation.customAgentId) {
+    const [agent] = await db
+      .select()
+      .from(customAgents)
+      .where(and(eq(customAgents.id, conversation.customAgentId), eq(customAgents.userId, userId)));
+    if (!agent) throw new AppError("NOT_FOUND", "Custom agent not found");
+    return {
+      name: agent.name,
+      settings: {
+        systemPrompt: agent.systemPrompt,
+        model: agent.model,
+        temperature: agent.temperature,
+        topK: agent.topK,
+      },
+      retrievalAgentId: agent.id,
+    };
+  }
+  const builtIn = findBuiltInAgent(conversation.agentType);
+  if (!builtIn) {
+    const target = DATA_SOURCE_AGENTS.find((agent) => agent.id === conversation.agentType);
+    return {
+      name: target?.name ?? conversation.agentType,
+      settings: { systemPrompt: GENERIC_PROMPT, ...DEFAULT_SETTINGS },
+      retrievalAgentId: conversation.agentType,
+    };
+  }
+  const [own] = await db
+    .select()
+    .from(builtInAgentSettings)
+    .where(and(eq(builtInAgentSettings.userId, userId), eq(builtInAgentSettings.agentId, builtIn.id)));
+  return {
+    name: builtIn.name,
+    settings: own
+      ? {
+          systemPrompt: own.systemPrompt ?? builtIn.systemPrompt,
+          model: own.model,
+          temperature: own.temperature,
+          topK: own.topK,
+        }
+      : { systemPrompt: builtIn.systemPrompt, ...DEFAULT_SETTINGS },
+    retrievalAgentId: builtIn.id,
+  };
+}
