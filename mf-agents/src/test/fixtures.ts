@@ -7,6 +7,7 @@ import {
   type BuiltInAgentState,
   type CustomAgentDetail,
 } from "@acp/contracts/chat";
+import type { KnowledgeDocument } from "@acp/contracts/knowledge";
 
 /** The five built-in agents as GET /api/agents answers for a new user (gtm on, the others off). */
 export function builtInAgentStates(
@@ -62,5 +63,26 @@ export function analytics(days: AgentAnalytics["days"], medianAnswerMs: number |
     medianAnswerMs,
     totalConversations: days.reduce((sum, day) => sum + day.conversations, 0),
     totalMessages: days.reduce((sum, day) => sum + day.messages, 0),
+  };
+}
+
+export function knowledgeDocument(overrides: Partial<KnowledgeDocument> & { id: string }): KnowledgeDocument {
+  const processing = overrides.status === "processing";
+  return {
+    originalName: `${overrides.id}.pdf`,
+    name: `${overrides.id}.pdf`,
+    mimeType: "application/pdf",
+    size: 1024,
+    status: "completed",
+    category: null,
+    createdAt: "2026-11-20T10:00:00.000Z",
+    agentId: null,
+    error: null,
+    stage: processing ? "embedding" : overrides.status === "failed" ? "failed" : "completed",
+    progress: processing ? 60 : 100,
+    sha256: null,
+    source: "upload",
+    chunkCount: processing ? 0 : 3,
+    ...overrides,
   };
 }

@@ -1,14 +1,20 @@
-// The four steps of each agent's wizard (spec section 2): upload data, train, test, then operations or generate.
-// Technical and fundraising titles and document types are the spec's; the others follow the same pattern.
+// The four steps of each agent's wizard (spec section 2): upload data, train, test, then operations or generate,
+// with step 1's recommended documents and step 4's action cards. Technical and fundraising copy is the spec's word
+// for word; go-to-market, legal and vision follow the same pattern.
 import type { BuiltInAgentId } from "@acp/contracts/agents";
 import { WIZARD_STEPS } from "@acp/contracts/constants";
 
 export type WizardStep = { title: string; tab: string };
 
+/** A step 4 card: its button sends `prompt` into the agent's chat. */
+export type OperationCard = { title: string; description: string; action: string; prompt: string };
+
 export type WizardDefinition = {
   steps: readonly [WizardStep, WizardStep, WizardStep, WizardStep];
-  /** Step 1's recommended document types; the spec gives none for legal and vision. */
+  /** Step 1's recommended document types. */
   recommendedDocuments: readonly string[];
+  /** Step 4's two cards. */
+  operations: readonly [OperationCard, OperationCard];
 };
 
 export const WIZARDS: Record<BuiltInAgentId, WizardDefinition> = {
@@ -19,7 +25,30 @@ export const WIZARDS: Record<BuiltInAgentId, WizardDefinition> = {
       { title: "Test & Validate", tab: "Testing" },
       { title: "GTM Operations", tab: "Operations" },
     ],
-    recommendedDocuments: [],
+    recommendedDocuments: [
+      "Market research and customer interviews",
+      "Competitive analysis and positioning",
+      "Pricing models and sales playbooks",
+      "Customer personas and segmentation data",
+      "Campaign results and pipeline reports",
+    ],
+    operations: [
+      {
+        title: "Campaign Planning",
+        description:
+          "Plan a launch or campaign: audience, message, channels and the metric that shows it worked.",
+        action: "Plan Campaign",
+        prompt:
+          "Plan our next go-to-market campaign: target segment, core message, channels, budget split and success metrics.",
+      },
+      {
+        title: "Pipeline Analysis",
+        description: "Find where deals stall and which segments convert, from your pipeline and sales data.",
+        action: "Analyze Pipeline",
+        prompt:
+          "Analyze our sales pipeline: where do deals stall, which segments convert best, and what should we change first?",
+      },
+    ],
   },
   legal: {
     steps: [
@@ -28,7 +57,29 @@ export const WIZARDS: Record<BuiltInAgentId, WizardDefinition> = {
       { title: "Test & Validate", tab: "Testing" },
       { title: "Legal Operations", tab: "Operations" },
     ],
-    recommendedDocuments: [],
+    recommendedDocuments: [
+      "Customer and vendor contracts",
+      "Terms of service and privacy policies",
+      "Incorporation documents and bylaws",
+      "Compliance policies and regulatory filings",
+      "Employment agreements and IP assignments",
+    ],
+    operations: [
+      {
+        title: "Contract Review",
+        description: "Review your contracts for obligations, renewal dates and clauses that carry risk.",
+        action: "Review Contracts",
+        prompt:
+          "Review our contracts: list the key obligations, renewal and termination dates, and the clauses that carry the most risk.",
+      },
+      {
+        title: "Compliance Check",
+        description: "Check your policies against the requirements that apply to your business.",
+        action: "Run Compliance Check",
+        prompt:
+          "Check our policies for compliance gaps: which requirements apply to us, what is covered, and what is missing?",
+      },
+    ],
   },
   vision: {
     steps: [
@@ -37,7 +88,29 @@ export const WIZARDS: Record<BuiltInAgentId, WizardDefinition> = {
       { title: "Test & Validate", tab: "Testing" },
       { title: "Vision Generation", tab: "Generate" },
     ],
-    recommendedDocuments: [],
+    recommendedDocuments: [
+      "Mission and vision statements",
+      "Strategic plans and board presentations",
+      "Company values and culture documents",
+      "OKRs and annual goals",
+      "Founder letters and investor updates",
+    ],
+    operations: [
+      {
+        title: "Vision Statement",
+        description: "Draft a concise vision statement that ties back to your own strategy and goals.",
+        action: "Generate Vision",
+        prompt:
+          "Draft a concise vision statement and mission from our materials, and explain how each line ties to our goals.",
+      },
+      {
+        title: "Strategic Roadmap",
+        description: "Turn your vision into strategic pillars with milestones for the next three years.",
+        action: "Build Roadmap",
+        prompt:
+          "Build a three-year strategic roadmap from our vision: the strategic pillars, the milestones for each year and how we measure them.",
+      },
+    ],
   },
   technical: {
     steps: [
@@ -53,6 +126,22 @@ export const WIZARDS: Record<BuiltInAgentId, WizardDefinition> = {
       "Technical requirements",
       "Infrastructure documentation",
     ],
+    operations: [
+      {
+        title: "Architecture Review",
+        description: "Review your architecture for scalability, reliability and security risks.",
+        action: "Review Architecture",
+        prompt:
+          "Review our system architecture for scalability, reliability and security, and rank the findings by risk and effort.",
+      },
+      {
+        title: "System Design",
+        description: "Find bottlenecks and get concrete improvements to your system design.",
+        action: "Optimize System",
+        prompt:
+          "Suggest how to optimize our system design: the main bottlenecks, the data flows to simplify and the infrastructure changes worth making.",
+      },
+    ],
   },
   fundraising: {
     steps: [
@@ -67,6 +156,22 @@ export const WIZARDS: Record<BuiltInAgentId, WizardDefinition> = {
       "Market analysis and competitive landscape",
       "Product demos and case studies",
       "Team bios and org chart",
+    ],
+    operations: [
+      {
+        title: "Pitch Deck Creation",
+        description: "Outline an investor pitch deck from your plan, market analysis and traction.",
+        action: "Create Pitch Deck",
+        prompt:
+          "Create an investor pitch deck outline from our business plan, market analysis and traction, slide by slide.",
+      },
+      {
+        title: "Financial Modeling",
+        description: "Summarize the financial model investors will ask about: drivers, burn and runway.",
+        action: "Generate Models",
+        prompt:
+          "Generate a financial model summary from our statements and projections: revenue drivers, costs, burn rate and runway.",
+      },
     ],
   },
 };
