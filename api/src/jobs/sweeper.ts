@@ -6,6 +6,7 @@ import type { Deps } from "../deps";
 import { deleteDocumentIndex } from "../services/retrieval/index-document";
 import { failDocument } from "./ingestion-attempt";
 import { INGEST_QUEUE } from "./queue";
+import { releaseOrphanedTrainingJobs, sweepStuckTraining } from "./train-agent-sweep";
 
 const LIVE_JOB_STATES = new Set(["created", "retry", "active"]);
 
@@ -105,15 +106,24 @@ export async function releaseOrphanedJobs(deps: Deps): Promise<number> {
 export function startSweeper(deps: Deps, { intervalSeconds = 30 }: { intervalSeconds?: number } = {}) {
   const staleSeconds = Math.max(30, deps.queue.settings.heartbeatSeconds * 3);
   let running: Promise<unknown> = Promise.resolve();
+  // Custom agents left "training" by a lost job are swept in the same pass (jobs/train-agent-sweep.ts).
+  const sweepTraining = () =>
+    sweepStuckTraining(deps, { staleSeconds }).catch((error: unknown) =>
+      deps.logger.error({ err: error }, "training sweep failed"),
+    );
   const pass = () => {
     running = running
       .then(() => sweepStuckDocuments(deps, { staleSeconds }))
-      .catch((error: unknown) => deps.logger.error({ err: error }, "document sweep failed"));
+      .catch((error: unknown) => deps.logger.error({ err: error }, "document sweep failed"))
+      .then(sweepTraining);
   };
   running = releaseOrphanedJobs(deps)
     .catch((error: unknown) => deps.logger.error({ err: error }, "releasing orphaned jobs failed"))
+    .then(() => releaseOrphanedTrainingJobs(deps))
+    .catch((error: unknown) => deps.logger.error({ err: error }, "releasing orphaned training jobs failed"))
     .then(() => sweepStuckDocuments(deps, { staleSeconds }))
-    .catch((error: unknown) => deps.logger.error({ err: error }, "document sweep failed"));
+    .catch((error: unknown) => deps.logger.error({ err: error }, "document sweep failed"))
+    .then(sweepTraining);
   const timer = setInterval(pass, intervalSeconds * 1000);
   timer.unref();
   return {

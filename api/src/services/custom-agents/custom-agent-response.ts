@@ -1,8 +1,11 @@
-// The one mapping from a custom_agents row to the CustomAgent the API returns.
+// The one mapping from a custom_agents row to the CustomAgent and CustomAgentDetail the API returns.
+import type { CustomAgentDetail } from "@acp/contracts/chat";
 import type { CustomAgent } from "@acp/contracts/entities";
 import type { customAgents } from "../../db/schema";
 
-export function toCustomAgentResponse(row: typeof customAgents.$inferSelect): CustomAgent {
+export type CustomAgentRow = typeof customAgents.$inferSelect;
+
+export function toCustomAgentResponse(row: CustomAgentRow): CustomAgent {
   return {
     id: row.id,
     name: row.name,
@@ -13,5 +16,19 @@ export function toCustomAgentResponse(row: typeof customAgents.$inferSelect): Cu
     apiEndpoint: row.apiEndpoint,
     trainingStatus: row.trainingStatus,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The spec's fields plus the agent's chat settings and why its last training failed. */
+export function toCustomAgentDetail(row: CustomAgentRow): CustomAgentDetail {
+  return {
+    ...toCustomAgentResponse(row),
+    settings: {
+      systemPrompt: row.systemPrompt,
+      model: row.model,
+      temperature: row.temperature,
+      topK: row.topK,
+    },
+    trainingError: row.trainingError,
   };
 }
