@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 import { artifactsDir, databaseUrl, inheritedEnvironment, repoRoot } from "../support/env";
+import { chatFirstTokenRows } from "./chat-first-token";
 import { ingestionManyRows, ingestionMemoryRows, ingestionThroughputRows } from "./ingestion";
 import { ingestionFloorRows } from "./ingestion-floor";
 import { type LighthouseScore, launchDebuggableChromium, measureLighthouse } from "./lighthouse-score";
@@ -207,6 +208,10 @@ async function main(): Promise<void> {
   printTable(
     "Search while a 200 MB CSV ingests (built API, top-5, sequential searches per user; PGlite and PostgreSQL)",
     await searchUnderIngestionRows(),
+  );
+  printTable(
+    "Chat time to first token (POST /api/chat streamed through the built API on PGlite, retrieval included, against a local OpenAI-speaking server whose first token takes 200 ms)",
+    await chatFirstTokenRows(),
   );
   printTable(
     "Search cache at scale (rows written in SQL, built API on a throwaway PostgreSQL database, default CHUNK_INDEX_MB, top-5)",
