@@ -28,6 +28,12 @@ export const REMOTES = {
     exposes: {
       "./AgentManagementPage": noProps,
       "./AgentWizardPage": props<{ agentType: BuiltInAgentId }>(),
+      "./ChatCard": props<{
+        agentType: string;
+        customAgentId?: string | undefined;
+        /** A question to ask: each new nonce asks once. */
+        prompt?: { text: string; nonce: number } | undefined;
+      }>(),
     },
   },
   "mf-knowledge": {
