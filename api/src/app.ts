@@ -14,6 +14,7 @@ import { requestBodyLimit } from "./lib/body-limit";
 import { cspDirectives } from "./lib/content-security-policy";
 import { requestLog } from "./lib/request-log";
 import { validationHook } from "./lib/validation";
+import { agentsRoutes } from "./routes/agents";
 import { apiKeysRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { callbackRoutes } from "./routes/callback";
@@ -141,6 +142,7 @@ export function createApp(deps: Deps) {
     .route("/api/training-jobs", trainingJobsRoutes)
     .route("/api/api-keys", apiKeysRoutes)
     .route("/api/custom-agents", customAgentsRoutes)
+    .route("/api/agents", agentsRoutes)
     .route("/api/conversations", conversationsRoutes)
     .route("/", remotesRoutes);
 
