@@ -12,12 +12,13 @@ import { estimatePromptTokens, estimateTextTokens } from "./token-estimate";
  * marker. Nothing is paraphrased and no connective text is added.
  *
  * How sentences are chosen. The question's content terms (our analyzer's stems, stop words and request scaffolding
- * removed; a follow-up adds the conversation's subject, at half weight, see contextual-query.ts) are weighted by how
- * rare they are among the passages' sentences (an IDF: a term no passage has weighs most). A sentence scores the
- * weighted share of those terms it holds (a table row also holds its header's), scaled by its passage's relevance,
- * its position (earlier sentences of a passage slightly first), its length, and whether it has the kind of answer
- * the question asks for. The best ones are taken, near-duplicates (overlapping chunks repeat sentences) dropped, up to
- * MAX_SENTENCES and MAX_CHARS, then grouped by passage and put back in document order.
+ * removed) are weighted by how rare they are among the passages' sentences (an IDF: a term no passage has weighs
+ * most). A sentence scores the weighted share of those terms it holds (a table row also holds its header's), scaled
+ * by its passage's relevance, its position (earlier sentences of a passage slightly first), its length, whether it
+ * has the kind of answer the question asks for, and for a follow-up how much of the conversation's subject it holds
+ * (contextual-query.ts; a follow-up with no terms of its own, "tell me more about that", is judged on the subject).
+ * The best ones are taken, near-duplicates (overlapping chunks repeat sentences) dropped, up to MAX_SENTENCES and
+ * MAX_CHARS, then grouped by passage and put back in document order.
  *
  * When it abstains. Retrieval returns passages for any question, so an answer has to be earned: at least one passage
  * must, with its best few sentences, (a) hold COVERAGE_THRESHOLD of the question's weighted terms, (b) miss at most one
@@ -35,14 +36,17 @@ export const GROUNDED_RESPONDER_INFO: ChatModelInfo = {
 export const MAX_SENTENCES = 5;
 export const MAX_CHARS = 900;
 export const COVERAGE_THRESHOLD = 0.6;
-/** A sentence scoring less than this share of the best one is not worth adding. */
-const FOLLOWER_SHARE = 0.5;
+/** A sentence after the first must score this share of the best one, and hold this share of its terms' weight. */
+const FOLLOWER_SCORE_SHARE = 0.6;
+const FOLLOWER_COVERAGE_SHARE = 0.75;
+/** ... and, from a passage that does not answer on its own, this share of the best score. */
+const OUTSIDER_SCORE_SHARE = 0.85;
 /** Sentences per passage that are judged together (a passage answers with its best few, not its whole text). */
 const JUDGED_PER_PASSAGE = 3;
 /** A single unit longer than this is never quoted (a run of text with no sentence ends, e.g. a broken PDF layout). */
 const MAX_UNIT_CHARS = 700;
-/** Borrowed (conversation) terms count half as much as the question's own. */
-const BORROWED_WEIGHT = 0.5;
+/** How much of a sentence's score the conversation's subject decides, for a follow-up with terms of its own. */
+const CONTEXT_SHARE = 0.3;
 
 export const NOT_FOUND_ANSWER =
   "I couldn't find this in the agent's knowledge. Try rephrasing the question, or add a document that covers it.";
@@ -67,8 +71,15 @@ const NUMBER_WORDS =
   /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|double|twice)\b/i;
 const MONTHS =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
-const TIME_WORDS =
-  /\b(?:today|tomorrow|yesterday|annual(?:ly)?|yearly|monthly|weekly|daily|quarterly|days?|weeks?|months?|years?|hours?|minutes?|before|after|until|within|prior|during|morning|evening|noon|midnight|q[1-4])\b/i;
+/** Dates, times, durations and recurring periods: "September 21, 2020", "14:30", "within 30 days", "annually". */
+const TIME_EXPRESSIONS = [
+  /\b(?:19|20)\d{2}\b/,
+  /\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b/,
+  /\b\d{1,2}:\d{2}\b/,
+  /\b\d{1,2}\s?(?:a\.?m|p\.?m)\b/i,
+  /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|thirty|sixty|ninety|several|few)[\s-]+(?:(?:business|working|calendar)\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?)\b/i,
+  /\b(?:today|tomorrow|yesterday|annual(?:ly)?|yearly|monthly|weekly|daily|quarterly|q[1-4]|deadline|date|dates|noon|midnight|morning|evening|weekends?|weekdays?)\b/i,
+];
 const ROLE_WORDS =
   /\b(?:ceo|cfo|cto|coo|founder|co-founder|manager|director|officer|head|lead|owner|president|chair(?:man|woman|person)?|committee|board|team|department|administrator|administration|agency|authority|inc|ltd|llc|gmbh)\b/i;
 const PLACE_WORDS =
@@ -90,7 +101,7 @@ function hasAnswerType(text: string, type: AnswerType): boolean {
     case "quantity":
       return /\d/.test(text) || NUMBER_WORDS.test(text) || /[$€£¥₹%]/.test(text);
     case "time":
-      return /\d/.test(text) || MONTHS.test(text) || TIME_WORDS.test(text);
+      return MONTHS.test(text) || TIME_EXPRESSIONS.some((pattern) => pattern.test(text));
     case "person":
       return hasNameLikeWord(text) || ROLE_WORDS.test(text);
     case "place":
@@ -113,7 +124,7 @@ type Candidate = {
   score: number;
 };
 
-type WeightedTerm = { stem: string; weight: number; own: boolean };
+type WeightedTerm = { stem: string; weight: number };
 
 const QUOTABLE_KINDS = new Set(["prose", "field", "row"]);
 
@@ -137,6 +148,9 @@ function isNearDuplicate(a: Candidate, b: Candidate): boolean {
   if (a.stems.size === 0 || b.stems.size === 0) return false;
   let shared = 0;
   for (const stem of a.stems) if (b.stems.has(stem)) shared += 1;
+  const smaller = Math.min(a.stems.size, b.stems.size);
+  // The same statement in other words around it ("Comments Due Date The FAA must receive comments ... by ...").
+  if (smaller >= 4 && shared / smaller >= 0.85) return true;
   return shared / (a.stems.size + b.stems.size - shared) >= 0.8;
 }
 
@@ -169,6 +183,9 @@ export function composeGroundedAnswer(input: {
       allUnits.push(stems);
       if (unit.kind === "header") headerStems.set(unit.text, stems);
       if (!QUOTABLE_KINDS.has(unit.kind) || unit.text.length > MAX_UNIT_CHARS) continue;
+      // Dot leaders belong to a table of contents or a table flattened into text: not a sentence to quote. A question
+      // (an FAQ's, a heading's) repeats what was asked rather than answering it.
+      if (/\.{4,}|…{2,}|(?:\. ){3,}/.test(unit.text) || /\?["'”’)]*$/.test(unit.text)) continue;
       // A row is read with its header: "price" in the header and "Pro" in the row answer "the Pro plan's price".
       const matched = unit.header ? new Set([...stems, ...(headerStems.get(unit.header) ?? [])]) : stems;
       candidates.push({
@@ -191,25 +208,27 @@ export function composeGroundedAnswer(input: {
     for (const stems of allUnits) if (stems.has(stem)) df += 1;
     return Math.log(1 + (unitCount + 1) / (df + 0.5));
   };
-  const weighted: WeightedTerm[] = [
-    ...terms.question.map((term) => ({ stem: term.stem, weight: idf(term.stem), own: true })),
-    ...terms.borrowed.map((term) => ({
-      stem: term.stem,
-      weight: idf(term.stem) * BORROWED_WEIGHT,
-      own: false,
-    })),
-  ];
-  const totalWeight = weighted.reduce((sum, term) => sum + term.weight, 0);
-  if (totalWeight === 0) return abstain(passages, []);
+  // What an answer must hold: the question's own terms, or for a question with none of its own ("tell me more about
+  // that") the subject it borrowed. Borrowed terms beside the question's own only rank sentences (CONTEXT_SHARE).
+  const toWeighted = (list: readonly { stem: string }[]) =>
+    list.map((term): WeightedTerm => ({ stem: term.stem, weight: idf(term.stem) }));
+  const required = toWeighted(terms.question.length > 0 ? terms.question : terms.borrowed);
+  const context = terms.question.length > 0 ? toWeighted(terms.borrowed) : [];
+  const sum = (list: readonly WeightedTerm[], held: (stem: string) => boolean) =>
+    list.reduce((total, term) => total + (held(term.stem) ? term.weight : 0), 0);
+  const requiredWeight = sum(required, () => true);
+  const contextWeight = sum(context, () => true);
+  if (requiredWeight === 0) return abstain(passages, []);
 
   const answerType = answerTypeOf(input.question);
   const unitsPerPassage = new Map<number, number>();
   for (const candidate of candidates)
     unitsPerPassage.set(candidate.rank, (unitsPerPassage.get(candidate.rank) ?? 0) + 1);
   for (const candidate of candidates) {
-    let held = 0;
-    for (const term of weighted) if (candidate.stems.has(term.stem)) held += term.weight;
-    candidate.coverage = held / totalWeight;
+    const holds = (stem: string) => candidate.stems.has(stem);
+    candidate.coverage = sum(required, holds) / requiredWeight;
+    const onSubject =
+      contextWeight > 0 ? 1 - CONTEXT_SHARE + (CONTEXT_SHARE * sum(context, holds)) / contextWeight : 1;
     const relevance = Math.min(1, Math.max(0, candidate.passage.relevance));
     const count = unitsPerPassage.get(candidate.rank) ?? 1;
     const position = count > 1 ? candidate.order / (count - 1) : 0;
@@ -217,14 +236,17 @@ export function composeGroundedAnswer(input: {
     const length = words < 4 && candidate.unit.kind === "prose" ? 0.6 : words > 60 ? 0.8 : 1;
     const fits = answerType && hasAnswerType(candidate.quote, answerType) ? 1.15 : 1;
     candidate.score =
-      candidate.coverage * (0.75 + 0.25 * relevance) * (1 - 0.1 * Math.min(1, position)) * length * fits;
+      candidate.coverage *
+      onSubject *
+      (0.75 + 0.25 * relevance) *
+      (1 - 0.1 * Math.min(1, position)) *
+      length *
+      fits;
   }
   const relevant = candidates.filter((candidate) => candidate.coverage > 0);
   if (relevant.length === 0) return abstain(passages, []);
 
   // The judgement, passage by passage (see the module comment).
-  const ownTerms = weighted.filter((term) => term.own);
-  const required = ownTerms.length > 0 ? ownTerms : weighted;
   const allowedMissing = Math.floor(required.length / 4);
   const answering = new Set<number>();
   for (const rank of new Set(relevant.map((candidate) => candidate.rank))) {
@@ -234,8 +256,7 @@ export function composeGroundedAnswer(input: {
       .slice(0, JUDGED_PER_PASSAGE);
     const held = new Set<string>();
     for (const candidate of best) for (const stem of candidate.stems) held.add(stem);
-    const coverage =
-      weighted.reduce((sum, term) => sum + (held.has(term.stem) ? term.weight : 0), 0) / totalWeight;
+    const coverage = sum(required, (stem) => held.has(stem)) / requiredWeight;
     const missing = required.filter((term) => !held.has(term.stem)).length;
     const typed = !answerType || best.some((candidate) => hasAnswerType(candidate.quote, answerType));
     if (coverage >= COVERAGE_THRESHOLD && missing <= allowedMissing && typed) answering.add(rank);
@@ -249,11 +270,15 @@ export function composeGroundedAnswer(input: {
   );
   const chosen: Candidate[] = [];
   let chars = 0;
-  const bestScore = ordered[0]?.score ?? 0;
+  const first = ordered[0] as Candidate;
   for (const candidate of ordered) {
     if (chosen.length >= MAX_SENTENCES) break;
     if (chosen.length > 0) {
-      if (candidate.score < bestScore * FOLLOWER_SHARE) continue;
+      const share = answering.has(candidate.rank) ? FOLLOWER_SCORE_SHARE : OUTSIDER_SCORE_SHARE;
+      if (candidate.score < first.score * share) continue;
+      if (candidate.coverage < first.coverage * FOLLOWER_COVERAGE_SHARE) continue;
+      // A question after a fact (how much, when, who, where) is answered by sentences that hold one.
+      if (answerType && !hasAnswerType(candidate.quote, answerType)) continue;
       if (chars + candidate.quote.length > MAX_CHARS) continue;
     }
     if (chosen.some((other) => isNearDuplicate(other, candidate))) continue;

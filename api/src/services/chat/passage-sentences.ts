@@ -157,7 +157,8 @@ export function splitPassage(text: string): PassageSentence[] {
     .map((line) => line.text.trim().length)
     .filter((length) => length > 0)
     .sort((a, b) => a - b);
-  const typicalLength = lengths[Math.floor(lengths.length / 2)] ?? 0;
+  // The upper quartile: wrapped text's full lines, not its paragraph ends and bullets.
+  const typicalLength = lengths[Math.floor(lengths.length * 0.75)] ?? 0;
 
   const unit = (kind: SentenceKind, start: number, end: number, extra: Partial<PassageSentence> = {}) =>
     units.push({ kind, text: text.slice(start, end), start, end, ...extra });

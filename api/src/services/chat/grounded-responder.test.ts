@@ -1,0 +1,365 @@
+// The built-in grounded responder on real documents: verbatim, cited answers; plain abstention; streaming and stop.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { UploadExtension } from "@acp/contracts/knowledge";
+import { beforeAll, describe, expect, it } from "vitest";
+import { chunkDocument } from "../../ingestion/chunk-document";
+import { extractDocument } from "../../ingestion/extract-document";
+import { realWorldFixturesDir } from "../../test/files";
+import { bm25Idf } from "../retrieval/engine/bm25";
+import { analyzeText } from "../retrieval/engine/lexical-analyzer";
+import { validateCitations } from "./citations";
+import { contextualQuery } from "./contextual-query";
+import {
+  composeGroundedAnswer,
+  createGroundedResponder,
+  MAX_CHARS,
+  MAX_SENTENCES,
+  NOT_FOUND_ANSWER,
+} from "./grounded-responder";
+import type { AnswerRequest, GroundingPassage, HistoryTurn } from "./responder";
+
+const dir = realWorldFixturesDir();
+
+/**
+ * Real text (the Federal Register's proposed AD for the Boeing 737 MAX, a public-domain US Government document, as
+ * our PDF extraction reads it from federal-register-2020-17221.pdf), for the tests that must run without the shared
+ * fixtures.
+ */
+const FAA_SUMMARY = `SUMMARY: The FAA proposes to
+supersede Airworthiness Directive (AD)
+2018–23–51, which applies to all The
+Boeing Company Model 737–8 and 737–
+9 (737 MAX) airplanes. Since AD 2018–
+23–51 was issued, the agency has
+determined that final corrective action
+is necessary to address the unsafe
+condition.
+DATES: The FAA must receive comments
+on this proposed AD by September 21,
+2020.`;
+const FAA_COSTS = `Costs of Compliance
+The FAA estimates that this proposed
+AD affects 73 airplanes of U.S. registry.
+The FAA estimates the following costs
+to comply with this proposed AD.
+Therefore, the FAA estimates the
+average total cost per operator to be
+$7,650 (90 work-hours × $85 per
+workhour).`;
+
+const passage = (number: number, text: string, relevance = 1): GroundingPassage => ({
+  number,
+  text,
+  documentName: "federal-register-2020-17221.pdf",
+  location: { kind: "page", page: number },
+  relevance,
+});
+
+const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
+const unescapeMarkdown = (text: string) => text.replace(/\\([\\`*_[\]<~#>+=|.)-])/g, "$1");
+
+/**
+ * The answer's quotes with the marker that follows each: prose sentences ("... [n]") and table rows (the rows and
+ * header of a table block, cited by the marker block under it). Table separator lines are layout, not quotes.
+ */
+function quotesOf(answer: string): { text: string; marker: number }[] {
+  const quotes: { text: string; marker: number }[] = [];
+  let tableLines: string[] = [];
+  for (const block of answer.split("\n\n")) {
+    if (block.startsWith("|")) {
+      tableLines = block.split("\n").filter((line) => !/^\|(?: --- \|)+$/.test(line));
+      continue;
+    }
+    const lone = /^\[(\d+)\]$/.exec(block);
+    if (lone) {
+      for (const line of tableLines) quotes.push({ text: unescapeMarkdown(line), marker: Number(lone[1]) });
+      tableLines = [];
+      continue;
+    }
+    const pattern = /(.+?) \[(\d+)\](?: |$)/g;
+    let consumed = 0;
+    for (const match of block.matchAll(pattern)) {
+      quotes.push({ text: unescapeMarkdown(match[1] as string), marker: Number(match[2]) });
+      consumed = (match.index ?? 0) + match[0].length;
+    }
+    // Nothing may stand outside a quote: no added claims, no uncited text.
+    expect(block.slice(consumed)).toBe("");
+  }
+  expect(tableLines).toEqual([]);
+  return quotes;
+}
+
+/** Every sentence is a passage's own words, cited with that passage's number, and the markers survive validation. */
+function expectGrounded(answer: string, passages: readonly GroundingPassage[]) {
+  const quotes = quotesOf(answer);
+  expect(quotes.length).toBeGreaterThan(0);
+  expect(quotes.length).toBeLessThanOrEqual(MAX_SENTENCES + 2);
+  for (const quote of quotes) {
+    const source = passages.find((p) => p.number === quote.marker);
+    expect(source, `marker [${quote.marker}] names a given passage`).toBeDefined();
+    expect(collapse(source?.text ?? "")).toContain(collapse(quote.text));
+  }
+  const validated = validateCitations(answer, passages.length);
+  expect(validated.content).toBe(answer);
+  expect(validated.cited.length).toBeGreaterThan(0);
+}
+
+const expectAbstained = (answer: string) => {
+  expect(answer.startsWith("I couldn't find this in the agent's knowledge.")).toBe(true);
+  expect(answer).not.toMatch(/\[\d+\]/);
+};
+
+function answer(
+  question: string,
+  passages: readonly GroundingPassage[],
+  history: HistoryTurn[] = [],
+): string {
+  return composeGroundedAnswer({ question, history, passages }).content;
+}
+
+describe("grounded responder: choosing and citing sentences", () => {
+  const passages = [passage(1, FAA_SUMMARY), passage(2, FAA_COSTS, 0.7)];
+
+  it("answers with the passages' own sentences, each followed by its passage's marker", () => {
+    const text = answer("When must the FAA receive comments?", passages);
+    expect(text).toBe("DATES: The FAA must receive comments on this proposed AD by September 21, 2020. [1]");
+    expectGrounded(text, passages);
+  });
+
+  it("picks the sentence that holds the kind of answer asked for", () => {
+    const text = answer("What is the average total cost per operator?", passages);
+    expect(text).toContain("$7,650");
+    expect(text).toMatch(/\[2\]$/);
+    expectGrounded(text, passages);
+    const count = answer("How many airplanes of U.S. registry are affected?", passages);
+    expect(count).toBe("The FAA estimates that this proposed AD affects 73 airplanes of U.S. registry. [2]");
+  });
+
+  it("abstains when the passages do not answer, although retrieval returned them", () => {
+    expectAbstained(answer("What is our parental leave policy?", passages));
+    expectAbstained(answer("What was last quarter's revenue?", passages));
+    expectAbstained(answer("What dose of ibuprofen is safe?", passages));
+    // The passages do talk about cost, but not about this: the rare term ("subscription") is missing.
+    expectAbstained(answer("What does the subscription cost?", passages));
+    // "When" asks for a date, and no sentence about the unsafe condition holds one.
+    expectAbstained(answer("When was the unsafe condition found?", passages));
+  });
+
+  it("says plainly it could not find anything when no passages were found", () => {
+    expect(answer("What is the comment deadline?", [])).toBe(NOT_FOUND_ANSWER);
+  });
+
+  it("names the documents it searched when they touched the question, without citing them", () => {
+    const text = answer("What is the safe dose of the airplanes' ibuprofen?", passages);
+    expectAbstained(text);
+    expect(text).toContain("“federal-register-2020-17221.pdf”");
+  });
+
+  it("does not repeat a sentence that overlapping passages both hold", () => {
+    const overlapping = [passage(1, FAA_SUMMARY), passage(2, FAA_SUMMARY.split("\n").slice(5).join("\n"))];
+    const text = answer("When must comments on the proposed AD be received by the FAA?", overlapping);
+    expect(text.match(/September 21/g)).toHaveLength(1);
+  });
+
+  it("reads a table row with its header and shows it as a table", () => {
+    const sheet = passage(
+      1,
+      "Sheet: Sheet2\n| Monitor | | Brand | | inlineStr |\n| > 23 Inch | 19 | HP | 200 |\n| 20-23 Inch | 24 | DELL | 450 |\n| 17-20 Inch | 56 | Lenove | 200 |",
+    );
+    const text = answer("How many Lenove monitors are there?", [sheet]);
+    expect(text).toBe(
+      "| Monitor | | Brand | | inlineStr |\n| --- | --- | --- | --- | --- |\n| 17-20 Inch | 56 | Lenove | 200 |\n\n[1]",
+    );
+    expectGrounded(text, [sheet]);
+  });
+
+  it("escapes Markdown in quotes so they render as written and bracketed numbers are not taken for citations", () => {
+    const notes = passage(1, "# Release notes\nThe *beta* flag is set in config_file [3] before launch.");
+    const text = answer("What is set in config_file before launch?", [notes]);
+    expect(text).toBe("The \\*beta\\* flag is set in config\\_file \\[3\\] before launch. [1]");
+    expect(validateCitations(text, 1)).toEqual({ content: text, cited: [1] });
+    expectGrounded(text, [notes]);
+  });
+
+  it("keeps answers short: a few sentences at most", () => {
+    const long = passage(
+      1,
+      Array.from(
+        { length: 30 },
+        (_, i) =>
+          `The FAA estimates that operators will need ${i + 2} work-hours for compliance task ${i + 1}.`,
+      ).join(" "),
+    );
+    const text = answer("How many work-hours does the FAA estimate for compliance?", [long]);
+    const quotes = quotesOf(text);
+    expect(quotes.length).toBeLessThanOrEqual(MAX_SENTENCES);
+    expect(text.length).toBeLessThanOrEqual(MAX_CHARS + quotes.length * 5);
+    expectGrounded(text, [long]);
+  });
+});
+
+describe("grounded responder: streaming", () => {
+  const passages = [passage(1, FAA_SUMMARY), passage(2, FAA_COSTS)];
+
+  function request(overrides: Partial<AnswerRequest> = {}): AnswerRequest & { pieces: string[] } {
+    const pieces: string[] = [];
+    return {
+      systemPrompt: "You answer questions about airworthiness directives.",
+      history: [],
+      question: "What does the FAA estimate about operators, airplanes and costs?",
+      passages,
+      model: null,
+      temperature: 0.2,
+      signal: new AbortController().signal,
+      onToken: (text) => pieces.push(text),
+      pieces,
+      ...overrides,
+    };
+  }
+
+  it("streams the answer in pieces that add up to it, with estimated token counts", async () => {
+    const responder = createGroundedResponder();
+    expect(responder.info).toEqual({ provider: "offline", model: "grounded-responder", offline: true });
+    const req = request();
+    const result = await responder.answer(req);
+    expect(req.pieces.length).toBeGreaterThan(3);
+    expect(req.pieces.join("")).toBe(result.content);
+    expect(result.content).toBe(composeGroundedAnswer(req).content);
+    expect(result).toMatchObject({ model: "grounded-responder", stopped: false });
+    expect(result.promptTokens).toBeGreaterThan(100);
+    expect(result.completionTokens).toBeGreaterThan(10);
+    expectGrounded(result.content, passages);
+  });
+
+  it("stops mid-answer and resolves with what it wrote so far", async () => {
+    const stop = new AbortController();
+    const req = request({ signal: stop.signal });
+    req.onToken = (text) => {
+      req.pieces.push(text);
+      if (req.pieces.length === 2) stop.abort();
+    };
+    const full = composeGroundedAnswer(req).content;
+    const result = await createGroundedResponder().answer(req);
+    expect(result.stopped).toBe(true);
+    expect(req.pieces).toHaveLength(2);
+    expect(result.content).toBe(req.pieces.join(""));
+    expect(full.startsWith(result.content)).toBe(true);
+    expect(result.content.length).toBeLessThan(full.length);
+  });
+
+  it("streams the plain not-found answer too", async () => {
+    const req = request({ question: "What is our parental leave policy?" });
+    const result = await createGroundedResponder().answer(req);
+    expectAbstained(result.content);
+    expect(req.pieces.join("")).toBe(result.content);
+  });
+});
+
+/** Top passages by BM25 over a document's chunks, as retrieval would hand them over (relevance: share of the best). */
+function retrieve(chunks: readonly { text: string; location: GroundingPassage["location"] }[], name: string) {
+  const analyzed = chunks.map((chunk) => ({ chunk, analysis: analyzeText(chunk.text) }));
+  const average = analyzed.reduce((sum, a) => sum + a.analysis.length, 0) / Math.max(1, analyzed.length);
+  return (question: string, topK = 6): GroundingPassage[] => {
+    const terms = Object.keys(analyzeText(question).termCounts);
+    const scored = analyzed.map(({ chunk, analysis }) => {
+      let score = 0;
+      for (const term of terms) {
+        const tf = analysis.termCounts[term] ?? 0;
+        if (tf === 0) continue;
+        const df = analyzed.filter((a) => (a.analysis.termCounts[term] ?? 0) > 0).length;
+        score +=
+          (bm25Idf(analyzed.length, df) * tf * 1.9) / (tf + 0.9 * (0.6 + (0.4 * analysis.length) / average));
+      }
+      return { chunk, score };
+    });
+    scored.sort((a, b) => b.score - a.score);
+    const best = scored[0]?.score || 1;
+    return scored.slice(0, topK).map(({ chunk, score }, index) => ({
+      number: index + 1,
+      text: chunk.text,
+      documentName: name,
+      location: chunk.location,
+      relevance: score / best,
+    }));
+  };
+}
+
+async function fixtureRetriever(name: string) {
+  const bytes = new Uint8Array(await readFile(path.join(dir as string, name)));
+  const doc = await extractDocument(bytes, {
+    fileName: name,
+    format: path.extname(name).slice(1) as UploadExtension,
+  });
+  return retrieve(chunkDocument(doc), name);
+}
+
+describe.skipIf(dir === null)("grounded responder on real documents (shared fixtures)", () => {
+  let faa: (question: string) => GroundingPassage[];
+  let licenses: (question: string) => GroundingPassage[];
+  let incident: (question: string) => GroundingPassage[];
+  let monitors: (question: string) => GroundingPassage[];
+
+  beforeAll(async () => {
+    [faa, licenses, incident, monitors] = await Promise.all([
+      fixtureRetriever("federal-register-2020-17221.pdf"),
+      fixtureRetriever("license-table.doc"),
+      fixtureRetriever("rail-incident-multiline.csv"),
+      fixtureRetriever("two-sheets-book1.xlsx"),
+    ]);
+  }, 60_000);
+
+  const answerable: [string, () => (q: string) => GroundingPassage[], string][] = [
+    ["When must the FAA receive comments?", () => faa, "September 21, 2020"],
+    ["How many airplanes of U.S. registry does this AD affect?", () => faa, "73 airplanes"],
+    ["What is the estimated average total cost per operator?", () => faa, "$7,650"],
+    ["Who is the contact for further information?", () => faa, "Ian Won"],
+    ["Why is the BSD license popular?", () => licenses, "flexibility it allows its licensees"],
+    ["Which station was the person struck by a train at?", () => incident, "Pembrey and Burry Port station"],
+    ["Were the person's injuries disclosed?", () => incident, "have not been disclosed"],
+    ["Which brand has 450 monitors?", () => monitors, "DELL"],
+  ];
+  for (const [question, retriever, fact] of answerable) {
+    it(`answers "${question}" with cited sentences of the document`, () => {
+      const passages = retriever()(question);
+      const text = answer(question, passages);
+      expect(text).toContain(fact);
+      expectGrounded(text, passages);
+    });
+  }
+
+  it("answers a follow-up about the conversation's subject, searched and judged with it", () => {
+    const history: HistoryTurn[] = [
+      { role: "user", content: "How long does revising the operator's existing MEL take?" },
+      {
+        role: "assistant",
+        content:
+          "The FAA has determined that revising the operator’s existing FAAapproved MEL takes an average of 90 work-hours per operator [1].",
+      },
+    ];
+    const question = "And what does that cost?";
+    const passages = faa(contextualQuery(history, question));
+    const text = answer(question, passages, history);
+    expect(text).toContain("average total cost per operator to be $7,650");
+    expectGrounded(text, passages);
+    // Every quoted sentence holds the question's own word: the conversation ranks sentences, it does not answer.
+    for (const quote of quotesOf(text)) expect(quote.text.toLowerCase()).toContain("cost");
+  });
+
+  const unanswerable = [
+    "What is our parental leave policy?",
+    "What was last quarter's revenue?",
+    "What dose of ibuprofen is safe?",
+    "Who is our head of marketing?",
+    "When is the next board meeting?",
+  ];
+  for (const question of unanswerable) {
+    it(`abstains on "${question}" although each document returns passages for it`, () => {
+      for (const retriever of [faa, licenses, incident, monitors]) {
+        const passages = retriever(question);
+        expect(passages.length).toBeGreaterThan(0);
+        expectAbstained(answer(question, passages));
+      }
+    });
+  }
+});
