@@ -87,7 +87,11 @@ export const chatRoutes = createRouter()
       }
     }
     // Validation and ownership fail as plain JSON errors, before any stream opens.
-    await getOwnedConversation({ db: deps.database.db, userId: user.id, conversationId });
+    const conversation = await getOwnedConversation({
+      db: deps.database.db,
+      userId: user.id,
+      conversationId,
+    });
     const stream = deps.streams.open({ signal: c.req.raw.signal });
     return eventStreamResponse({
       signal: stream.signal,
@@ -95,6 +99,7 @@ export const chatRoutes = createRouter()
         try {
           const result = await sendChatMessage({
             ...turn,
+            conversation,
             signal: sink.signal,
             onStart: (userMessage) => sink.send("start", { userMessage }),
             onToken: (text) => sink.send("token", { text }),

@@ -5,6 +5,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { conversations, messages } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/app-error";
+import type { ConversationRow } from "../conversations/conversation-response";
 import { getOwnedConversation } from "../conversations/get-owned-conversation";
 import { toMessageResponse } from "../conversations/message-response";
 import { searchKnowledge } from "../retrieval/search-knowledge";
@@ -25,6 +26,8 @@ export type ChatTurnInput = {
   message: string;
   /** Aborted when the client stops or goes away (or the server shuts down): the partial answer is stored, stopped. */
   signal: AbortSignal;
+  /** The conversation's row when the caller has read it already (ownership checked). */
+  conversation?: ConversationRow;
   /** When the request arrived (performance.now()), for the answer's latency. */
   arrivedAt?: number;
   /** The stored question, before retrieval starts. */
@@ -42,29 +45,30 @@ export async function sendChatMessage(
   const { deps, userId, conversationId, message, signal } = input;
   const arrivedAt = input.arrivedAt ?? performance.now();
   const { db } = deps.database;
-  const conversation = await getOwnedConversation({ db, userId, conversationId });
+  const conversation = input.conversation ?? (await getOwnedConversation({ db, userId, conversationId }));
   const history = await readHistory(deps, conversationId);
-  const [userRow] = await db
-    .insert(messages)
-    .values({ conversationId, role: "user", content: message })
-    .returning();
-  if (!userRow) throw new AppError("INTERNAL_ERROR", "The message was not stored");
-  await db
-    .update(conversations)
-    .set({ updatedAt: new Date() })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
-  const userMessage = toMessageResponse(userRow);
-  input.onStart?.(userMessage);
-
-  const agent = await resolveChatAgent({ db, userId, conversation });
-  const found = await searchKnowledge({
-    deps,
-    userId,
-    query: contextualQuery(history, message),
-    agentId: agent.retrievalAgentId,
-    topK: agent.settings.topK,
-    includeShared: true,
+  // The question is stored while the knowledge is searched: the model's first token waits for neither twice.
+  const storing = storeQuestion(deps, userId, conversationId, message).then((userMessage) => {
+    input.onStart?.(userMessage);
+    return userMessage;
   });
+  const retrieving = resolveChatAgent({ db, userId, conversation }).then(async (agent) => ({
+    agent,
+    found: await searchKnowledge({
+      deps,
+      userId,
+      query: contextualQuery(history, message),
+      agentId: agent.retrievalAgentId,
+      topK: agent.settings.topK,
+      includeShared: true,
+    }),
+  }));
+  // Both settle before either failure is reported, so nothing runs on unobserved.
+  const [stored, retrieved] = await Promise.allSettled([storing, retrieving]);
+  if (stored.status === "rejected") throw stored.reason;
+  if (retrieved.status === "rejected") throw retrieved.reason;
+  const userMessage = stored.value;
+  const { agent, found } = retrieved.value;
   const passages: GroundingPassage[] = found.results.map((result, index) => ({
     number: index + 1,
     text: result.text,
@@ -132,6 +136,26 @@ export async function sendChatMessage(
     .returning();
   if (!answerRow) throw new AppError("INTERNAL_ERROR", "The answer was not stored");
   return { userMessage, message: toMessageResponse(answerRow), ...(failure ? { failure } : {}) };
+}
+
+/** Stores the user's question and marks the conversation as the most recently used. */
+async function storeQuestion(
+  deps: Deps,
+  userId: string,
+  conversationId: string,
+  message: string,
+): Promise<ChatMessage> {
+  const { db } = deps.database;
+  const [row] = await db
+    .insert(messages)
+    .values({ conversationId, role: "user", content: message })
+    .returning();
+  if (!row) throw new AppError("INTERNAL_ERROR", "The message was not stored");
+  await db
+    .update(conversations)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
+  return toMessageResponse(row);
 }
 
 /** The conversation's recent turns, oldest first; failed answers are left out (they answered nothing). */
