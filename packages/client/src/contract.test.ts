@@ -314,9 +314,15 @@ describe("the client against the OpenAPI document", () => {
       contentType: body === undefined ? undefined : "json",
       body,
     });
-    expect(contractViolations(request("POST", "/api/chat", { message: "hi" }))).toEqual([
-      "POST /api/chat is not in the API's OpenAPI document",
+    expect(contractViolations(request("POST", "/api/no-such-route", { message: "hi" }))).toEqual([
+      "POST /api/no-such-route is not in the API's OpenAPI document",
     ]);
+    // A documented route still checks its body: POST /api/chat needs the conversation.
+    expect(contractViolations(request("POST", "/api/chat", { message: "hi" }))).toEqual(
+      document.paths["/api/chat"]
+        ? ["body must have required property 'conversationId'"]
+        : ["POST /api/chat is not in the API's OpenAPI document"],
+    );
     expect(contractViolations(request("PUT", "/api/documents/d1"))).toHaveLength(1);
     expect(contractViolations(request("GET", "/api/documents?agentId=gtm"))).toEqual([
       'query parameter "agentId" is not documented',
