@@ -12,9 +12,11 @@ import {
 } from "@acp/contracts/chat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { createResponder } from "../services/chat/create-responder";
 import { ChatModelError, type Responder } from "../services/chat/responder";
+import { type FakeOpenAiServer, startFakeOpenAiServer } from "../test/fake-openai-server";
 import { realWorldFixturesDir } from "../test/files";
-import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
+import { createTestApp, engines, signUp, type TestApp, testConfig } from "../test/test-app";
 import { uploadOk, waitForDocument } from "../test/uploads";
 
 type SseEvent = { event: string; data: unknown };
@@ -497,5 +499,80 @@ describe.each(engines)("stopping and failing answers on %s", (engine) => {
         await t.close();
       }
     }
+  });
+});
+
+describe.each(engines)("chat through an OpenAI-compatible server on %s", (engine) => {
+  let model: FakeOpenAiServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    model = await startFakeOpenAiServer();
+    t = await createTestApp(engine, {
+      overrides: {
+        responder: createResponder({
+          config: testConfig(
+            {},
+            { LLM_PROVIDER: "openai", OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: model.apiKey },
+          ),
+        }),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await model?.close();
+  });
+
+  it("streams the model's answer, keeps the markers that point at a source given to it and drops the others", async () => {
+    const a = await signUp(t);
+    const [document] = await uploadOk(t, a.cookie, [
+      {
+        name: "pricing.txt",
+        content:
+          "Enterprise plans cost 90 EUR per seat per month.\n\nTeam plans cost 30 EUR per seat per month.",
+        type: "text/plain",
+      },
+    ]);
+    if (!document) throw new Error("nothing uploaded");
+    await waitForDocument(t, a.cookie, document.id);
+    model.setChatScript({
+      reply: "Enterprise seats cost 90 EUR a month [1], billed yearly [9].",
+      pieceDelayMs: 1,
+    });
+    const created = await t.request("/api/conversations", {
+      cookie: a.cookie,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ agentType: "gtm", title: "Pricing" }),
+    });
+    const chat = chatConversationSchema.parse(await created.json());
+    const response = await t.request("/api/chat", {
+      cookie: a.cookie,
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({ conversationId: chat.id, message: "How much does an enterprise seat cost?" }),
+    });
+    const { events } = await readEvents(response);
+    const tokens = events.filter((e) => e.event === "token").map((e) => (e.data as { text: string }).text);
+    expect(tokens.join("")).toBe("Enterprise seats cost 90 EUR a month [1], billed yearly [9].");
+    const done = finalMessage(events);
+    expect(events.at(-1)?.event).toBe("done");
+    expect(done.content).toBe("Enterprise seats cost 90 EUR a month [1], billed yearly.");
+    expect(done.sources.find((source) => source.number === 1)).toMatchObject({
+      cited: true,
+      documentId: document.id,
+    });
+    expect(done.sources.some((source) => source.number === 9)).toBe(false);
+    expect(done.model).toBe(model.chatRequests.at(-1)?.model);
+    expect(done.completionTokens).toBeGreaterThan(0);
+    // The model was given the agent's prompt and the numbered passage.
+    const prompt =
+      model.chatRequests
+        .at(-1)
+        ?.messages.map((m) => m.content)
+        .join("\n") ?? "";
+    expect(prompt).toContain("go-to-market");
+    expect(prompt).toContain("Enterprise plans cost 90 EUR per seat per month.");
+    expect(prompt).toMatch(/\[1\]/);
   });
 });
