@@ -86,12 +86,12 @@ describe("fake OpenAI server: chat completions", () => {
     server.setChatScript({ failure: { kind: "status", status: 429, retryAfterSeconds: 7 } });
     const limited = await client.chat.completions.create({ model: "m", messages }).catch((e: unknown) => e);
     expect(limited).toBeInstanceOf(OpenAI.RateLimitError);
-    expect((limited as OpenAI.APIError).headers?.get("retry-after")).toBe("7");
+    expect((limited as InstanceType<typeof OpenAI.APIError>).headers?.get("retry-after")).toBe("7");
 
     server.setChatScript({ failure: { kind: "context-length" } });
     const long = await client.chat.completions.create({ model: "m", messages }).catch((e: unknown) => e);
     expect(long).toBeInstanceOf(OpenAI.BadRequestError);
-    expect((long as OpenAI.APIError).code).toBe("context_length_exceeded");
+    expect((long as InstanceType<typeof OpenAI.APIError>).code).toBe("context_length_exceeded");
 
     const wrongKey = new OpenAI({ apiKey: "sk-other", baseURL: server.baseUrl, maxRetries: 0 });
     const refused = await wrongKey.chat.completions.create({ model: "m", messages }).catch((e: unknown) => e);
