@@ -173,10 +173,13 @@ describe("ChatCard: sending", () => {
     stop.focus();
     fireEvent.click(stop);
     expect(stream.aborted).toBe(true);
-    await waitFor(() => expect(within(log()).getByText("Stopped")).toBeTruthy());
-    // The stored copy replaced the local one: the answer is shown once.
-    await waitFor(() => expect(api.messages["1"]?.at(-1)?.status).toBe("stopped"));
-    await waitFor(() => expect(within(log()).getAllByText("The first part")).toHaveLength(1));
+    // The stored copy, marked stopped with the server's sentence, replaces the local one: the answer shows once.
+    expect(await within(log()).findByText("Stopped before the answer was finished.")).toBeTruthy();
+    expect(within(log()).getAllByText("The first part")).toHaveLength(1);
+    expect(api.messages["1"]?.map((message) => [message.role, message.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "stopped"],
+    ]);
     expect(document.activeElement).toBe(input());
     expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
     expect(sendButton().disabled).toBe(true);

@@ -16,6 +16,7 @@ import { useChatStream } from "../hooks/use-chat-stream";
 import { selectConversation } from "../lib/conversation-selection";
 import { sampleQueriesFor } from "../sample-queries";
 import { ChatComposer } from "./chat-composer";
+import { preloadAnswerMarkdown } from "./chat-message";
 import { CitedPassageDialog } from "./cited-passage-dialog";
 import { ConversationPicker } from "./conversation-picker";
 import { MessageList } from "./message-list";
@@ -145,6 +146,10 @@ export function ChatCard({ agentType, customAgentId, prompt }: ChatCardProps) {
     }
     wasSending.current = stream.isSending;
   }, [stream.isSending]);
+
+  useEffect(() => {
+    void preloadAnswerMarkdown();
+  }, []);
 
   const onOpenSource = useCallback((source: ChatSource) => setOpenSource(source), []);
 

@@ -3,11 +3,45 @@
 import type { ChatMessage, ChatSource } from "@acp/contracts/chat";
 import { cn } from "@acp/ui/lib/cn";
 import { CircleAlert, CircleStop } from "lucide-react";
-import type { ReactNode } from "react";
-import { AnswerMarkdown } from "./answer-markdown";
+import { lazy, type ReactNode, Suspense } from "react";
+import type { AnswerMarkdownProps } from "./answer-markdown";
 import { MessageSources } from "./message-sources";
 
 const NO_SOURCES: readonly ChatSource[] = [];
+
+// The Markdown renderer is most of the card's code: it loads on its own, started when the card mounts, so the card
+// and its list show before it. Once loaded it renders directly (a lazy component would suspend again, and React
+// holds a revealed fallback for 300 ms).
+type AnswerMarkdownModule = typeof import("./answer-markdown");
+let markdownModule: AnswerMarkdownModule | null = null;
+let markdownLoading: Promise<AnswerMarkdownModule> | null = null;
+
+export function preloadAnswerMarkdown(): Promise<AnswerMarkdownModule> {
+  markdownLoading ??= import("./answer-markdown").then((module) => {
+    markdownModule = module;
+    return module;
+  });
+  return markdownLoading;
+}
+
+const LazyAnswerMarkdown = lazy(() =>
+  preloadAnswerMarkdown().then((module) => ({ default: module.AnswerMarkdown })),
+);
+
+function Answer(props: AnswerMarkdownProps) {
+  if (markdownModule) return <markdownModule.AnswerMarkdown {...props} />;
+  return (
+    <Suspense
+      fallback={
+        <p className="whitespace-pre-wrap text-sm leading-relaxed [overflow-wrap:anywhere]">
+          {props.content}
+        </p>
+      }
+    >
+      <LazyAnswerMarkdown {...props} />
+    </Suspense>
+  );
+}
 
 export function QuestionBubble({ content }: { content: string }) {
   return (
@@ -37,21 +71,20 @@ export function AnswerBubble({
     <div className="flex justify-start">
       <div className={cn("w-full min-w-0 max-w-[95%] rounded-lg bg-muted px-3 py-2", className)}>
         <span className="sr-only">Agent: </span>
-        {content !== "" ? (
-          <AnswerMarkdown content={content} sources={sources} onOpenSource={onOpenSource} />
-        ) : null}
+        {content !== "" ? <Answer content={content} sources={sources} onOpenSource={onOpenSource} /> : null}
         {footer}
       </div>
     </div>
   );
 }
 
-/** The "Stopped" note of an answer cut short by Stop. */
+/** The "Stopped" note of an answer cut short by Stop, with the server's sentence when it gives one. */
 export function StoppedNote({ reason }: { reason?: string | null }) {
+  const text = !reason ? "Stopped" : /^stopped\b/i.test(reason) ? reason : `Stopped: ${reason}`;
   return (
     <p className="mt-2 flex items-start gap-1.5 text-muted-foreground text-xs">
       <CircleStop aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-      <span className="[overflow-wrap:anywhere]">Stopped{reason ? `: ${reason}` : ""}</span>
+      <span className="[overflow-wrap:anywhere]">{text}</span>
     </p>
   );
 }

@@ -131,7 +131,9 @@ export function fakeChatApi(options: FakeChatApiOptions = {}) {
     signal?.addEventListener("abort", () => {
       control.aborted = true;
       // What the server does when the client goes away mid-answer: keep the partial answer, marked stopped.
-      if (open && userMessage) store(answerMessage({ status: "stopped" }));
+      if (open && userMessage) {
+        store(answerMessage({ status: "stopped", error: "Stopped before the answer was finished." }));
+      }
       if (open) controller.error(new DOMException("The operation was aborted.", "AbortError"));
       open = false;
     });
