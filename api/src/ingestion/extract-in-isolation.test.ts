@@ -307,6 +307,7 @@ describe("extractInIsolation", () => {
         truncated: true,
         hasText: true,
         ocr: false,
+        lineNumbers: null,
       },
     ]);
   });

@@ -2,7 +2,7 @@
 import type { ExtractedPart } from "@acp/contracts/knowledge";
 import { type ExtractionLease, extractionPool } from "./extraction-pool";
 import type { ExtractionJob, ExtractionParentMessage, ExtractionWorkerMessage } from "./extraction-worker";
-import { cutText } from "./parts";
+import { cutText, numbersOfLinesKept } from "./parts";
 import { createPausableDeadline, type PausableDeadline } from "./pausable-deadline";
 import {
   type Chunk,
@@ -212,7 +212,10 @@ export function extractChunksInIsolation(
   });
 }
 
-/** The document's parts in the contract's shape (for the document detail view), each cut to `previewChars`. */
+/**
+ * The document's parts in the contract's shape (for the document detail view), each cut to `previewChars`; a table's
+ * line numbers are cut to the lines kept (null for other parts).
+ */
 export function toExtractedParts(
   doc: ExtractedDocument,
   { previewChars = 2000 }: { previewChars?: number } = {},
@@ -226,6 +229,7 @@ export function toExtractedParts(
       truncated: truncated || part.truncated,
       hasText: part.hasText,
       ocr: part.ocr,
+      lineNumbers: part.lineNumbers ? numbersOfLinesKept(text, part.lineNumbers) : null,
     };
   });
 }

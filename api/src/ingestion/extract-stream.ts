@@ -107,6 +107,8 @@ function progressReporter(size: number, sink: StreamSink) {
 function createTableStreamer(chunker: ReturnType<typeof createChunker>, sheet: string | undefined) {
   const context = { kind: "sheet" as const, ...(sheet === undefined ? {} : { sheet }) };
   const preview = previewCollector();
+  /** The row number of each preview line. */
+  const lineNumbers: number[] = [];
   const buffered: TableRow[] = [];
   let headerChosen = false;
   let firstRow = 0;
@@ -135,7 +137,10 @@ function createTableStreamer(chunker: ReturnType<typeof createChunker>, sheet: s
       while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
       if (firstRow === 0) firstRow = rowNumber;
       lastRow = rowNumber;
-      if (preview.open) preview.add(cells.join("\t"));
+      if (preview.open) {
+        preview.add(cells.join("\t"));
+        lineNumbers.push(rowNumber);
+      }
       const row = { rowNumber, cells };
       if (headerChosen) {
         chunker.row(row);
@@ -151,6 +156,9 @@ function createTableStreamer(chunker: ReturnType<typeof createChunker>, sheet: s
     },
     get preview() {
       return preview.text;
+    },
+    get lineNumbers(): readonly number[] {
+      return lineNumbers;
     },
   };
 }
@@ -264,7 +272,7 @@ async function streamCsv(
   if (!rows) throw new ExtractionError("no-text", "the file contains no rows");
   return {
     format: "csv",
-    parts: [makePart("Table", { kind: "rows", ...rows }, table.preview, false)],
+    parts: [makePart("Table", { kind: "rows", ...rows }, table.preview, false, table.lineNumbers)],
     warnings: chunker.warnings,
     encoding: encoding.encoding,
     chunkCount: chunker.count,
@@ -394,6 +402,7 @@ async function streamXlsx(
         rows ? { kind: "rows", sheet: current.name, ...rows } : null,
         current.table.preview,
         false,
+        current.table.lineNumbers,
       ),
     );
   };

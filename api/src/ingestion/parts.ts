@@ -11,15 +11,42 @@ export function cutText(text: string, limit: number): { text: string; truncated:
   return { text: text.slice(0, end), truncated: true };
 }
 
+/** Lines of `text` (0 for none): a cut text's last line counts, part of it is shown. */
+export function countLines(text: string): number {
+  if (text === "") return 0;
+  let lines = 1;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lines++;
+  return lines;
+}
+
+/** The numbers of the lines `text` still holds, once it was cut from the text the numbers were collected for. */
+export function numbersOfLinesKept(text: string, lineNumbers: readonly number[]): number[] {
+  return lineNumbers.slice(0, countLines(text));
+}
+
+/**
+ * A part, its text trimmed and cut to PART_TEXT_LIMIT. `lineNumbers` (a table's: the row number of each line of
+ * `text`, whose lines are never blank, so trimming removes none) are cut to the lines kept.
+ */
 export function makePart(
   label: string,
   location: ChunkLocation | null,
   text: string,
   ocr: boolean,
+  lineNumbers?: readonly number[],
 ): ExtractedDocumentPart {
   const trimmed = text.trim();
   const { text: kept, truncated } = cutText(trimmed, PART_TEXT_LIMIT);
-  return { label, location, text: kept, truncated, hasText: trimmed.length > 0, ocr };
+  const part: ExtractedDocumentPart = {
+    label,
+    location,
+    text: kept,
+    truncated,
+    hasText: trimmed.length > 0,
+    ocr,
+  };
+  if (lineNumbers && kept !== "") part.lineNumbers = numbersOfLinesKept(kept, lineNumbers);
+  return part;
 }
 
 /** Joins texts with `separator`, stopping once PART_TEXT_LIMIT is passed (a preview never needs more). */

@@ -127,9 +127,14 @@ export function rowsToSheet(
   });
   const first = (rows[0] as TableRow).rowNumber;
   const last = (rows[rows.length - 1] as TableRow).rowNumber;
+  // One preview line per row, numbered as it goes (joinForPart stops taking rows once the preview is full).
+  const lineNumbers: number[] = [];
   const text = joinForPart(
     (function* () {
-      for (const row of rows) yield row.cells.join("\t");
+      for (const row of rows) {
+        lineNumbers.push(row.rowNumber);
+        yield row.cells.join("\t");
+      }
     })(),
     "\n",
   );
@@ -140,6 +145,7 @@ export function rowsToSheet(
       { kind: "rows", ...(sheet === undefined ? {} : { sheet }), rowStart: first, rowEnd: last },
       text,
       false,
+      lineNumbers,
     ),
   };
 }

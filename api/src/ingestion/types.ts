@@ -53,6 +53,12 @@ export type ExtractedDocumentPart = {
   /** False for a page with no text layer and nothing OCR could read, or an empty sheet. */
   hasText: boolean;
   ocr: boolean;
+  /**
+   * A table's part (a sheet, a CSV): the source row number of each line of `text`, in order (the same numbers as the
+   * chunks' rowStart/rowEnd), so the detail view numbers the lines exactly though blank rows were skipped and the text
+   * was cut. Absent for other parts.
+   */
+  lineNumbers?: number[];
 };
 
 /** What every extractor produces. */

@@ -199,6 +199,7 @@ async function storeParts(db: Db, documentId: string, extracted: ExtractedDocume
           truncated: part.truncated,
           hasText: part.hasText,
           ocr: part.ocr,
+          lineNumbers: part.lineNumbers,
         })),
       );
     }

@@ -74,6 +74,12 @@ export const extractedPartSchema = z.object({
   /** False for a page with no text layer and nothing OCR could read. */
   hasText: z.boolean(),
   ocr: z.boolean(),
+  /**
+   * A table's part (a sheet, a CSV): the spreadsheet (or CSV record) row number of each line of `text`, in order,
+   * numbered as chunk locations number rows (blank rows skipped, only the lines kept). Null for other parts and for
+   * parts stored before row numbers were kept.
+   */
+  lineNumbers: z.array(z.number().int().positive()).nullable(),
 });
 export type ExtractedPart = z.infer<typeof extractedPartSchema>;
 

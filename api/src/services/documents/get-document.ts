@@ -35,6 +35,8 @@ export async function getDocumentDetail({
       truncated: part.truncated,
       hasText: part.hasText,
       ocr: part.ocr,
+      // Parts stored before row numbers were kept have none: the detail view infers what it can.
+      lineNumbers: part.lineNumbers ?? null,
     })),
     chunkCount: row.chunkCount,
     embedder: row.embedder,
