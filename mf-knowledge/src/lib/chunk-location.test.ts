@@ -30,13 +30,43 @@ describe("formatLinkPlace", () => {
 });
 
 describe("numberSheetRows", () => {
-  const sheet = (text: string, rowStart: number, rowEnd: number, truncated = false): ExtractedPart => ({
+  const sheet = (
+    text: string,
+    rowStart: number,
+    rowEnd: number,
+    truncated = false,
+    lineNumbers: number[] | null = null,
+  ): ExtractedPart => ({
     label: "Sheet Budget",
     location: { kind: "rows", sheet: "Budget", rowStart, rowEnd },
     text,
     truncated,
     hasText: true,
     ocr: false,
+    lineNumbers,
+  });
+
+  it("numbers each line with the row the API says, blank rows skipped", () => {
+    expect(
+      numberSheetRows(sheet("Budget 2026\nItem\tCost\nRent\t9\nLamp\t30", 1, 41, false, [1, 3, 4, 41])),
+    ).toEqual([
+      { number: 1, text: "Budget 2026" },
+      { number: 3, text: "Item\tCost" },
+      { number: 4, text: "Rent\t9" },
+      { number: 41, text: "Lamp\t30" },
+    ]);
+  });
+
+  it("numbers the lines a shortened preview shows, the cut last one too", () => {
+    expect(numberSheetRows(sheet("id\n1\tAda\n2\tBe", 1, 5000, true, [1, 2, 4]))).toEqual([
+      { number: 1, text: "id" },
+      { number: 2, text: "1\tAda" },
+      { number: 4, text: "2\tBe" },
+    ]);
+  });
+
+  it("gives no numbers when the API's do not match the lines", () => {
+    expect(numberSheetRows(sheet("a\nb", 1, 2, false, [1]))).toBeNull();
   });
 
   it("numbers each row of a whole sheet from its first row", () => {
@@ -102,6 +132,7 @@ describe("findPartForLocation", () => {
     truncated: false,
     hasText: true,
     ocr: false,
+    lineNumbers: null,
   });
   const parts = [
     part("Page 1", { kind: "page", page: 1 }),

@@ -127,14 +127,20 @@ export function findPartForLocation(parts: readonly ExtractedPart[], location: C
 export type NumberedLine = { number: number; text: string };
 
 /**
- * A sheet part's preview lines with their row numbers, when they can be known: the preview holds the non-empty rows
- * from rowStart to rowEnd, one per line, so the numbers are exact only when nothing is cut and no row is missing.
- * Null otherwise (a truncated preview, blank rows skipped): better no numbers than wrong ones.
+ * A sheet part's preview lines with their row numbers. The API says each line's row (`lineNumbers`): exact though
+ * blank rows were skipped or the preview was cut. Parts stored before it did have none: then the numbers are inferred
+ * (the preview holds the non-empty rows from rowStart to rowEnd, one per line), which is exact only when nothing is
+ * cut and no row is missing. Null when they cannot be known: better no numbers than wrong ones.
  */
 export function numberSheetRows(part: ExtractedPart): NumberedLine[] | null {
   const own = part.location;
-  if (own?.kind !== "rows" || part.truncated || !part.hasText) return null;
+  if (own?.kind !== "rows" || !part.hasText) return null;
   const lines = part.text.split("\n");
-  if (lines.length !== own.rowEnd - own.rowStart + 1) return null;
+  const numbers = part.lineNumbers;
+  if (numbers) {
+    if (numbers.length !== lines.length) return null;
+    return lines.map((text, index) => ({ number: numbers[index] as number, text }));
+  }
+  if (part.truncated || lines.length !== own.rowEnd - own.rowStart + 1) return null;
   return lines.map((text, index) => ({ number: own.rowStart + index, text }));
 }

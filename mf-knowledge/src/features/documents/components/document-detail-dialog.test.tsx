@@ -1,7 +1,7 @@
 // The document detail opened by `?document=<id>`: extracted parts with pages lacking text flagged and OCR marked,
 // chunk count, embedder, time per stage, and the part a retrieval link points at.
 import { documentKeys } from "@acp/client/knowledge/documents";
-import type { DocumentDetail } from "@acp/contracts/knowledge";
+import type { ChunkLocation, DocumentDetail } from "@acp/contracts/knowledge";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -25,6 +25,7 @@ const detail: DocumentDetail = {
       truncated: false,
       hasText: true,
       ocr: false,
+      lineNumbers: null,
     },
     {
       label: "Page 2",
@@ -33,6 +34,7 @@ const detail: DocumentDetail = {
       truncated: true,
       hasText: true,
       ocr: true,
+      lineNumbers: null,
     },
     {
       label: "Page 3",
@@ -41,6 +43,7 @@ const detail: DocumentDetail = {
       truncated: false,
       hasText: false,
       ocr: true,
+      lineNumbers: null,
     },
   ],
   chunkCount: 2,
@@ -92,6 +95,7 @@ describe("DocumentDetailDialog", () => {
           truncated: false,
           hasText: true,
           ocr: false,
+          lineNumbers: null,
         },
         {
           label: "Sheet Budget",
@@ -100,6 +104,7 @@ describe("DocumentDetailDialog", () => {
           truncated: false,
           hasText: true,
           ocr: false,
+          lineNumbers: null,
         },
       ],
     };
@@ -133,6 +138,113 @@ describe("DocumentDetailDialog", () => {
     // itself never scrolls (its title and Close stay in sight).
     expect(dialog.querySelector<HTMLElement>("[data-slot=dialog-body]")?.scrollTop).toBe(600 - 100 - 190);
     expect(dialog.scrollTop).toBe(0);
+  });
+
+  /** Lays the dialog's body out at 100-500 px and the first linked row 600 px down (happy-dom lays nothing out). */
+  const layOut = () =>
+    vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element) {
+      const at = (top: number, height: number) => ({ top, height }) as DOMRect;
+      if (this.matches("[data-slot=dialog-body]")) return at(100, 400);
+      if (this.matches("[data-linked-row]")) return at(600, 20);
+      return at(0, 0);
+    });
+
+  /** Opens the dialog on one table part, linked to `link`; the part's list item. */
+  const openTable = (name: string, part: DocumentDetail["parts"][number], link: ChunkLocation) => {
+    renderRemotePage(<DocumentDetailDialog />, {
+      path: `/knowledge?document=table&at=${encodeURIComponent(encodeChunkLocation(link))}`,
+      data: [
+        [
+          documentKeys.detail("table"),
+          { ...detail, document: knowledgeDocument({ id: "table", originalName: name }), parts: [part] },
+        ],
+      ],
+    });
+    const dialog = screen.getByRole("dialog", { name });
+    const item = within(dialog).getByRole("listitem");
+    const rows = within(item).getAllByRole("row").slice(1);
+    return {
+      dialog,
+      item,
+      numbers: rows.map((row) => row.querySelector("th")?.textContent),
+      linked: rows.filter((row) => row.hasAttribute("data-linked")).map((row) => row.textContent),
+    };
+  };
+
+  it("numbers a sheet with blank rows by the rows the API says, and scrolls to and marks rows 40-45", () => {
+    layOut();
+    const lines = ["Budget 2026", "Item\tCost", "Rent\t900", "Travel"];
+    for (let r = 40; r <= 46; r++) lines.push(`Line ${r}\t${r}`);
+    const { dialog, item, numbers, linked } = openTable(
+      "budget.xlsx",
+      {
+        label: "Sheet Budget",
+        location: { kind: "rows", sheet: "Budget", rowStart: 1, rowEnd: 46 },
+        text: lines.join("\n"),
+        truncated: false,
+        hasText: true,
+        ocr: false,
+        lineNumbers: [1, 3, 4, 10, 40, 41, 42, 43, 44, 45, 46],
+      },
+      { kind: "rows", sheet: "Budget", rowStart: 40, rowEnd: 45 },
+    );
+    expect(item.getAttribute("aria-current")).toBe("location");
+    expect(numbers).toEqual([
+      "1",
+      "3",
+      "4",
+      "10",
+      "40 (linked)",
+      "41 (linked)",
+      "42 (linked)",
+      "43 (linked)",
+      "44 (linked)",
+      "45 (linked)",
+      "46",
+    ]);
+    expect(linked[0]).toBe("40 (linked)Line 40\t40");
+    expect(dialog.querySelector<HTMLElement>("[data-slot=dialog-body]")?.scrollTop).toBe(600 - 100 - 190);
+    expect(within(dialog).getAllByText("Showing Sheet Budget, rows 40-45.")).toHaveLength(1);
+  });
+
+  it("numbers a CSV's lines by their record numbers and marks the linked ones", () => {
+    layOut();
+    const { numbers, linked } = openTable(
+      "budget.csv",
+      {
+        label: "Table",
+        location: { kind: "rows", rowStart: 1, rowEnd: 7 },
+        text: ["Item\tAmount", "Rent\t1 000", "Multi line\t5", "Power\t3"].join("\n"),
+        truncated: false,
+        hasText: true,
+        ocr: false,
+        lineNumbers: [1, 3, 4, 7],
+      },
+      { kind: "rows", rowStart: 4, rowEnd: 7 },
+    );
+    expect(numbers).toEqual(["1", "3", "4 (linked)", "7 (linked)"]);
+    expect(linked).toEqual(["4 (linked)Multi line\t5", "7 (linked)Power\t3"]);
+  });
+
+  it("numbers a shortened preview, and says when the linked rows are past it", () => {
+    const { dialog, numbers, linked } = openTable(
+      "long.csv",
+      {
+        label: "Table",
+        location: { kind: "rows", rowStart: 1, rowEnd: 9000 },
+        text: ["id\tname", "1\tAda", "2\tBe"].join("\n"),
+        truncated: true,
+        hasText: true,
+        ocr: false,
+        lineNumbers: [1, 2, 4],
+      },
+      { kind: "rows", rowStart: 8000, rowEnd: 8010 },
+    );
+    expect(numbers).toEqual(["1", "2", "4"]);
+    expect(linked).toEqual([]);
+    expect(
+      within(dialog).getAllByText("Showing Rows 8000-8010 (those rows are past the shortened preview)."),
+    ).toHaveLength(1);
   });
 
   it("shows the server's sentence when the document cannot be loaded", async () => {

@@ -108,6 +108,13 @@ function DetailBody({
     revealWithin(bodyRef.current, row ?? part, row ? "center" : "start");
   }, [target]);
   const withoutText = parts.filter((part) => !part.hasText).length;
+  // A shortened sheet preview may end before the linked rows: say so rather than mark nothing silently.
+  const shownRows =
+    location?.kind === "rows" && target >= 0 ? numberSheetRows(parts[target] as ExtractedPart) : null;
+  const rowsNotShown =
+    location?.kind === "rows" &&
+    shownRows !== null &&
+    !shownRows.some((row) => row.number >= location.rowStart && row.number <= location.rowEnd);
   return (
     <>
       <DialogHeader className="min-w-0 pr-6">
@@ -167,7 +174,12 @@ function DetailBody({
           {location ? (
             <p className="text-muted-foreground text-sm">
               Showing {formatChunkLocation(location)}
-              {target < 0 ? " (that part is not in the extracted preview)" : ""}.
+              {target < 0
+                ? " (that part is not in the extracted preview)"
+                : rowsNotShown
+                  ? " (those rows are past the shortened preview)"
+                  : ""}
+              .
             </p>
           ) : null}
           {parts.length === 0 ? (
