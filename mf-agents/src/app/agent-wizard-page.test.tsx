@@ -1,13 +1,24 @@
-// Each wizard shows its agent's name, subtitle and badge, "Step 1 of 4: ..." at 25 %, and only step 1 enabled.
+// Each wizard page shows its agent's name, subtitle and badge, "Step 1 of 4: ..." at 25 %, only step 1 enabled, and
+// loads the knowledge remote's upload for step 1 through federation (here the registry is unreachable, so the
+// section says it failed to load and offers Retry while the rest of the wizard works).
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockApi } from "../test/mock-api";
 import { AgentWizardPage } from "./agent-wizard-page";
 
-afterEach(cleanup);
+beforeEach(() => {
+  mockApi();
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe("AgentWizardPage", () => {
-  it("renders the technical wizard with the spec's step titles", () => {
+  it("renders the technical wizard with the spec's step titles and the federated upload slot", async () => {
     renderRemotePage(<AgentWizardPage agentType="technical" />);
     expect(screen.getAllByRole("heading", { level: 1, name: "Technical Architecture" })).toHaveLength(1);
     expect(screen.getAllByText("Design and optimize technical infrastructure")).toHaveLength(1);
@@ -18,6 +29,8 @@ describe("AgentWizardPage", () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual(["Tech Docs", "Training", "Testing", "Operations"]);
     expect(tabs.map((tab) => tab.hasAttribute("disabled"))).toEqual([false, true, true, true]);
     expect(screen.getAllByText("Database schemas")).toHaveLength(1);
+    expect(await screen.findByRole("heading", { name: "This section failed to load" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Continue to Training" })).toBeTruthy();
   });
 
   it("renders the fundraising wizard", () => {

@@ -1,17 +1,28 @@
-// An agent's wizard page (spec section 2): header, the four step tabs (later steps disabled) and step 1.
+// An agent's wizard page (spec section 2): the wizard feature's four steps, with the knowledge remote's upload
+// component for this agent in step 1 (loaded through federation) and this remote's chat in steps 3 and 4.
 import { type BuiltInAgentId, findBuiltInAgent } from "@acp/contracts/agents";
+import { RemoteComponent } from "@acp/federation/remote-component";
 import { PAGE_PATHS } from "@acp/federation/remotes";
 import { Link } from "@acp/router";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@acp/ui/components/tabs";
-import { FileText, SearchX } from "lucide-react";
-import { WizardHeader } from "../features/wizard/components/wizard-header";
+import { Skeleton } from "@acp/ui/components/skeleton";
+import { SearchX } from "lucide-react";
+import { ChatCard } from "../features/chat/components/chat-card";
+import { sampleQueriesFor } from "../features/chat/sample-queries";
+import { AgentWizard } from "../features/wizard/components/agent-wizard";
 import { WIZARDS } from "../features/wizard/wizard-steps";
 
 export type AgentWizardPageProps = { agentType: BuiltInAgentId };
 
-const FIRST_STEP = 1;
+function UploadLoading() {
+  return (
+    <div role="status" aria-busy="true" className="flex flex-col gap-3">
+      <span className="sr-only">Loading the upload…</span>
+      <Skeleton className="h-40" />
+    </div>
+  );
+}
 
 export function AgentWizardPage({ agentType }: AgentWizardPageProps) {
   const agent = findBuiltInAgent(agentType);
@@ -34,49 +45,21 @@ export function AgentWizardPage({ agentType }: AgentWizardPageProps) {
     );
   }
 
-  const wizard = WIZARDS[agent.id];
-  const current = wizard.steps[FIRST_STEP - 1] ?? wizard.steps[0];
   return (
-    <div className="flex flex-col gap-8">
-      <WizardHeader agent={agent} step={FIRST_STEP} current={current} />
-      <Tabs value={`step-${FIRST_STEP}`} className="gap-6">
-        <TabsList>
-          {wizard.steps.map((step, index) => (
-            <TabsTrigger key={step.tab} value={`step-${index + 1}`} disabled={index + 1 > FIRST_STEP}>
-              {step.tab}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value={`step-${FIRST_STEP}`}>
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>{current.title}</h2>
-              </CardTitle>
-              <CardDescription>
-                Give the {agent.name} agent the documents it should learn from. Its answers are grounded in
-                them.
-              </CardDescription>
-            </CardHeader>
-            {wizard.recommendedDocuments.length > 0 ? (
-              <CardContent className="flex flex-col gap-3">
-                <h3 className="font-medium text-sm">Recommended documents</h3>
-                <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-                  {wizard.recommendedDocuments.map((item) => (
-                    <li
-                      key={item}
-                      className="flex items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
-                    >
-                      <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                      {item}
-                    </li>
-                  ))}
-                </ul>
-              </CardContent>
-            ) : null}
-          </Card>
-        </TabsContent>
-      </Tabs>
-    </div>
+    // A new agent is a new wizard: its steps and prompts start over.
+    <AgentWizard
+      key={agent.id}
+      agent={agent}
+      wizard={WIZARDS[agent.id]}
+      // The spec's sample queries are also the chat's own strip: one list, kept by the chat feature.
+      sampleQueries={sampleQueriesFor(agent.id)}
+      upload={
+        <RemoteComponent
+          target={{ remote: "mf-knowledge", module: "./DocumentUpload", props: { agentId: agent.id } }}
+          fallback={<UploadLoading />}
+        />
+      }
+      renderChat={(prompt) => <ChatCard agentType={agent.id} prompt={prompt} />}
+    />
   );
 }

@@ -82,7 +82,7 @@ export function KnowledgeStatus({ agentId, agentName }: { agentId: string; agent
             job on the{" "}
             <Link
               to={PAGE_PATHS.training}
-              className="text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="text-primary underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               Model Training
             </Link>{" "}
