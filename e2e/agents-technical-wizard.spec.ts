@@ -1,0 +1,177 @@
+// Journey: walk the Technical Architecture wizard. Step 1 uploads an architecture note through the knowledge
+// remote's upload component (loaded by mf-agents through federation) and sees it processed; step 2 shows what the
+// agent now knows; step 3 offers the spec's sample queries beside the chat; Deploy Agent leads to step 4's
+// operations; Back returns in order. The wizard fits a 375 px phone without serious accessibility violations.
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newAccount, signUp } from "./support/accounts";
+import { type AppServer, startAppServer } from "./support/app-server";
+import { seriousA11yViolations } from "./support/axe";
+import { launchBrowser, newContext, screenshot } from "./support/browser";
+
+const INGESTION_TIMEOUT_MS = 120_000;
+
+/** A small architecture note the technical agent learns from (and that its answers can cite). */
+const ARCHITECTURE_NOTE = {
+  name: "payments-architecture.txt",
+  mimeType: "text/plain",
+  buffer: Buffer.from(
+    [
+      "Payments platform architecture",
+      "",
+      "The public API gateway terminates TLS and routes requests to three services: orders, ledger and payouts.",
+      "The ledger service writes every transaction to a PostgreSQL primary with two streaming replicas.",
+      "Payout batches run every fifteen minutes from a queue; a failed batch is retried three times.",
+      "Known risk: the orders service calls the ledger synchronously, so a slow ledger stalls checkout.",
+    ].join("\n"),
+  ),
+};
+
+const SAMPLE_QUERIES = [
+  "Review this API architecture for scalability",
+  "Suggest improvements for database design",
+  "Analyze security vulnerabilities in this system",
+];
+
+function stepLine(page: Page, step: number, title: string): Locator {
+  return page.getByText(`Step ${step} of 4: ${title}`, { exact: true });
+}
+
+async function progress(page: Page): Promise<string | null> {
+  return page.getByRole("progressbar").first().getAttribute("aria-valuenow");
+}
+
+async function tabStates(page: Page): Promise<{ name: string; disabled: boolean }[]> {
+  const tabs = page.getByRole("tablist", { name: "Technical Architecture wizard steps" }).getByRole("tab");
+  const states: { name: string; disabled: boolean }[] = [];
+  for (let index = 0; index < (await tabs.count()); index += 1) {
+    const tab = tabs.nth(index);
+    states.push({ name: ((await tab.textContent()) ?? "").trim(), disabled: await tab.isDisabled() });
+  }
+  return states;
+}
+
+describe("the technical architecture wizard", () => {
+  let server: AppServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+    page = await (await newContext(browser, server.url)).newPage();
+    await signUp(page, newAccount("Margaret", "Hamilton"));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it(
+    "uploads a document in step 1, shows it learned in step 2, and walks steps 3 and 4 in order",
+    async () => {
+      await page.goto("/agent/technical");
+      await page.getByRole("heading", { level: 1, name: "Technical Architecture" }).waitFor();
+      await page.getByText("Ready to Deploy", { exact: true }).waitFor();
+      await stepLine(page, 1, "Upload Technical Docs").waitFor();
+      expect(await progress(page)).toBe("25");
+      expect(await tabStates(page)).toEqual([
+        { name: "Tech Docs", disabled: false },
+        { name: "Training", disabled: true },
+        { name: "Testing", disabled: true },
+        { name: "Operations", disabled: true },
+      ]);
+      await page.getByText("API documentation and specs", { exact: true }).waitFor();
+
+      // Step 1: the knowledge remote's upload component, rendered inside mf-agents' page through federation.
+      const input = page.getByLabel("Files to upload");
+      await input.waitFor({ state: "attached" });
+      expect(
+        await input.evaluate((element) => element.closest("[data-remote]")?.getAttribute("data-remote")),
+      ).toBe("mf-knowledge");
+      await input.setInputFiles(ARCHITECTURE_NOTE);
+      await page.getByText("Files Uploaded Successfully").first().waitFor();
+      const latest = page.getByRole("list", { name: "Latest documents of this agent" });
+      await latest
+        .getByRole("listitem")
+        .filter({ hasText: ARCHITECTURE_NOTE.name })
+        .getByText("Processed", { exact: true })
+        .waitFor({ timeout: INGESTION_TIMEOUT_MS });
+      await screenshot(page, "wizard-technical-step-1");
+
+      // Step 2: what the agent knows now.
+      await page.getByRole("button", { name: "Continue to Training" }).click();
+      await stepLine(page, 2, "Train Technical Agent").waitFor();
+      expect(await progress(page)).toBe("50");
+      expect(
+        await page.evaluate(() => document.activeElement?.textContent),
+        "focus moves to the new step's title",
+      ).toBe("Train Technical Agent");
+      const knowledge = page.getByLabel("Knowledge of Technical Architecture");
+      await expect.poll(() => knowledge.textContent()).toContain("Documents ready1");
+      expect(
+        Number(/Passages indexed(\d+)/.exec((await knowledge.textContent()) ?? "")?.[1]),
+      ).toBeGreaterThan(0);
+      await page.getByText(ARCHITECTURE_NOTE.name, { exact: true }).waitFor();
+      expect((await tabStates(page))[0]).toEqual({ name: "Tech Docs, completed", disabled: false });
+
+      // Step 3: the spec's sample queries beside the chat with the technical agent.
+      await page.getByRole("button", { name: "Continue to Testing" }).click();
+      await stepLine(page, 3, "Test & Validate").waitFor();
+      expect(await progress(page)).toBe("75");
+      const samples = page.getByRole("region", { name: "Sample queries" });
+      for (const query of SAMPLE_QUERIES) await samples.getByRole("button", { name: query }).waitFor();
+
+      // ---- Chat in step 3 (added by the chat work): ask a sample query and get an answer citing
+      // ARCHITECTURE_NOTE.name. Nothing here asserts an answer yet. ----
+
+      // Deploy Agent moves on without a call.
+      const requests: string[] = [];
+      const record = (request: { url: () => string; method: () => string }) => {
+        if (request.method() !== "GET") requests.push(`${request.method()} ${request.url()}`);
+      };
+      page.on("request", record);
+      await page.getByRole("button", { name: "Deploy Agent" }).click();
+      await stepLine(page, 4, "Tech Operations").waitFor();
+      page.off("request", record);
+      expect(requests).toEqual([]);
+      expect(await progress(page)).toBe("100");
+      await page.getByRole("heading", { level: 3, name: "Architecture Review" }).waitFor();
+      await page.getByRole("button", { name: "Review Architecture" }).waitFor();
+      await page.getByRole("heading", { level: 3, name: "System Design" }).waitFor();
+      await page.getByRole("button", { name: "Optimize System" }).waitFor();
+      expect((await tabStates(page)).map((tab) => tab.disabled)).toEqual([false, false, false, false]);
+      await screenshot(page, "wizard-technical-step-4");
+
+      // Back, in order, and a tab back to step 1 disables the steps after it again.
+      await page.getByRole("button", { name: "Back to Testing" }).click();
+      await stepLine(page, 3, "Test & Validate").waitFor();
+      await page.getByRole("tab", { name: /^Tech Docs/ }).click();
+      await stepLine(page, 1, "Upload Technical Docs").waitFor();
+      expect((await tabStates(page)).map((tab) => tab.disabled)).toEqual([false, true, true, true]);
+    },
+    INGESTION_TIMEOUT_MS + 60_000,
+  );
+
+  it("fits a 375 px screen at every step without horizontal scrolling or serious accessibility violations", async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/agent/technical");
+    await stepLine(page, 1, "Upload Technical Docs").waitFor();
+    await page.getByLabel("Files to upload").waitFor({ state: "attached" });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    for (const [button, step, title] of [
+      [null, 1, "Upload Technical Docs"],
+      ["Continue to Training", 2, "Train Technical Agent"],
+      ["Continue to Testing", 3, "Test & Validate"],
+      ["Deploy Agent", 4, "Tech Operations"],
+    ] as const) {
+      if (button) await page.getByRole("button", { name: button }).click();
+      await stepLine(page, step, title).waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await overflow(), `step ${step} scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(await seriousA11yViolations(page), `step ${step} axe`).toEqual([]);
+    }
+    await screenshot(page, "wizard-technical-phone");
+  });
+});
