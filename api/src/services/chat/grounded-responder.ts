@@ -47,14 +47,21 @@ const JUDGED_PER_PASSAGE = 3;
 const MAX_UNIT_CHARS = 700;
 /** How much of a sentence's score the conversation's subject decides, for a follow-up with terms of its own. */
 const CONTEXT_SHARE = 0.3;
+/** ... and for a follow-up whose own words only ask for a kind of answer ("what about its price?"). */
+const TYPE_ONLY_CONTEXT_SHARE = 0.6;
 
 export const NOT_FOUND_ANSWER =
   "I couldn't find this in the agent's knowledge. Try rephrasing the question, or add a document that covers it.";
 
 /** What kind of answer a question asks for: a sentence without one does not answer it. */
-type AnswerType = "quantity" | "time" | "person" | "place";
+type AnswerType = "money" | "quantity" | "time" | "person" | "place";
 
 const ANSWER_TYPE_PATTERNS: [AnswerType, RegExp][] = [
+  // Checked first: a question about a price is answered by an amount of money, not by any number.
+  [
+    "money",
+    /\b(?:prices?|pricing|priced|costs?|costing|fees?|revenues?|income|profits?|salary|salaries|budgets?|spend|spending|turnover|earnings)\b/i,
+  ],
   [
     "quantity",
     /\bhow (?:much|many|long|often|far|big|large|old|tall|heavy|fast)\b|\b(?:prices?|pricing|priced|costs?|costing|fees?|revenues?|income|profits?|salary|salaries|budgets?|amount|percentage|percent|dose|dosage|quantity|margins?|spend|spending|turnover|earnings)\b|\bnumber of\b/i,
@@ -85,6 +92,11 @@ const ROLE_WORDS =
 const PLACE_WORDS =
   /\b(?:office|street|st|road|avenue|city|country|building|floor|room|address|located|headquarters|region|site|portal|website|online|https?:\/\/\S+)\b/i;
 
+/** Whether every one of these terms is a word that asks for a kind of answer ("price", "cost", "deadline"). */
+function namesOnlyAnswerType(terms: readonly { word: string }[]): boolean {
+  return terms.every((term) => ANSWER_TYPE_PATTERNS.some(([, pattern]) => pattern.test(term.word)));
+}
+
 function answerTypeOf(question: string): AnswerType | null {
   for (const [type, pattern] of ANSWER_TYPE_PATTERNS) if (pattern.test(question)) return type;
   return null;
@@ -96,8 +108,14 @@ function hasNameLikeWord(text: string): boolean {
   return words.some((word) => /^["'“(]?\p{Lu}[\p{L}\p{M}'’.-]*/u.test(word)) || /\b\p{Lu}{2,}\b/u.test(text);
 }
 
+/** An amount of money: a currency sign or code beside a number, or a number of dollars / euros / pounds. */
+const MONEY =
+  /[$€£¥₹]\s?\d|\d\s?[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|INR|CNY)\s?\d|\d[\d,.\s]*\s?(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|INR|CNY)\b|\d[\d,.]*\s+(?:(?:thousand|million|billion)\s+)?(?:dollars?|euros?|pounds?|cents?|yen)\b/i;
+
 function hasAnswerType(text: string, type: AnswerType): boolean {
   switch (type) {
+    case "money":
+      return MONEY.test(text);
     case "quantity":
       return /\d/.test(text) || NUMBER_WORDS.test(text) || /[$€£¥₹%]/.test(text);
     case "time":
@@ -221,6 +239,17 @@ export function composeGroundedAnswer(input: {
   if (requiredWeight === 0) return abstain(passages, []);
 
   const answerType = answerTypeOf(input.question);
+  // A follow-up whose own words only name the kind of answer ("and what about its price?"): a sentence holding that
+  // kind of answer (an amount) holds those words ("costs 1,850,000 EUR" answers "price"), and the conversation's
+  // subject weighs more, since it is all the question is about.
+  const typeOnlyFollowUp = answerType !== null && context.length > 0 && namesOnlyAnswerType(terms.question);
+  if (typeOnlyFollowUp) {
+    for (const candidate of candidates) {
+      if (!hasAnswerType(candidate.quote, answerType)) continue;
+      candidate.stems = new Set([...candidate.stems, ...required.map((term) => term.stem)]);
+    }
+  }
+  const contextShare = typeOnlyFollowUp ? TYPE_ONLY_CONTEXT_SHARE : CONTEXT_SHARE;
   const unitsPerPassage = new Map<number, number>();
   for (const candidate of candidates)
     unitsPerPassage.set(candidate.rank, (unitsPerPassage.get(candidate.rank) ?? 0) + 1);
@@ -228,7 +257,7 @@ export function composeGroundedAnswer(input: {
     const holds = (stem: string) => candidate.stems.has(stem);
     candidate.coverage = sum(required, holds) / requiredWeight;
     const onSubject =
-      contextWeight > 0 ? 1 - CONTEXT_SHARE + (CONTEXT_SHARE * sum(context, holds)) / contextWeight : 1;
+      contextWeight > 0 ? 1 - contextShare + (contextShare * sum(context, holds)) / contextWeight : 1;
     const relevance = Math.min(1, Math.max(0, candidate.passage.relevance));
     const count = unitsPerPassage.get(candidate.rank) ?? 1;
     const position = count > 1 ? candidate.order / (count - 1) : 0;
@@ -259,12 +288,18 @@ export function composeGroundedAnswer(input: {
     const coverage = sum(required, (stem) => held.has(stem)) / requiredWeight;
     const missing = required.filter((term) => !held.has(term.stem)).length;
     const typed = !answerType || best.some((candidate) => hasAnswerType(candidate.quote, answerType));
-    if (coverage >= COVERAGE_THRESHOLD && missing <= allowedMissing && typed) answering.add(rank);
+    // Such a follow-up is answered by a passage on the conversation's subject, not by any amount anywhere.
+    const onSubject = !typeOnlyFollowUp || sum(context, (stem) => held.has(stem)) > 0;
+    if (coverage >= COVERAGE_THRESHOLD && missing <= allowedMissing && typed && onSubject)
+      answering.add(rank);
   }
   if (answering.size === 0) return abstain(passages, relevant);
 
-  // The answering passages' sentences first; other passages may add a sentence that scores as well.
-  const ordered = relevant.toSorted(
+  // The answering passages' sentences first; other passages may add a sentence that scores as well. A question after
+  // a fact (how much, when, who, where) is answered only by sentences that hold one, the first one included.
+  const ordered = (
+    answerType ? relevant.filter((c) => hasAnswerType(c.quote, answerType)) : relevant
+  ).toSorted(
     (a, b) =>
       Number(answering.has(b.rank)) - Number(answering.has(a.rank)) || b.score - a.score || a.rank - b.rank,
   );
