@@ -5,6 +5,11 @@ import { QueryClient } from "@tanstack/react-query";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  agentAnalyticsQueryOptions,
+  builtInAgentsQueryOptions,
+  updateBuiltInAgentMutationOptions,
+} from "./agents";
 import { apiKeysQueryOptions } from "./api-keys";
 import { currentUserQueryOptions } from "./auth";
 import { LOGIN_URL, LOGOUT_URL, loginUrl } from "./auth-urls";
@@ -16,7 +21,13 @@ import {
   messagesQueryOptions,
   renameConversationMutationOptions,
 } from "./conversations";
-import { customAgentsQueryOptions } from "./custom-agents";
+import {
+  createCustomAgentMutationOptions,
+  customAgentsQueryOptions,
+  deleteCustomAgentMutationOptions,
+  trainCustomAgentMutationOptions,
+  updateCustomAgentMutationOptions,
+} from "./custom-agents";
 import { dashboardMetricsQueryOptions } from "./dashboard-metrics";
 import { addDataSourceMutationOptions } from "./knowledge/data-sources";
 import {
@@ -209,6 +220,46 @@ const CALLS: Record<string, (client: QueryClient) => Promise<unknown>> = {
   dashboardMetricsQueryOptions: (client) => client.fetchQuery(dashboardMetricsQueryOptions()),
   apiKeysQueryOptions: (client) => client.fetchQuery(apiKeysQueryOptions()),
   customAgentsQueryOptions: (client) => client.fetchQuery(customAgentsQueryOptions()),
+  createCustomAgentMutationOptions: async (client) => {
+    await mutate(client, createCustomAgentMutationOptions(), { name: "Coach", systemPrompt: "You coach." });
+    await mutate(client, createCustomAgentMutationOptions(), {
+      name: "Market Intelligence",
+      description: "Competitive and market analysis",
+      systemPrompt: "You analyse markets.",
+      agentType: "market-intelligence",
+      isPublic: true,
+      apiEndpoint: "agent-market-intelligence-1767225600000",
+    });
+  },
+  updateCustomAgentMutationOptions: async (client) => {
+    await mutate(client, updateCustomAgentMutationOptions(), { id: "a/1", isPublic: true });
+    await mutate(client, updateCustomAgentMutationOptions(), {
+      id: "a/1",
+      name: "Coach",
+      description: null,
+      systemPrompt: "Be brief.",
+      model: null,
+      temperature: 0.7,
+      topK: 8,
+    });
+  },
+  deleteCustomAgentMutationOptions: (client) => mutate(client, deleteCustomAgentMutationOptions(), "a/1"),
+  trainCustomAgentMutationOptions: (client) => mutate(client, trainCustomAgentMutationOptions(), "a/1"),
+  builtInAgentsQueryOptions: (client) => client.fetchQuery(builtInAgentsQueryOptions()),
+  updateBuiltInAgentMutationOptions: async (client) => {
+    await mutate(client, updateBuiltInAgentMutationOptions(), { id: "gtm", enabled: false });
+    await mutate(client, updateBuiltInAgentMutationOptions(), {
+      id: "legal",
+      systemPrompt: null,
+      model: "gpt-4o-mini",
+      temperature: 1,
+      topK: 12,
+    });
+  },
+  agentAnalyticsQueryOptions: async (client) => {
+    await client.fetchQuery(agentAnalyticsQueryOptions("gtm"));
+    await client.fetchQuery(agentAnalyticsQueryOptions("a/1"));
+  },
   trainingJobsQueryOptions: (client) => client.fetchQuery(trainingJobsQueryOptions()),
   conversationsQueryOptions: async (client) => {
     await client.fetchQuery(conversationsQueryOptions());
