@@ -19,7 +19,14 @@ const json = (body: unknown) => ({
 /** A handbook of distinct sentences, long enough to make several passages. */
 function handbook(company: string): string {
   const cities = ["Lisbon", "Oslo", "Nairobi", "Osaka", "Quito", "Tallinn", "Perth", "Dakar"];
-  const products = ["ledger sync", "invoice relay", "payroll bridge", "audit vault", "tax beacon", "cash forecast"];
+  const products = [
+    "ledger sync",
+    "invoice relay",
+    "payroll bridge",
+    "audit vault",
+    "tax beacon",
+    "cash forecast",
+  ];
   const paragraphs: string[] = [];
   for (const [i, city] of cities.entries()) {
     const product = products[i % products.length];
@@ -334,9 +341,12 @@ describe.each(engines)("/api/custom-agents on %s", (engine) => {
     ]);
     expect(await db.select().from(messages).where(eq(messages.conversationId, gone.id))).toEqual([]);
     expect(await db.select().from(messages).where(eq(messages.conversationId, stays.id))).toHaveLength(1);
-    expect(await db.select().from(documents).where(eq(documents.id, document?.id ?? ""))).toEqual([
-      expect.objectContaining({ agentId: agent.id, status: "completed" }),
-    ]);
+    expect(
+      await db
+        .select()
+        .from(documents)
+        .where(eq(documents.id, document?.id ?? "")),
+    ).toEqual([expect.objectContaining({ agentId: agent.id, status: "completed" })]);
     const twice = await t.request(`/api/custom-agents/${agent.id}`, { method: "DELETE", cookie });
     expect(twice.status).toBe(404);
   });
