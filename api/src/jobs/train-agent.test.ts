@@ -1,13 +1,13 @@
 // Training a custom agent (one attempt, and the sweep): documents ready or waited for, probes found or missed.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customAgents, documents } from "../db/schema";
 import { searchKnowledge } from "../services/retrieval/search-knowledge";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 import { uploadOk, waitForDocument } from "../test/uploads";
 import { PROBE_COUNT, trainAgent } from "./train-agent";
-import { sendTrainAgentJob } from "./train-agent-queue";
-import { sweepStuckTraining, TRAINING_LOST } from "./train-agent-sweep";
+import { sendTrainAgentJob, TRAIN_AGENT_QUEUE } from "./train-agent-queue";
+import { releaseOrphanedTrainingJobs, sweepStuckTraining, TRAINING_LOST } from "./train-agent-sweep";
 
 const TEXT = [
   "Northwind renews ledger sync contracts for regional wholesalers every quarter.",
@@ -235,5 +235,26 @@ describe.each(engines)("sweepStuckTraining on %s", (engine) => {
     expect(await read(fresh.id)).toMatchObject({ trainingStatus: "training" });
     expect(await read(trained.id)).toMatchObject({ trainingStatus: "trained" });
     expect(await sweepStuckTraining(t.deps, { staleSeconds: 60 })).toEqual([]);
+  });
+
+  it("on PGlite, hands a job left active by a dead process back to pg-boss at start-up", async () => {
+    const jobId = await sendTrainAgentJob(t.deps.queue, {
+      agentId: "orphan-agent",
+      waitUntil: new Date().toISOString(),
+    });
+    // What a process killed mid-job leaves behind: the job active, with nobody running it.
+    await t.database.db.execute(
+      sql`update pgboss.job set state = 'active', started_on = now() where id = ${jobId}::uuid`,
+    );
+    const released = await releaseOrphanedTrainingJobs(t.deps);
+    const [job] = await t.deps.queue.boss.findJobs(TRAIN_AGENT_QUEUE, { id: jobId });
+    if (engine === "pglite") {
+      expect(released).toBe(1);
+      expect(job?.state).toBe("retry");
+    } else {
+      // On PostgreSQL other processes may be running their jobs: pg-boss's heartbeat supervision decides.
+      expect(released).toBe(0);
+      expect(job?.state).toBe("active");
+    }
   });
 });
