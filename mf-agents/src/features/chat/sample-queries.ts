@@ -5,7 +5,7 @@ export type SampleQueries = readonly [string, string, string];
 
 export const SAMPLE_QUERIES = {
   gtm: [
-    "Who is our ideal customer profile?",
+    "What is our ideal customer profile?",
     "Suggest a pricing strategy for our enterprise tier",
     "Which channels should we prioritize next quarter?",
   ],

@@ -51,7 +51,7 @@ function ModelBadge({ model }: { model: ChatModelInfo | undefined }) {
   ) : (
     <Badge variant="outline" className="max-w-full [overflow-wrap:anywhere]">
       <span className="sr-only">Model: </span>
-      {model.model}
+      <span>{model.model}</span>
     </Badge>
   );
 }
@@ -217,7 +217,9 @@ export function ChatCard({ agentType, customAgentId, prompt }: ChatCardProps) {
           </CardTitle>
           <ModelBadge model={model.data} />
         </div>
-        {model.data?.offline ? <CardDescription>{OFFLINE_MODE_DESCRIPTION}</CardDescription> : null}
+        {model.data?.offline ? (
+          <CardDescription className="max-sm:text-xs">{OFFLINE_MODE_DESCRIPTION}</CardDescription>
+        ) : null}
         <ConversationPicker
           conversations={list}
           active={active}

@@ -48,7 +48,7 @@ export function QuestionBubble({ content }: { content: string }) {
     <div className="flex justify-end">
       <div className="max-w-[85%] whitespace-pre-wrap rounded-lg bg-primary px-3 py-2 text-primary-foreground text-sm [overflow-wrap:anywhere]">
         <span className="sr-only">You: </span>
-        {content}
+        <span>{content}</span>
       </div>
     </div>
   );
@@ -119,7 +119,7 @@ export function ChatMessageView({
           {message.model ? (
             <p className="mt-2 text-muted-foreground text-xs [overflow-wrap:anywhere]">
               <span className="sr-only">Model: </span>
-              {message.model}
+              <span>{message.model}</span>
             </p>
           ) : null}
         </>

@@ -34,7 +34,7 @@ export function ConversationPicker({
         <SelectTrigger
           ref={selectRef}
           aria-label="Conversation"
-          className="min-w-0 flex-1 basis-40 sm:max-w-xs"
+          className="min-w-0 flex-1 basis-32 sm:max-w-xs"
         >
           <SelectValue placeholder="No conversations yet" />
         </SelectTrigger>
@@ -49,7 +49,8 @@ export function ConversationPicker({
       <div className="flex items-center gap-1">
         <Button ref={newButtonRef} variant="outline" size="sm" onClick={onNew} disabled={creating}>
           <Plus aria-hidden="true" />
-          New
+          {/* On a phone the icon alone keeps the picker on one line; the name stays for assistive technology. */}
+          <span className="max-sm:sr-only">New</span>
         </Button>
         <RenameConversationDialog conversation={active} onRenamed={onRenamed} />
         <DeleteConversationDialog conversation={active} onDeleted={onDeleted} />
