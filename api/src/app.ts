@@ -18,6 +18,7 @@ import { agentsRoutes } from "./routes/agents";
 import { apiKeysRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { callbackRoutes } from "./routes/callback";
+import { chatRoutes } from "./routes/chat";
 import { conversationsRoutes } from "./routes/conversations";
 import { customAgentsRoutes } from "./routes/custom-agents";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -101,6 +102,7 @@ export function createApp(deps: Deps) {
   app.use(async (c, next) => {
     c.set("deps", deps);
     // Uploads stream for as long as the client sends: ingestion does not wait for them, only for quick requests.
+    // (A streamed response, such as a chat answer, counts only until its headers: next() returns with them.)
     if (c.req.path === UPLOAD_PATH) return next();
     const end = deps.requestActivity.begin();
     try {
@@ -144,6 +146,7 @@ export function createApp(deps: Deps) {
     .route("/api/custom-agents", customAgentsRoutes)
     .route("/api/agents", agentsRoutes)
     .route("/api/conversations", conversationsRoutes)
+    .route("/api/chat", chatRoutes)
     .route("/", remotesRoutes);
 
   routes.openAPIRegistry.registerComponent("securitySchemes", SESSION_COOKIE_SCHEME, {
