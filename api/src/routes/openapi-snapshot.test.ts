@@ -1,5 +1,5 @@
 // The copy of the OpenAPI document that packages/client's contract test checks the client against is the one the API
-// serves: any change to a route fails here until the copy is refreshed (`npx vitest run -u src/routes/openapi-snapshot.test.ts`).
+// serves: any change to a route fails here until the copy is refreshed (`npx vitest run src/routes/openapi-snapshot.test.ts --update` in api/).
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../paths";
