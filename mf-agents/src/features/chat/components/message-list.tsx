@@ -26,7 +26,8 @@ export function MessageList({
   const scroller = useRef<HTMLDivElement | null>(null);
   const following = useRef(true);
   const pending = turn ? unstoredParts(turn, messages) : null;
-  const streaming = turn?.phase === "streaming";
+  // Busy only while the streamed copy is what shows: the stored answer can land a render before the turn ends.
+  const streaming = turn?.phase === "streaming" && pending?.answer === true;
 
   // A new question always brings the view down to it.
   const question = turn?.question;
