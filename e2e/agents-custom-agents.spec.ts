@@ -131,7 +131,7 @@ describe("managing agents", () => {
   it("switches an executive agent off and configures another; both are stored", async () => {
     const center = card(page, "Agent Management Center");
     const gtm = center.getByRole("article", { name: "GTM Strategy" });
-    await gtm.getByRole("switch", { name: "GTM Strategy active" }).click();
+    await gtm.getByRole("switch", { name: "Deactivate GTM Strategy" }).click();
     await toast(page, "Agent Deactivated").waitFor();
     await gtm.getByText("inactive", { exact: true }).waitFor();
 
@@ -164,7 +164,7 @@ describe("managing agents", () => {
       .getByText("inactive", { exact: true })
       .waitFor();
     expect(
-      await reloaded.getByRole("switch", { name: "GTM Strategy active" }).getAttribute("aria-checked"),
+      await reloaded.getByRole("switch", { name: "Activate GTM Strategy" }).getAttribute("aria-checked"),
     ).toBe("false");
     const legalAgain = reloaded.getByRole("article", { name: "Legal Foundation" });
     await legalAgain.getByRole("button", { name: "Details of Legal Foundation" }).click();

@@ -1,30 +1,25 @@
 // Saves an agent's configuration: PATCH /api/agents/{id} for a built-in agent, PATCH /api/custom-agents/{id} for a
-// custom one; the agent lists refetch after, so every card shows what was stored.
-import { customAgentKeys } from "@acp/client/custom-agents";
-import { requestJson } from "@acp/client/request";
+// custom one; that agent list refetches after, so every card shows what was stored.
+import { updateBuiltInAgentMutationOptions } from "@acp/client/agents";
+import { updateCustomAgentMutationOptions } from "@acp/client/custom-agents";
 import type { UpdateAgentSettings, UpdateCustomAgent } from "@acp/contracts/chat";
 import { useMutation } from "@tanstack/react-query";
 import type { SettingsTarget } from "../utils/settings-target";
 
-export type UpdateAgentSettingsInput = {
-  target: Pick<SettingsTarget, "kind" | "id">;
-  patch: UpdateAgentSettings & Partial<Pick<UpdateCustomAgent, "name" | "description" | "isPublic">>;
-};
+export type SettingsPatch = Omit<UpdateAgentSettings, "systemPrompt"> & {
+  /** null puts a built-in agent back on its shipped prompt. */
+  systemPrompt?: string | null;
+} & Partial<Pick<UpdateCustomAgent, "name" | "description" | "isPublic">>;
 
-function settingsUrl({ kind, id }: UpdateAgentSettingsInput["target"]): string {
-  const collection = kind === "built-in" ? "/api/agents" : "/api/custom-agents";
-  return `${collection}/${encodeURIComponent(id)}`;
-}
-
-export function updateAgentSettings({ target, patch }: UpdateAgentSettingsInput): Promise<unknown> {
-  return requestJson<unknown>("PATCH", settingsUrl(target), patch);
-}
+export type UpdateAgentSettingsInput = { target: Pick<SettingsTarget, "kind" | "id">; patch: SettingsPatch };
 
 export function useUpdateAgentSettings() {
-  return useMutation({
-    mutationKey: ["agent-settings", "update"],
-    mutationFn: updateAgentSettings,
-    onSuccess: (_answer, { target }, _result, { client }) =>
-      client.invalidateQueries({ queryKey: target.kind === "built-in" ? ["agents"] : customAgentKeys.all }),
-  });
+  const builtIn = useMutation(updateBuiltInAgentMutationOptions());
+  const custom = useMutation(updateCustomAgentMutationOptions());
+  const save = ({ target, patch }: UpdateAgentSettingsInput): Promise<unknown> => {
+    if (target.kind === "built-in") return builtIn.mutateAsync({ id: target.id, ...patch });
+    const { systemPrompt, ...rest } = patch;
+    return custom.mutateAsync({ id: target.id, ...rest, ...(systemPrompt ? { systemPrompt } : {}) });
+  };
+  return { save, isPending: builtIn.isPending || custom.isPending };
 }

@@ -72,7 +72,7 @@ describe("ConfigureAgentDialog", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
-  it("sends an empty model as null (the installation's default) and can restore the default prompt", async () => {
+  it("sends an empty model as null (the installation's default), and the restored default prompt as null", async () => {
     const api = mockApi(modelRoute, route("PATCH", "/api/agents/legal", { status: 200, body: {} }));
     await open({ ...builtIn, settings: { ...builtIn.settings, systemPrompt: "Edited", model: "llama3" } });
     fill("Model", "   ");
@@ -82,10 +82,8 @@ describe("ConfigureAgentDialog", () => {
     );
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(api.sent("PATCH")).toHaveLength(1));
-    expect(api.sent("PATCH")[0]?.body).toMatchObject({
-      systemPrompt: "You are a careful legal analyst.",
-      model: null,
-    });
+    // null: the agent follows its shipped prompt again rather than a copy of it.
+    expect(api.sent("PATCH")[0]?.body).toMatchObject({ systemPrompt: null, model: null });
   });
 
   it("checks the fields before sending anything and focuses the first one that is wrong", async () => {

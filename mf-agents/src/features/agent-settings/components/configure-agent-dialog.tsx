@@ -81,7 +81,7 @@ function ConfigureAgentForm({ target, onSaved }: { target: SettingsTarget; onSav
   const [values, setValues] = useState<SettingsFormValues>(() => initialValues(target));
   const [errors, setErrors] = useState<SettingsErrors>({});
   const fields = useRef<Partial<Record<SettingsField, HTMLElement | null>>>({});
-  const save = useUpdateAgentSettings();
+  const { save, isPending } = useUpdateAgentSettings();
   const isCustom = target.kind === "custom";
 
   const set = <K extends SettingsField>(field: K, value: SettingsFormValues[K]) => {
@@ -99,24 +99,24 @@ function ConfigureAgentForm({ target, onSaved }: { target: SettingsTarget; onSav
       if (first) fields.current[first]?.focus();
       return;
     }
-    save.mutate(
-      { target, patch },
-      {
-        onSuccess: () => {
-          toast({
-            title: CONFIGURATION_SAVED_TITLE,
-            description: `${target.name} answers with the new settings.`,
-          });
-          onSaved();
-        },
-        onError: (error) => {
-          if (isUnauthorizedError(error)) return;
-          toast({
-            title: ERROR_TOASTS.title,
-            description: `${SAVE_CONFIGURATION_FAILED}: ${errorMessage(error)}`,
-            variant: "destructive",
-          });
-        },
+    // The shipped prompt is stored as "none of my own" (null), so the agent keeps following its default.
+    const followsDefault =
+      target.defaultSystemPrompt !== undefined && patch.systemPrompt === target.defaultSystemPrompt.trim();
+    save({ target, patch: followsDefault ? { ...patch, systemPrompt: null } : patch }).then(
+      () => {
+        toast({
+          title: CONFIGURATION_SAVED_TITLE,
+          description: `${target.name} answers with the new settings.`,
+        });
+        onSaved();
+      },
+      (error: unknown) => {
+        if (isUnauthorizedError(error)) return;
+        toast({
+          title: ERROR_TOASTS.title,
+          description: `${SAVE_CONFIGURATION_FAILED}: ${errorMessage(error)}`,
+          variant: "destructive",
+        });
       },
     );
   };
@@ -253,12 +253,12 @@ function ConfigureAgentForm({ target, onSaved }: { target: SettingsTarget; onSav
       </div>
       <DialogFooter>
         <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={save.isPending}>
+          <Button type="button" variant="outline" disabled={isPending}>
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save"}
+        <Button type="submit" disabled={isPending}>
+          {isPending ? "Saving…" : "Save"}
         </Button>
       </DialogFooter>
     </form>

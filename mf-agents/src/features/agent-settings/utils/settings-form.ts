@@ -6,7 +6,7 @@ import {
   type AgentSettings,
   SYSTEM_PROMPT_MAX_CHARS,
 } from "@acp/contracts/chat";
-import type { UpdateAgentSettingsInput } from "../api/update-agent-settings";
+import type { SettingsPatch } from "../api/update-agent-settings";
 import type { SettingsTarget } from "./settings-target";
 
 export const MODEL_NAME_MAX_CHARS = 200;
@@ -59,7 +59,7 @@ function parseNumber(text: string): number | undefined {
 export function validateSettings(
   values: SettingsFormValues,
   kind: SettingsTarget["kind"],
-): { errors: SettingsErrors; patch?: UpdateAgentSettingsInput["patch"] } {
+): { errors: SettingsErrors; patch?: SettingsPatch & { systemPrompt: string } } {
   const errors: SettingsErrors = {};
   const systemPrompt = values.systemPrompt.trim();
   if (systemPrompt === "") errors.systemPrompt = "The system prompt cannot be blank.";
@@ -78,7 +78,7 @@ export function validateSettings(
   if (topK === undefined || !Number.isInteger(topK) || topK < AGENT_TOP_K.min || topK > AGENT_TOP_K.max)
     errors.topK = `Passages per answer must be a whole number from ${AGENT_TOP_K.min} to ${AGENT_TOP_K.max}.`;
 
-  const settings: Partial<AgentSettings> = {
+  const settings: Partial<AgentSettings> & { systemPrompt: string } = {
     systemPrompt,
     model: model === "" ? null : model,
     ...(temperature === undefined ? {} : { temperature }),

@@ -65,11 +65,11 @@ describe("AgentCenterCard", () => {
   it("deactivates an active agent through the API, then toasts Agent Deactivated", async () => {
     const api = agentsApi();
     renderRemotePage(<AgentCenterCard />);
-    fireEvent.click(await screen.findByRole("switch", { name: "GTM Strategy active" }));
+    fireEvent.click(await screen.findByRole("switch", { name: "Deactivate GTM Strategy" }));
     await waitFor(() => expect(currentToast()?.title).toBe("Agent Deactivated"));
     expect(patches(api)).toEqual([{ url: "/api/agents/gtm", body: { enabled: false } }]);
     await waitFor(() =>
-      expect(screen.getByRole("switch", { name: "GTM Strategy active" }).getAttribute("aria-checked")).toBe(
+      expect(screen.getByRole("switch", { name: "Activate GTM Strategy" }).getAttribute("aria-checked")).toBe(
         "false",
       ),
     );
@@ -79,12 +79,12 @@ describe("AgentCenterCard", () => {
   it("switches a ready agent on through the API, then toasts Agent Requires Training Data", async () => {
     const api = agentsApi();
     renderRemotePage(<AgentCenterCard />);
-    fireEvent.click(await screen.findByRole("switch", { name: "Vision Refinement active" }));
+    fireEvent.click(await screen.findByRole("switch", { name: "Activate Vision Refinement" }));
     await waitFor(() => expect(currentToast()?.title).toBe("Agent Requires Training Data"));
     expect(patches(api)).toEqual([{ url: "/api/agents/vision", body: { enabled: true } }]);
     await waitFor(() =>
       expect(
-        screen.getByRole("switch", { name: "Vision Refinement active" }).getAttribute("aria-checked"),
+        screen.getByRole("switch", { name: "Deactivate Vision Refinement" }).getAttribute("aria-checked"),
       ).toBe("true"),
     );
   });
@@ -111,7 +111,7 @@ describe("AgentCenterCard", () => {
       }),
     );
     renderRemotePage(<AgentCenterCard />);
-    fireEvent.click(await screen.findByRole("switch", { name: "GTM Strategy active" }));
+    fireEvent.click(await screen.findByRole("switch", { name: "Deactivate GTM Strategy" }));
     await waitFor(() =>
       expect(currentToast()).toEqual({
         title: "Error",
@@ -119,7 +119,7 @@ describe("AgentCenterCard", () => {
         variant: "destructive",
       }),
     );
-    expect(screen.getByRole("switch", { name: "GTM Strategy active" }).getAttribute("aria-checked")).toBe(
+    expect(screen.getByRole("switch", { name: "Deactivate GTM Strategy" }).getAttribute("aria-checked")).toBe(
       "true",
     );
   });

@@ -15,6 +15,11 @@ import { ChevronDown, Power } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { displayStatus } from "../utils/agent-status";
 
+/** What pressing the switch does, not what it shows (a switch's state is already announced as on or off). */
+export function switchLabel(agent: Pick<BuiltInAgentState, "name" | "enabled">): string {
+  return agent.enabled ? `Deactivate ${agent.name}` : `Activate ${agent.name}`;
+}
+
 export type BuiltInAgentItemProps = {
   agent: BuiltInAgentState;
   pending: boolean;
@@ -60,7 +65,7 @@ export function BuiltInAgentItem({
           checked={agent.enabled}
           disabled={pending}
           onCheckedChange={onToggle}
-          aria-label={`${agent.name} active`}
+          aria-label={switchLabel(agent)}
         />
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -1,15 +1,15 @@
 // Switching built-in agents on and off, persisted per user (DESIGN 8), with the spec's toasts (section 4) once the
 // API has stored the change: "Agent Deactivated" for an active agent, "Agent Requires Training Data" when a
 // non-active one is switched on, and a toast saying the agent is active for "Activate Agent".
+
+import { type UpdateBuiltInAgentInput, updateBuiltInAgentMutationOptions } from "@acp/client/agents";
 import { errorMessage } from "@acp/client/http-error";
 import { isUnauthorizedError } from "@acp/client/unauthorized";
-import type { BuiltInAgentId } from "@acp/contracts/agents";
 import type { BuiltInAgentState } from "@acp/contracts/chat";
 import { ERROR_TOASTS, INFO_TOASTS } from "@acp/contracts/messages";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { useMutationState } from "@tanstack/react-query";
-import { builtInAgentKeys } from "../api/get-built-in-agents";
-import { type UpdateBuiltInAgentInput, useUpdateBuiltInAgent } from "../api/update-built-in-agent";
+import { useUpdateBuiltInAgent } from "../api/update-built-in-agent";
 
 export const AGENT_ACTIVATED_TITLE = "Agent Activated";
 export const AGENTS_DEPLOYED_TITLE = "Executive Agents Deployed";
@@ -27,12 +27,12 @@ function toastFailure(action: string, error: unknown): void {
 }
 
 /** The ids of the agents whose switch is being saved right now (the buttons and switches wait for them). */
-export function usePendingAgentIds(): Set<BuiltInAgentId> {
+export function usePendingAgentIds(): Set<string> {
   const pending = useMutationState({
-    filters: { mutationKey: [...builtInAgentKeys.all, "update"], status: "pending" },
+    filters: { mutationKey: updateBuiltInAgentMutationOptions().mutationKey, status: "pending" },
     select: (mutation) => (mutation.state.variables as UpdateBuiltInAgentInput | undefined)?.id,
   });
-  return new Set(pending.filter((id): id is BuiltInAgentId => id !== undefined));
+  return new Set(pending.filter((id) => id !== undefined));
 }
 
 export function useAgentActivation() {
@@ -44,7 +44,7 @@ export function useAgentActivation() {
   const toggle = async (agent: Agent) => {
     const enabled = !agent.enabled;
     try {
-      await update.mutateAsync({ id: agent.id, patch: { enabled } });
+      await update.mutateAsync({ id: agent.id, enabled });
     } catch (error) {
       toastFailure(`Failed to ${enabled ? "activate" : "deactivate"} ${agent.name}`, error);
       return;
@@ -62,7 +62,7 @@ export function useAgentActivation() {
   /** "Activate Agent" on a ready agent. */
   const activate = async (agent: Agent) => {
     try {
-      await update.mutateAsync({ id: agent.id, patch: { enabled: true } });
+      await update.mutateAsync({ id: agent.id, enabled: true });
     } catch (error) {
       toastFailure(`Failed to activate ${agent.name}`, error);
       return;
@@ -74,7 +74,7 @@ export function useAgentActivation() {
   const deployAll = async (agents: readonly Agent[]) => {
     const waiting = agents.filter((agent) => !agent.enabled);
     const results = await Promise.allSettled(
-      waiting.map((agent) => update.mutateAsync({ id: agent.id, patch: { enabled: true } })),
+      waiting.map((agent) => update.mutateAsync({ id: agent.id, enabled: true })),
     );
     const failed = waiting.filter((_, index) => results[index]?.status === "rejected");
     const firstError = results.find((result) => result.status === "rejected");

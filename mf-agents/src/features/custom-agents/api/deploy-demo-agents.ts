@@ -1,48 +1,53 @@
 // Deploys the six preset demo agents (spec section 9) as public custom agents with their system prompts, one call
-// each, in order; a failure stops there and the agents already created stay.
-import { customAgentKeys } from "@acp/client/custom-agents";
+// each, in order, with "Demo Agent Created" or "Failed to create demo agent: {message}"; a failure stops there and
+// the agents already created stay. The toasts belong to the mutation, not to the button: the list replaces the
+// empty state as the first agents arrive.
+
+import { createCustomAgentMutationOptions, customAgentKeys } from "@acp/client/custom-agents";
+import { errorMessage } from "@acp/client/http-error";
+import { isUnauthorizedError } from "@acp/client/unauthorized";
 import { DEMO_AGENT_PRESETS } from "@acp/contracts/agents";
 import type { CustomAgentDetail } from "@acp/contracts/chat";
+import { ERROR_TOASTS, SUCCESS_TOASTS } from "@acp/contracts/messages";
+import { toast } from "@acp/ui/hooks/use-toast";
 import { useMutation } from "@tanstack/react-query";
-import { createCustomAgent } from "./create-custom-agent";
+import { withApiEndpoint } from "./create-custom-agent";
 
-export class DemoAgentError extends Error {
-  override readonly name = "DemoAgentError";
-  constructor(
-    readonly created: number,
-    readonly presetName: string,
-    override readonly cause: unknown,
-  ) {
-    super(`The demo agent ${presetName} could not be created`);
-  }
-}
-
-export async function deployDemoAgents(): Promise<CustomAgentDetail[]> {
-  const created: CustomAgentDetail[] = [];
-  for (const preset of DEMO_AGENT_PRESETS) {
-    try {
-      created.push(
-        await createCustomAgent({
-          name: preset.name,
-          description: preset.description,
-          systemPrompt: preset.systemPrompt,
-          agentType: preset.agentType,
-          isPublic: true,
-        }),
-      );
-    } catch (error) {
-      throw new DemoAgentError(created.length, preset.name, error);
-    }
-  }
-  return created;
-}
+export const DEPLOY_DEMO_AGENTS_KEY = [...customAgentKeys.all, "demo"] as const;
 
 export function useDeployDemoAgents() {
+  const create = useMutation(createCustomAgentMutationOptions());
   return useMutation({
-    mutationKey: [...customAgentKeys.all, "demo"],
-    mutationFn: deployDemoAgents,
-    // Also after a failure part-way: the agents created before it are real and belong in the list.
-    onSettled: (_agents, _error, _input, _result, { client }) =>
-      client.invalidateQueries({ queryKey: customAgentKeys.all }),
+    mutationKey: DEPLOY_DEMO_AGENTS_KEY,
+    mutationFn: async (): Promise<CustomAgentDetail[]> => {
+      const created: CustomAgentDetail[] = [];
+      for (const preset of DEMO_AGENT_PRESETS) {
+        created.push(
+          await create.mutateAsync(
+            withApiEndpoint({
+              name: preset.name,
+              description: preset.description,
+              systemPrompt: preset.systemPrompt,
+              agentType: preset.agentType,
+              isPublic: true,
+            }),
+          ),
+        );
+      }
+      return created;
+    },
+    onSuccess: (agents) =>
+      toast({
+        title: SUCCESS_TOASTS.demoAgentCreated,
+        description: `${agents.length} public demo agents are ready: ${agents.map((agent) => agent.name).join(", ")}.`,
+      }),
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({
+        title: ERROR_TOASTS.title,
+        description: ERROR_TOASTS.createDemoAgent(errorMessage(error)),
+        variant: "destructive",
+      });
+    },
   });
 }

@@ -15,7 +15,7 @@ import { Textarea } from "@acp/ui/components/textarea";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { Plus } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useCreateCustomAgent } from "../api/create-custom-agent";
+import { useCreateCustomAgent, withApiEndpoint } from "../api/create-custom-agent";
 import { agentTypeLabel, FORM_AGENT_TYPES } from "../utils/agent-type-label";
 
 type FormValues = {
@@ -62,13 +62,13 @@ export function CreateCustomAgentCard() {
       return;
     }
     create.mutate(
-      {
+      withApiEndpoint({
         name,
         description: values.description.trim(),
         systemPrompt,
         agentType: values.agentType,
         isPublic: values.isPublic,
-      },
+      }),
       {
         onSuccess: (agent) => {
           toast({

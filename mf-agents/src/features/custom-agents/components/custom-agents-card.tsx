@@ -8,7 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { toast } from "@acp/ui/hooks/use-toast";
+import { useIsMutating } from "@tanstack/react-query";
 import { type ReactNode, useId, useRef, useState } from "react";
+import { DEPLOY_DEMO_AGENTS_KEY } from "../api/deploy-demo-agents";
 import { useCustomAgents } from "../api/get-custom-agents";
 import { useTrainCustomAgent } from "../api/train-custom-agent";
 import { CustomAgentItem } from "./custom-agent-item";
@@ -30,6 +32,8 @@ export function CustomAgentsCard({
   /** Where focus goes once the agent being deleted is gone, chosen while its row is still listed. */
   const focusAfter = useRef<string | null>(null);
   const list = agents.data ?? [];
+  // The demo agents arrive one by one: the offer stays (showing its progress) until the last one is created.
+  const deployingDemo = useIsMutating({ mutationKey: DEPLOY_DEMO_AGENTS_KEY }) > 0;
 
   const startTraining = (agent: CustomAgentDetail) =>
     train.mutate(agent.id, {
@@ -80,29 +84,30 @@ export function CustomAgentsCard({
           errorMessage={`Your custom agents could not be loaded: ${errorMessage(agents.error)}`}
           onRetry={() => void agents.refetch()}
         >
-          {() =>
-            list.length === 0 ? (
-              <DemoAgentPresets />
-            ) : (
-              <ul aria-labelledby={`${id}-title`} className="grid gap-3 lg:grid-cols-2">
-                {list.map((agent) => (
-                  <li key={agent.id} className="min-w-0">
-                    <CustomAgentItem
-                      ref={(element) => {
-                        if (element) items.current.set(agent.id, element);
-                        else items.current.delete(agent.id);
-                      }}
-                      agent={agent}
-                      training={train.isPending && train.variables === agent.id}
-                      onTrain={() => startTraining(agent)}
-                      onDelete={() => askToDelete(agent)}
-                      settingsActions={settingsActions?.(agent)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )
-          }
+          {() => (
+            <div className="flex flex-col gap-4">
+              {list.length === 0 || deployingDemo ? <DemoAgentPresets /> : null}
+              {list.length > 0 ? (
+                <ul aria-labelledby={`${id}-title`} className="grid gap-3 lg:grid-cols-2">
+                  {list.map((agent) => (
+                    <li key={agent.id} className="min-w-0">
+                      <CustomAgentItem
+                        ref={(element) => {
+                          if (element) items.current.set(agent.id, element);
+                          else items.current.delete(agent.id);
+                        }}
+                        agent={agent}
+                        training={train.isPending && train.variables === agent.id}
+                        onTrain={() => startTraining(agent)}
+                        onDelete={() => askToDelete(agent)}
+                        settingsActions={settingsActions?.(agent)}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          )}
         </CardState>
       </CardContent>
       <DeleteCustomAgentDialog

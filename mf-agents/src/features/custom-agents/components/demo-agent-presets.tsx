@@ -1,35 +1,15 @@
 // The empty list's offer (spec section 2 and 9): the six preset demo agents, deployed as public custom agents with
 // their system prompts, with "Demo Agent Created" or "Failed to create demo agent: {message}".
-import { errorMessage } from "@acp/client/http-error";
-import { isUnauthorizedError } from "@acp/client/unauthorized";
 import { DEMO_AGENT_PRESETS } from "@acp/contracts/agents";
-import { ERROR_TOASTS, SUCCESS_TOASTS } from "@acp/contracts/messages";
 import { Button } from "@acp/ui/components/button";
-import { toast } from "@acp/ui/hooks/use-toast";
 import { Bot, Sparkles } from "lucide-react";
 import { useId } from "react";
-import { DemoAgentError, useDeployDemoAgents } from "../api/deploy-demo-agents";
+import { useDeployDemoAgents } from "../api/deploy-demo-agents";
 
 export function DemoAgentPresets() {
   const id = useId();
   const deploy = useDeployDemoAgents();
-  const run = () =>
-    deploy.mutate(undefined, {
-      onSuccess: (agents) =>
-        toast({
-          title: SUCCESS_TOASTS.demoAgentCreated,
-          description: `${agents.length} public demo agents are ready: ${agents.map((agent) => agent.name).join(", ")}.`,
-        }),
-      onError: (error) => {
-        const cause = error instanceof DemoAgentError ? error.cause : error;
-        if (isUnauthorizedError(cause)) return;
-        toast({
-          title: ERROR_TOASTS.title,
-          description: ERROR_TOASTS.createDemoAgent(errorMessage(cause)),
-          variant: "destructive",
-        });
-      },
-    });
+  const run = () => deploy.mutate();
 
   return (
     <section
