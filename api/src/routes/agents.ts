@@ -4,7 +4,6 @@ import {
   AGENT_ANALYTICS_DAYS,
   agentAnalyticsSchema,
   builtInAgentStateSchema,
-  updateAgentSettingsSchema,
   updateBuiltInAgentSchema,
 } from "@acp/contracts/chat";
 import { z } from "@hono/zod-openapi";
@@ -17,13 +16,7 @@ import { updateBuiltInAgent } from "../services/agents/update-built-in-agent";
 
 const builtInAgentState = componentSchema(builtInAgentStateSchema, "BuiltInAgentState");
 
-/** As the contract's, with a null systemPrompt accepted: it restores the agent's default prompt. */
-const updateBuiltInAgentBody = componentSchema(
-  updateBuiltInAgentSchema.extend({
-    systemPrompt: updateAgentSettingsSchema.shape.systemPrompt.unwrap().nullable().optional(),
-  }),
-  "UpdateBuiltInAgent",
-);
+const updateBuiltInAgentBody = componentSchema(updateBuiltInAgentSchema, "UpdateBuiltInAgent");
 
 const listRoute = signedInRoute({
   method: "get",

@@ -15,7 +15,7 @@ import { updateCustomAgent } from "../services/custom-agents/update-custom-agent
 const customAgentDetail = componentSchema(customAgentDetailSchema, "CustomAgentDetail");
 
 /** The contract's fields, each optional (a PATCH): the contract extends a partial schema with required fields. */
-const updateCustomAgentBody = componentSchema(updateCustomAgentSchema.partial(), "UpdateCustomAgent");
+const updateCustomAgentBody = componentSchema(updateCustomAgentSchema, "UpdateCustomAgent");
 
 const idParams = z.object({
   id: z

@@ -54,7 +54,13 @@ export const builtInAgentStateSchema = z.object({
 });
 export type BuiltInAgentState = z.infer<typeof builtInAgentStateSchema>;
 
-export const updateBuiltInAgentSchema = updateAgentSettingsSchema.extend({ enabled: z.boolean() }).partial();
+/** A null systemPrompt restores the agent's default prompt. */
+export const updateBuiltInAgentSchema = updateAgentSettingsSchema
+  .extend({
+    enabled: z.boolean(),
+    systemPrompt: updateAgentSettingsSchema.shape.systemPrompt.unwrap().nullable(),
+  })
+  .partial();
 export type UpdateBuiltInAgent = z.infer<typeof updateBuiltInAgentSchema>;
 
 /** A custom agent with its settings (GET /api/custom-agents returns these). */
@@ -66,11 +72,13 @@ export const customAgentDetailSchema = customAgentSchema.extend({
 export type CustomAgentDetail = z.infer<typeof customAgentDetailSchema>;
 
 /** PATCH /api/custom-agents/{id}. */
-export const updateCustomAgentSchema = updateAgentSettingsSchema.extend({
-  name: z.string().trim().min(1, "The name cannot be blank").max(200),
-  description: z.string().max(2000).nullable(),
-  isPublic: z.boolean(),
-});
+export const updateCustomAgentSchema = updateAgentSettingsSchema
+  .extend({
+    name: z.string().trim().min(1, "The name cannot be blank").max(200),
+    description: z.string().max(2000).nullable(),
+    isPublic: z.boolean(),
+  })
+  .partial();
 export type UpdateCustomAgent = z.infer<typeof updateCustomAgentSchema>;
 
 /** Which model answered: the built-in grounded responder (offline mode) or a configured OpenAI-compatible server. */

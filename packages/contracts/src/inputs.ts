@@ -1,5 +1,6 @@
 // Request bodies the browser sends and the API validates (spec section 7), with the spec's messages.
 import { z } from "zod";
+import { SYSTEM_PROMPT_MAX_CHARS } from "./chat";
 import { DEFAULT_EPOCHS, DEFAULT_MODEL_TYPE, EPOCH_OPTIONS } from "./constants";
 import { agentTypeSchema, dataSourceTypeSchema, modelTypeSchema } from "./entities";
 import { VALIDATION } from "./messages";
@@ -30,7 +31,11 @@ export type CreateDataSource = z.input<typeof createDataSourceSchema>;
 export const createCustomAgentSchema = z.object({
   name: nonBlank(VALIDATION.customAgent).pipe(z.string().max(200)),
   description: z.string().max(2000).optional().default(""),
-  systemPrompt: nonBlank(VALIDATION.customAgent),
+  systemPrompt: nonBlank(VALIDATION.customAgent).pipe(
+    z
+      .string()
+      .max(SYSTEM_PROMPT_MAX_CHARS, `A system prompt can be at most ${SYSTEM_PROMPT_MAX_CHARS} characters`),
+  ),
   agentType: agentTypeSchema.default("custom"),
   isPublic: z.boolean().default(false),
   apiEndpoint: z

@@ -1,6 +1,5 @@
 // Creates a custom agent for the signed-in user with a unique public endpoint slug.
 import type { CustomAgentDetail } from "@acp/contracts/chat";
-import { SYSTEM_PROMPT_MAX_CHARS } from "@acp/contracts/chat";
 import type { createCustomAgentSchema } from "@acp/contracts/inputs";
 import { VALIDATION } from "@acp/contracts/messages";
 import type { z } from "zod";
@@ -39,13 +38,6 @@ export async function createCustomAgent({
     throw new AppError("VALIDATION_ERROR", VALIDATION.customAgent, {
       details: [{ path: ["name"], message: VALIDATION.customAgent, code: "too_small" }],
     });
-  }
-  if (input.systemPrompt.length > SYSTEM_PROMPT_MAX_CHARS) {
-    throw new AppError(
-      "VALIDATION_ERROR",
-      `systemPrompt: a system prompt can be at most ${SYSTEM_PROMPT_MAX_CHARS} characters`,
-      { details: [{ path: ["systemPrompt"], message: "too long", code: "too_big" }] },
-    );
   }
   const description = input.description.trim() || null;
   const generated = apiEndpointFor(name, now());
