@@ -7,7 +7,3 @@ export function displayStatus(agent: Pick<BuiltInAgentState, "enabled" | "status
   if (agent.enabled) return "active";
   return agent.status === "active" ? "inactive" : agent.status;
 }
-
-export function isActive(agent: Pick<BuiltInAgentState, "enabled">): boolean {
-  return agent.enabled;
-}
