@@ -59,7 +59,8 @@ export function AgentWizardPage({ agentType }: AgentWizardPageProps) {
           fallback={<UploadLoading />}
         />
       }
-      renderChat={(prompt) => <ChatCard agentType={agent.id} prompt={prompt} />}
+      // The wizard shows the sample questions above the chat (spec: step 3's buttons): the card does not repeat them.
+      renderChat={(prompt) => <ChatCard agentType={agent.id} prompt={prompt} showSampleQueries={false} />}
     />
   );
 }

@@ -33,6 +33,8 @@ export const REMOTES = {
         customAgentId?: string | undefined;
         /** A question to ask: each new nonce asks once. */
         prompt?: { text: string; nonce: number } | undefined;
+        /** False where the page shows the sample questions itself (the wizards); true by default. */
+        showSampleQueries?: boolean | undefined;
       }>(),
     },
   },

@@ -270,6 +270,13 @@ describe("ChatCard: no conversation yet", () => {
     );
   });
 
+  it("leaves the sample questions to a page that shows them itself", async () => {
+    fakeChatApi();
+    await renderReady(<ChatCard agentType="technical" showSampleQueries={false} />);
+    expect(screen.queryByRole("list", { name: "Sample questions" })).toBeNull();
+    expect(screen.getByRole("textbox")).toBeTruthy();
+  });
+
   it("creates a conversation and asks a sample question in it, since the click asked for it", async () => {
     const api = fakeChatApi();
     await renderReady(<ChatCard agentType="technical" />);

@@ -35,6 +35,8 @@ export type ChatCardProps = {
    * sends it twice.
    */
   prompt?: ChatPrompt | undefined;
+  /** False where the page shows the same sample questions itself (the wizards); true by default. */
+  showSampleQueries?: boolean | undefined;
 };
 
 export const OFFLINE_MODE_LABEL = "Offline mode";
@@ -56,7 +58,7 @@ function ModelBadge({ model }: { model: ChatModelInfo | undefined }) {
   );
 }
 
-export function ChatCard({ agentType, customAgentId, prompt }: ChatCardProps) {
+export function ChatCard({ agentType, customAgentId, prompt, showSampleQueries = true }: ChatCardProps) {
   const filters = useMemo(() => ({ agentType, customAgentId }), [agentType, customAgentId]);
   const agentName = findBuiltInAgent(agentType)?.name;
   const conversations = useAgentConversations(filters);
@@ -238,7 +240,9 @@ export function ChatCard({ agentType, customAgentId, prompt }: ChatCardProps) {
         />
       </CardHeader>
       <div className="pt-3">
-        <SampleQueryStrip queries={sampleQueriesFor(agentType)} disabled={sending} onAsk={ask} />
+        {showSampleQueries && (
+          <SampleQueryStrip queries={sampleQueriesFor(agentType)} disabled={sending} onAsk={ask} />
+        )}
       </div>
       <MessageList
         messages={messages.data ?? NO_MESSAGES}
