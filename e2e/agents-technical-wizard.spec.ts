@@ -27,6 +27,9 @@ const ARCHITECTURE_NOTE = {
   ),
 };
 
+/** Answered by the note's second sentence. */
+const QUESTION = "Which services does the public API gateway route requests to?";
+
 const SAMPLE_QUERIES = [
   "Review this API architecture for scalability",
   "Suggest improvements for database design",
@@ -123,8 +126,30 @@ describe("the technical architecture wizard", () => {
       const samples = page.getByRole("region", { name: "Sample queries" });
       for (const query of SAMPLE_QUERIES) await samples.getByRole("button", { name: query }).waitFor();
 
-      // ---- Chat in step 3 (added by the chat work): ask a sample query and get an answer citing
-      // ARCHITECTURE_NOTE.name. Nothing here asserts an answer yet. ----
+      // The chat with the technical agent answers from the uploaded note, cites it, and opens the cited passage.
+      const card = page.getByRole("region", { name: "Technical Architecture Chat" });
+      const box = card.getByRole("textbox", { name: "Message" });
+      await box.fill(QUESTION);
+      await box.press("Enter");
+      // Spec section 4: with no conversation, the first send only creates one.
+      await expect
+        .poll(() => card.getByRole("combobox", { name: "Conversation" }).textContent())
+        .toContain("New Technical Conversation");
+      await box.press("Enter");
+      const log = card.getByRole("log", { name: "Conversation" });
+      const citation = log
+        .getByRole("button", { name: new RegExp(`^Source \\d+: ${ARCHITECTURE_NOTE.name}`) })
+        .first();
+      await citation.waitFor({ timeout: 30_000 });
+      expect(await log.textContent()).toContain("orders, ledger and payouts");
+      await citation.click();
+      const dialog = page.getByRole("dialog", { name: ARCHITECTURE_NOTE.name });
+      await expect
+        .poll(() => dialog.getByRole("region", { name: "Cited passage" }).locator("mark").textContent())
+        .toContain("public API gateway");
+      await screenshot(page, "wizard-technical-step-3-cited");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
 
       // Deploy Agent moves on without a call.
       const requests: string[] = [];
