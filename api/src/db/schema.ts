@@ -8,7 +8,7 @@ import {
   type MessageStatus,
   messageStatusSchema,
 } from "@acp/contracts/chat";
-import { MODEL_TYPES } from "@acp/contracts/constants";
+import { API_KEY_RATE_LIMIT_PER_HOUR, MODEL_TYPES } from "@acp/contracts/constants";
 import {
   type AgentType,
   agentTypeSchema,
@@ -141,9 +141,18 @@ export const apiKeys = pgTable(
     keyPreview: text().notNull(),
     isActive: boolean().notNull().default(true),
     lastUsed: timestamp({ withTimezone: true }),
+    /** After this moment the key is refused; null = no expiry. */
+    expiresAt: timestamp({ withTimezone: true }),
+    /** Custom agent ids or built-in agent types the key may call; null = every agent of its owner. */
+    allowedAgentIds: text().array(),
+    /** Requests per hour the key may make (enforced by the limiter). */
+    rateLimitPerHour: integer().notNull().default(API_KEY_RATE_LIMIT_PER_HOUR),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.userId)],
+  (t) => [
+    index().on(t.userId),
+    check("api_keys_rate_limit_positive", sql`${t.rateLimitPerHour} > 0`),
+  ],
 );
 
 /** Where a document came from: an uploaded file, or a data source (text, web page). */
@@ -439,10 +448,33 @@ export const apiRequestLog = pgTable(
     userId: ownerId(),
     apiKeyId: text().references(() => apiKeys.id, { onDelete: "set null" }),
     agentEndpoint: text(),
+    /** Which /api/v1 operation was called (e.g. "agent", "chat.completions", "models", "gtm.strategy"). */
+    operation: text(),
     status: integer().notNull(),
+    latencyMs: integer(),
+    promptTokens: integer(),
+    completionTokens: integer(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.userId, t.createdAt), index().on(t.apiKeyId, t.createdAt)],
+  (t) => [index().on(t.userId, t.createdAt), index().on(t.apiKeyId, t.createdAt), index().on(t.createdAt)],
+);
+
+/** api_request_log rows older than 30 days, rolled up per owner, key, agent and hour (issue 21). */
+export const apiRequestHourly = pgTable(
+  "api_request_hourly",
+  {
+    userId: ownerId(),
+    /** "" for public calls or a deleted key: part of the primary key, so never null. */
+    apiKeyId: text().notNull().default(""),
+    agentEndpoint: text().notNull().default(""),
+    hour: timestamp({ withTimezone: true }).notNull(),
+    requests: integer().notNull(),
+    errors: integer().notNull(),
+    latencyMsTotal: bigint({ mode: "number" }).notNull().default(0),
+    promptTokens: bigint({ mode: "number" }).notNull().default(0),
+    completionTokens: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.apiKeyId, t.agentEndpoint, t.hour] })],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,6 @@
 // One turn of a grounded chat (DESIGN 6): store the question, retrieve from the agent's knowledge with the
 // conversation's context, answer through the responder (streamed), validate its citations, store the answer.
-import type { ChatMessage, ChatResponse, ChatSource, MessageStatus } from "@acp/contracts/chat";
+import type { ChatMessage, ChatResponse } from "@acp/contracts/chat";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { conversations, messages } from "../../db/schema";
 import type { Deps } from "../../deps";
@@ -8,16 +8,12 @@ import { AppError } from "../../lib/app-error";
 import type { ConversationRow } from "../conversations/conversation-response";
 import { getOwnedConversation } from "../conversations/get-owned-conversation";
 import { toMessageResponse } from "../conversations/message-response";
-import { searchKnowledge } from "../retrieval/search-knowledge";
-import { validateCitations } from "./citations";
-import { contextualQuery } from "./contextual-query";
+import { answerFromPassages, retrievePassages } from "./grounded-answer";
 import { resolveChatAgent } from "./resolve-chat-agent";
-import { ChatModelError, type GroundingPassage, type HistoryTurn } from "./responder";
+import type { ChatModelError, HistoryTurn } from "./responder";
 
 /** Earlier messages read for the history (the responder trims them further to its model's context, by tokens). */
 const HISTORY_MESSAGES = 40;
-/** Characters of a passage kept as the source's excerpt: whole chunks (a few thousand characters), bounded. */
-const EXCERPT_CHARS = 8000;
 
 export type ChatTurnInput = {
   deps: Deps;
@@ -54,82 +50,35 @@ export async function sendChatMessage(
   });
   const retrieving = resolveChatAgent({ db, userId, conversation }).then(async (agent) => ({
     agent,
-    found: await searchKnowledge({
-      deps,
-      userId,
-      query: contextualQuery(history, message),
-      agentId: agent.retrievalAgentId,
-      topK: agent.settings.topK,
-      includeShared: true,
-    }),
+    results: await retrievePassages({ deps, userId, agent, history, question: message }),
   }));
   // Both settle before either failure is reported, so nothing runs on unobserved.
   const [stored, retrieved] = await Promise.allSettled([storing, retrieving]);
   if (stored.status === "rejected") throw stored.reason;
   if (retrieved.status === "rejected") throw retrieved.reason;
   const userMessage = stored.value;
-  const { agent, found } = retrieved.value;
-  const passages: GroundingPassage[] = found.results.map((result, index) => ({
-    number: index + 1,
-    text: result.text,
-    documentName: result.documentName,
-    location: result.location,
-    relevance: result.relevance ?? 0,
-  }));
-
-  let content = "";
-  let status: MessageStatus = "complete";
-  let failure: ChatModelError | undefined;
-  let model = deps.responder.info.model;
-  let promptTokens: number | null = null;
-  let completionTokens: number | null = null;
-  try {
-    const answer = await deps.responder.answer({
-      systemPrompt: agent.settings.systemPrompt,
-      history,
-      question: message,
-      passages,
-      model: agent.settings.model,
-      temperature: agent.settings.temperature,
-      signal,
-      onToken: (text) => input.onToken?.(text),
-    });
-    content = answer.content;
-    model = answer.model;
-    promptTokens = answer.promptTokens;
-    completionTokens = answer.completionTokens;
-    if (answer.stopped) status = "stopped";
-  } catch (error) {
-    if (!(error instanceof ChatModelError)) throw error;
-    failure = error;
-    content = error.options.partial ?? "";
-    status = "failed";
-  }
-
-  const validated = validateCitations(content, passages.length);
-  const cited = new Set(validated.cited);
-  const sources: ChatSource[] = found.results.map((result, index) => ({
-    number: index + 1,
-    chunkId: result.chunkId,
-    documentId: result.documentId,
-    documentName: result.documentName,
-    location: result.location,
-    excerpt: result.text.slice(0, EXCERPT_CHARS),
-    score: result.score,
-    relevance: result.relevance ?? 0,
-    cited: cited.has(index + 1),
-  }));
+  const { agent, results } = retrieved.value;
+  const answer = await answerFromPassages({
+    deps,
+    agent,
+    history,
+    question: message,
+    results,
+    signal,
+    onToken: input.onToken,
+  });
+  const { failure, status } = answer;
   const [answerRow] = await db
     .insert(messages)
     .values({
       conversationId,
       role: "assistant",
-      content: validated.content,
-      sources,
+      content: answer.content,
+      sources: answer.sources,
       status,
-      model,
-      promptTokens,
-      completionTokens,
+      model: answer.model,
+      promptTokens: answer.promptTokens,
+      completionTokens: answer.completionTokens,
       error: failure?.message ?? (status === "stopped" ? "Stopped before the answer was finished." : null),
       latencyMs: Math.round(performance.now() - arrivedAt),
     })

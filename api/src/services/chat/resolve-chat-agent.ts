@@ -20,39 +20,37 @@ const GENERIC_PROMPT =
 
 const DEFAULT_SETTINGS = { model: null, temperature: AGENT_TEMPERATURE.default, topK: AGENT_TOP_K.default };
 
-export async function resolveChatAgent({
+/** A custom agent as it answers: its own prompt and settings, its documents. */
+export function customChatAgent(agent: typeof customAgents.$inferSelect): ChatAgent {
+  return {
+    name: agent.name,
+    settings: {
+      systemPrompt: agent.systemPrompt,
+      model: agent.model,
+      temperature: agent.temperature,
+      topK: agent.topK,
+    },
+    retrievalAgentId: agent.id,
+  };
+}
+
+/** A built-in agent (or a data-source target such as QA and Compliance) with the user's settings. */
+export async function builtInChatAgent({
   db,
   userId,
-  conversation,
+  agentType,
 }: {
   db: Db;
   userId: string;
-  conversation: ConversationRow;
+  agentType: string;
 }): Promise<ChatAgent> {
-  if (conversation.customAgentId) {
-    const [agent] = await db
-      .select()
-      .from(customAgents)
-      .where(and(eq(customAgents.id, conversation.customAgentId), eq(customAgents.userId, userId)));
-    if (!agent) throw new AppError("NOT_FOUND", "Custom agent not found");
-    return {
-      name: agent.name,
-      settings: {
-        systemPrompt: agent.systemPrompt,
-        model: agent.model,
-        temperature: agent.temperature,
-        topK: agent.topK,
-      },
-      retrievalAgentId: agent.id,
-    };
-  }
-  const builtIn = findBuiltInAgent(conversation.agentType);
+  const builtIn = findBuiltInAgent(agentType);
   if (!builtIn) {
-    const target = DATA_SOURCE_AGENTS.find((agent) => agent.id === conversation.agentType);
+    const target = DATA_SOURCE_AGENTS.find((agent) => agent.id === agentType);
     return {
-      name: target?.name ?? conversation.agentType,
+      name: target?.name ?? agentType,
       settings: { systemPrompt: GENERIC_PROMPT, ...DEFAULT_SETTINGS },
-      retrievalAgentId: conversation.agentType,
+      retrievalAgentId: agentType,
     };
   }
   const [own] = await db
@@ -71,4 +69,23 @@ export async function resolveChatAgent({
       : { systemPrompt: builtIn.systemPrompt, ...DEFAULT_SETTINGS },
     retrievalAgentId: builtIn.id,
   };
+}
+
+/** The agent a conversation talks to. */
+export async function resolveChatAgent({
+  db,
+  userId,
+  conversation,
+}: {
+  db: Db;
+  userId: string;
+  conversation: ConversationRow;
+}): Promise<ChatAgent> {
+  if (!conversation.customAgentId) return builtInChatAgent({ db, userId, agentType: conversation.agentType });
+  const [agent] = await db
+    .select()
+    .from(customAgents)
+    .where(and(eq(customAgents.id, conversation.customAgentId), eq(customAgents.userId, userId)));
+  if (!agent) throw new AppError("NOT_FOUND", "Custom agent not found");
+  return customChatAgent(agent);
 }

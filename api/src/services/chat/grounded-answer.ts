@@ -1,0 +1,128 @@
+// The grounding pipeline every entry point shares (chat, the public agent API, the OpenAI-compatible endpoint):
+// search an agent's knowledge with the conversation's context, answer through the responder, validate the markers.
+import type { ChatSource, MessageStatus } from "@acp/contracts/chat";
+import type { RetrievalResult } from "@acp/contracts/knowledge";
+import type { Deps } from "../../deps";
+import { searchKnowledge } from "../retrieval/search-knowledge";
+import { validateCitations } from "./citations";
+import { contextualQuery } from "./contextual-query";
+import type { ChatAgent } from "./resolve-chat-agent";
+import { ChatModelError, type GroundingPassage, type HistoryTurn } from "./responder";
+
+/** Characters of a passage kept as the source's excerpt: whole chunks (a few thousand characters), bounded. */
+const EXCERPT_CHARS = 8000;
+
+/** The agent's passages for a question, best first (the agent's documents, its categories and the shared library). */
+export async function retrievePassages({
+  deps,
+  userId,
+  agent,
+  history,
+  question,
+}: {
+  deps: Deps;
+  userId: string;
+  agent: ChatAgent;
+  history: readonly HistoryTurn[];
+  question: string;
+}): Promise<RetrievalResult[]> {
+  const found = await searchKnowledge({
+    deps,
+    userId,
+    query: contextualQuery(history, question),
+    agentId: agent.retrievalAgentId,
+    topK: agent.settings.topK,
+    includeShared: true,
+  });
+  return found.results;
+}
+
+export type GroundedAnswer = {
+  /** The answer with its markers validated (a marker to no source removed). */
+  content: string;
+  /** Every retrieved passage, numbered as its marker, flagged when the answer cites it. */
+  sources: ChatSource[];
+  status: MessageStatus;
+  model: string;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  /** The provider's failure when status is failed (content then holds what was written before it). */
+  failure?: ChatModelError;
+};
+
+/** Answers `question` from `results` through deps.responder; a provider failure is returned, not thrown. */
+export async function answerFromPassages({
+  deps,
+  agent,
+  history,
+  question,
+  results,
+  signal,
+  onToken,
+}: {
+  deps: Deps;
+  agent: ChatAgent;
+  history: readonly HistoryTurn[];
+  question: string;
+  results: readonly RetrievalResult[];
+  signal: AbortSignal;
+  onToken?: ((text: string) => void) | undefined;
+}): Promise<GroundedAnswer> {
+  const passages: GroundingPassage[] = results.map((result, index) => ({
+    number: index + 1,
+    text: result.text,
+    documentName: result.documentName,
+    location: result.location,
+    relevance: result.relevance ?? 0,
+  }));
+  let content = "";
+  let status: MessageStatus = "complete";
+  let failure: ChatModelError | undefined;
+  let model = deps.responder.info.model;
+  let promptTokens: number | null = null;
+  let completionTokens: number | null = null;
+  try {
+    const answer = await deps.responder.answer({
+      systemPrompt: agent.settings.systemPrompt,
+      history,
+      question,
+      passages,
+      model: agent.settings.model,
+      temperature: agent.settings.temperature,
+      signal,
+      onToken: (text) => onToken?.(text),
+    });
+    content = answer.content;
+    model = answer.model;
+    promptTokens = answer.promptTokens;
+    completionTokens = answer.completionTokens;
+    if (answer.stopped) status = "stopped";
+  } catch (error) {
+    if (!(error instanceof ChatModelError)) throw error;
+    failure = error;
+    content = error.options.partial ?? "";
+    status = "failed";
+  }
+  const validated = validateCitations(content, passages.length);
+  const cited = new Set(validated.cited);
+  const sources: ChatSource[] = results.map((result, index) => ({
+    number: index + 1,
+    chunkId: result.chunkId,
+    documentId: result.documentId,
+    documentName: result.documentName,
+    location: result.location,
+    excerpt: result.text.slice(0, EXCERPT_CHARS),
+    score: result.score,
+    relevance: result.relevance ?? 0,
+    cited: cited.has(index + 1),
+  }));
+  return {
+    content: validated.content,
+    sources,
+    status,
+    model,
+    promptTokens,
+    completionTokens,
+    ...(failure ? { failure } : {}),
+  };
+}
