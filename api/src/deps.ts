@@ -19,6 +19,7 @@ import type { VectorStore } from "./providers/vector-store/vector-store";
 import { createResponder } from "./services/chat/create-responder";
 import type { Responder } from "./services/chat/responder";
 import { ChunkIndexCache } from "./services/retrieval/chunk-index-cache";
+import { type ApiUsageRecorder, createApiUsageRecorder } from "./services/usage/api-usage-recorder";
 
 export type Deps = {
   config: AppConfig;
@@ -46,6 +47,8 @@ export type Deps = {
   embeddingThread: EmbeddingThreadHandle;
   /** This process's users' search indexes (postings and dense codes) within CHUNK_INDEX_MB. */
   chunkIndexes: ChunkIndexCache;
+  /** The public API's request log: record() buffers, batches are written about once a second and on close. */
+  apiUsage: ApiUsageRecorder;
   /** Aborts open streams, then stops whatever was started here, then closes the database. Idempotent. */
   close: () => Promise<void>;
 };
@@ -81,6 +84,17 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       overrides.queue ??
       createJobQueue({ database, onError: (error) => logger.error({ err: error }, "job queue error") });
     stopSteps.push(() => queue.stop());
+    // Pushed after the database's step, so it runs before it: the last entries are written while it is open.
+    let apiUsage: ApiUsageRecorder;
+    if (overrides.apiUsage) {
+      const given = overrides.apiUsage;
+      apiUsage = given;
+      stopSteps.push(() => given.flush());
+    } else {
+      const own = createApiUsageRecorder({ db: database.db, logger });
+      apiUsage = own;
+      stopSteps.push(() => own.close());
+    }
 
     let closing: Promise<void> | undefined;
     const close = () => {
@@ -111,6 +125,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       extractionPool,
       chunkIndexes,
       queue,
+      apiUsage,
       close,
     };
     return deps;

@@ -210,6 +210,31 @@ describe("loadConfig", () => {
     expect(loadConfig({ WORKERS: "1" }).workers).toBe(1);
   });
 
+  it("keeps rate limits in memory unless REDIS_URL names a Redis", () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: " " }).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).redis).toEqual({
+      url: "redis://127.0.0.1:6379",
+      keyPrefix: "acp:",
+    });
+    expect(loadConfig({ REDIS_URL: "rediss://user:secret@cache.example:6380/2" }).redis?.url).toBe(
+      "rediss://user:secret@cache.example:6380/2",
+    );
+    expect(() => loadConfig({ REDIS_URL: "127.0.0.1:6379" })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(() => loadConfig({ REDIS_URL: "http://cache.example" })).toThrow(/REDIS_URL/);
+  });
+
+  it("limits public agent calls to 100 per client IP and hour unless PUBLIC_RATE_LIMIT_PER_HOUR says otherwise", () => {
+    expect(loadConfig({}).publicRateLimitPerHour).toBe(100);
+    expect(loadConfig({ PUBLIC_RATE_LIMIT_PER_HOUR: "2500" }).publicRateLimitPerHour).toBe(2500);
+    expect(() => loadConfig({ PUBLIC_RATE_LIMIT_PER_HOUR: "0" })).toThrow(
+      "PUBLIC_RATE_LIMIT_PER_HOUR: must be a whole number of requests from 1 to 1000000",
+    );
+    expect(() => loadConfig({ PUBLIC_RATE_LIMIT_PER_HOUR: "many" })).toThrow(/PUBLIC_RATE_LIMIT_PER_HOUR/);
+  });
+
   it("reports every invalid variable in one ConfigError", () => {
     try {
       loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", REMOTES_MF_API: "not a url" });

@@ -152,6 +152,15 @@ const envSchema = z.object({
   OPENAI_CHAT_CONTEXT_TOKENS: wholeNumber(1024, 10_000_000, "tokens"),
   CHAT_TIMEOUT_MS: wholeNumber(1000, 3_600_000, "milliseconds"),
   CHAT_IDLE_TIMEOUT_MS: wholeNumber(1000, 3_600_000, "milliseconds"),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((value) => /^rediss?:\/\//.test(value) && URL.canParse(value), {
+        error: "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379",
+      })
+      .optional(),
+  ),
+  PUBLIC_RATE_LIMIT_PER_HOUR: wholeNumber(1, 1_000_000, "requests"),
 });
 
 export type OidcConfig = {
@@ -229,7 +238,24 @@ export type AppConfig = {
   urlFetch: { allowCidrs: string[] };
   /** LOG_LEVEL: how much the JSON logs on stdout say (info by default, silent in tests). */
   logLevel: LogLevel;
+  /**
+   * REDIS_URL: rate-limit counters (sign-in throttles, per-key and per-IP hourly limits) live in this Redis, shared
+   * by every API instance; unset, they live in this process's memory (one instance). `keyPrefix` namespaces every
+   * counter key (tests use their own).
+   */
+  redis: { url: string; keyPrefix: string } | undefined;
+  /**
+   * PUBLIC_RATE_LIMIT_PER_HOUR: requests per hour one client IP may make to public agents without a key (100 by
+   * default); keyed calls count against their key's own limit instead.
+   */
+  publicRateLimitPerHour: number;
 };
+
+/** Redis keys of this app start with this, so one Redis can serve other software beside it. */
+export const REDIS_KEY_PREFIX = "acp:";
+
+/** Public agent calls per client IP per hour unless PUBLIC_RATE_LIMIT_PER_HOUR says otherwise. */
+export const DEFAULT_PUBLIC_RATE_LIMIT_PER_HOUR = 100;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -388,5 +414,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         .filter(Boolean),
     },
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: REDIS_KEY_PREFIX } : undefined,
+    publicRateLimitPerHour: env.PUBLIC_RATE_LIMIT_PER_HOUR ?? DEFAULT_PUBLIC_RATE_LIMIT_PER_HOUR,
   };
 }
