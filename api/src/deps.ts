@@ -14,6 +14,7 @@ import {
 } from "./providers/embedder/local-embedder-thread";
 import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-limit-store";
 import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
+import { createRedisRateLimitStore } from "./providers/rate-limit/redis-rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
 import type { VectorStore } from "./providers/vector-store/vector-store";
 import { createResponder } from "./services/chat/create-responder";
@@ -26,7 +27,10 @@ export type Deps = {
   /** drizzle (`db`), the engine, and the raw driver (`raw`: PGlite instance or pg.Pool) for pg-boss. */
   database: Database;
   vectorStore: VectorStore;
-  /** Sign-in, sign-up and session-lookup counters (in memory: one instance, DESIGN 2). */
+  /**
+   * Sign-in, sign-up and session-lookup counters and the hourly API limits: in memory (one instance), or in Redis
+   * (REDIS_URL) so that every instance shares each limit.
+   */
   rateLimitStore: RateLimitStore;
   /** The clock sessions, limits and metrics use; tests inject their own. */
   now: () => Date;
@@ -53,6 +57,25 @@ export type Deps = {
   close: () => Promise<void>;
 };
 
+/**
+ * The memory store, or the Redis store when REDIS_URL is set; start-up waits a few seconds for Redis, then serves
+ * anyway (limited routes answer 503 until it is reachable: the store fails closed).
+ */
+async function createRateLimitStore({
+  config,
+  logger,
+  now,
+}: {
+  config: AppConfig;
+  logger: Logger;
+  now: () => Date;
+}): Promise<{ store: RateLimitStore; close: () => Promise<void> }> {
+  if (!config.redis) return { store: createMemoryRateLimitStore({ now }), close: async () => {} };
+  const store = createRedisRateLimitStore({ ...config.redis, logger, now });
+  await store.ready();
+  return { store, close: () => store.close() };
+}
+
 /** Anything createDeps would build can be handed in instead (tests: a throwaway database, a fake clock). */
 export type DepsOverrides = Partial<Omit<Deps, "config" | "close">>;
 
@@ -72,7 +95,14 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
   ];
   try {
     const vectorStore = overrides.vectorStore ?? createVectorStore({ config, database });
-    const rateLimitStore = overrides.rateLimitStore ?? createMemoryRateLimitStore({ now });
+    let rateLimitStore: RateLimitStore;
+    if (overrides.rateLimitStore) {
+      rateLimitStore = overrides.rateLimitStore;
+    } else {
+      const created = await createRateLimitStore({ config, logger, now });
+      rateLimitStore = created.store;
+      stopSteps.push(created.close);
+    }
     const streams = overrides.streams ?? createStreamRegistry();
     const requestActivity = overrides.requestActivity ?? createRequestActivity();
     const embedder = overrides.embedder ?? createEmbedder({ config, thread: embeddingThread, logger });

@@ -1,4 +1,6 @@
 // enforceHourlyLimit through the real app: the limit-th request passes, the next is a 429 with the RateLimit-* headers.
+import { randomBytes } from "node:crypto";
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { enforceHourlyLimit, waitPhrase } from "./hourly-limit";
@@ -97,6 +99,98 @@ describe("enforceHourlyLimit on the memory store", () => {
     expect(((await refused.json()) as { error: string }).error).toMatch(
       /^Rate limit reached: 1 request per hour/,
     );
+  });
+});
+
+/** The machine's Redis; this run's counters live under their own prefix and are deleted afterwards. */
+const REDIS_URL = "redis://127.0.0.1:6379";
+
+describe("enforceHourlyLimit on Redis, shared by two app instances", () => {
+  const keyPrefix = `acp-test:${randomBytes(6).toString("hex")}:`;
+  const admin = createClient({ url: REDIS_URL });
+  let one: TestApp;
+  let two: TestApp;
+  beforeAll(async () => {
+    await admin.connect();
+    const config = { redis: { url: REDIS_URL, keyPrefix } };
+    [one, two] = await Promise.all([
+      createTestApp("pglite", { config }).then(withLimitedRoute),
+      createTestApp("pglite", { config }).then(withLimitedRoute),
+    ]);
+    expect([one.deps.rateLimitStore.kind, two.deps.rateLimitStore.kind]).toEqual(["redis", "redis"]);
+  });
+  afterAll(async () => {
+    await Promise.all([one?.close(), two?.close()]);
+    const keys: string[] = [];
+    for await (const batch of admin.scanIterator({ MATCH: `${keyPrefix}*`, COUNT: 1000 }))
+      keys.push(...batch);
+    if (keys.length > 0) await admin.del(keys);
+    admin.destroy();
+  });
+
+  it("lets exactly `limit` requests through across both instances, then answers 429 on either", async () => {
+    for (let request = 1; request <= 4; request++) {
+      const response = await call(request % 2 === 0 ? two : one, "key:shared", 4);
+      expect(response.status).toBe(200);
+      const headers = rateHeaders(response);
+      expect(headers).toMatchObject({ limit: "4", remaining: String(4 - request), policy: "4;w=3600" });
+      expect(Number(headers.reset)).toBeGreaterThan(3590);
+      expect(Number(headers.reset)).toBeLessThanOrEqual(3600);
+    }
+    for (const app of [one, two]) {
+      const refused = await call(app, "key:shared", 4);
+      expect(refused.status).toBe(429);
+      const headers = rateHeaders(refused);
+      expect(headers).toMatchObject({ limit: "4", remaining: "0", policy: "4;w=3600" });
+      expect(headers.retryAfter).toBe(headers.reset);
+      expect(Number(headers.retryAfter)).toBeGreaterThan(3590);
+      expect(await refused.json()).toEqual({
+        error: "Rate limit reached: 4 requests per hour. Try again in 60 minutes.",
+        code: "RATE_LIMITED",
+      });
+    }
+    expect(await admin.get(`${keyPrefix}hourly:key:shared`)).toBe("6");
+  });
+
+  it("opens a new window for both instances once the old one has expired in Redis", async () => {
+    expect((await call(one, "key:expiring", 1)).status).toBe(200);
+    expect((await call(two, "key:expiring", 1)).status).toBe(429);
+    // The hour passing, as Redis sees it: the counter's TTL runs out.
+    await admin.pExpire(`${keyPrefix}hourly:key:expiring`, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const reopened = await call(two, "key:expiring", 1);
+    expect(reopened.status).toBe(200);
+    expect(rateHeaders(reopened)).toMatchObject({ remaining: "0", reset: "3600" });
+    expect((await call(one, "key:expiring", 1)).status).toBe(429);
+  });
+});
+
+describe("enforceHourlyLimit with REDIS_URL set and Redis down", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 1: start-up waits for Redis a few seconds, then serves anyway.
+    t = withLimitedRoute(
+      await createTestApp("pglite", {
+        config: { redis: { url: "redis://127.0.0.1:1", keyPrefix: "acp-test:" } },
+      }),
+    );
+  }, 15_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("fails closed: limited requests answer 503 with Retry-After, never pass unlimited", async () => {
+    for (let request = 0; request < 3; request++) {
+      const response = await call(t, "key:down", 1000);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBe("5");
+      expect(response.headers.get("RateLimit-Limit")).toBeNull();
+      expect(await response.json()).toEqual({
+        error:
+          "Request limits cannot be checked right now (the rate-limit store is unreachable). Please try again shortly.",
+        code: "SERVICE_UNAVAILABLE",
+      });
+    }
   });
 });
 

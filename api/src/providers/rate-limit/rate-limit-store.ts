@@ -1,4 +1,4 @@
-// The rate-limit counter store every implementation provides (in memory today, Redis via REDIS_URL later).
+// The rate-limit counter store every implementation provides: in this process's memory, or in Redis (REDIS_URL).
 
 /** One key's counter in its current fixed window. */
 export type RateLimitCounter = {
@@ -17,7 +17,7 @@ export type RateLimitCounter = {
  * disappear on their own (TTL), so memory stays bounded whatever keys callers invent.
  */
 export type RateLimitStore = {
-  readonly kind: "memory";
+  readonly kind: "memory" | "redis";
   /**
    * Adds one to the key's counter, opening a window of `windowMs` when none is open; the window never slides.
    * With `limit`, a counter that reaches it is a lock: it lasts until its window ends and is never evicted to make
