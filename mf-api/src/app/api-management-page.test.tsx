@@ -1,88 +1,62 @@
-// The API page: spec title and subtitle, keys with their badges, usage from real data only, and public endpoints.
-import { apiKeyKeys } from "@acp/client/api-keys";
-import { customAgentKeys } from "@acp/client/custom-agents";
+// The API page: spec title and subtitle, the four cards with their empty states, the usage figures from the
+// request log, and documentation examples naming the user's first public agent.
 import { renderRemotePage } from "@acp/federation/testing";
-import { cleanup, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiKey, customAgent, usage } from "../test/fixtures";
+import { mockApi, route } from "../test/mock-api";
 import { ApiManagementPage } from "./api-management-page";
 
-const key = (id: string, isActive: boolean) => ({
-  id,
-  name: `Key ${id}`,
-  keyPreview: `acp_${id}…`,
-  isActive,
-  createdAt: "2026-11-20T10:00:00Z",
-  lastUsed: null,
-});
-
-const agent = (id: string, isPublic: boolean) => ({
-  id,
-  name: `Agent ${id}`,
-  description: null,
-  systemPrompt: "x",
-  agentType: "custom",
-  isPublic,
-  apiEndpoint: `agent-${id}-1700000000000`,
-  trainingStatus: "untrained",
-  createdAt: "2026-11-20T10:00:00Z",
-});
-
-const seed = (keys: unknown[], agents: unknown[]) =>
-  [
-    [apiKeyKeys.list(), keys],
-    [customAgentKeys.list(), agents],
-  ] as const;
-
-beforeEach(() => vi.stubGlobal("fetch", () => new Promise(() => {})));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-function usage(label: string): string | null | undefined {
-  return screen.getByText(label).parentElement?.querySelector("dd")?.textContent;
+function api({ keys = [], agents = [] }: { keys?: unknown[]; agents?: unknown[] } = {}) {
+  return mockApi(
+    route("GET", "/api/api-keys", { status: 200, body: keys }),
+    route("GET", "/api/custom-agents", { status: 200, body: agents }),
+    route("GET", "/api/usage", {
+      status: 200,
+      body: usage({ requestsToday: 0, activeKeys: keys.length, successRate: null }),
+    }),
+  );
 }
 
 describe("ApiManagementPage", () => {
-  it("shows the spec's usage figures as real numbers, never a dash", () => {
-    renderRemotePage(<ApiManagementPage />, { data: seed([], []) });
-    expect([usage("Total Requests"), usage("Active Keys"), usage("Success Rate")]).toEqual([
-      "0",
-      "0",
-      "100%",
-    ]);
-  });
-
-  it("shows a curl example against this server's absolute URL", () => {
-    renderRemotePage(<ApiManagementPage />, { data: seed([], []) });
-    const example = screen.getByText(/curl -X POST/).textContent ?? "";
-    expect(example).toContain(`${window.location.origin}/api/v1/{apiEndpoint}`);
-    expect(example).toMatch(/^curl -X POST https?:\/\//);
-  });
-
-  it("shows the title, subtitle and the empty states", () => {
-    renderRemotePage(<ApiManagementPage />, { data: seed([], []) });
+  it("shows the title, subtitle, the four cards and their empty states", async () => {
+    api();
+    renderRemotePage(<ApiManagementPage />);
     expect(screen.getAllByRole("heading", { level: 1, name: "API Management" })).toHaveLength(1);
     expect(screen.getAllByText("Manage API keys and external access to your AI agents")).toHaveLength(1);
-    expect(screen.getAllByText("No API keys yet")).toHaveLength(1);
-    expect(screen.getAllByText("No public agents deployed")).toHaveLength(1);
+    for (const title of ["API Keys", "API Usage", "Public Endpoints", "API Documentation"]) {
+      expect(screen.getAllByRole("heading", { level: 2, name: title })).toHaveLength(1);
+    }
+    expect(await screen.findByText("No API keys yet")).toBeTruthy();
+    expect(await screen.findByText("No public agents deployed")).toBeTruthy();
+    expect(await screen.findByText("No API calls in the last 24 hours.")).toBeTruthy();
   });
 
-  it("lists keys with active and inactive badges and counts the active ones", () => {
-    renderRemotePage(<ApiManagementPage />, {
-      data: seed([key("a", true), key("b", false)], []),
+  it("lists keys with their badges, public agents with their path, and names that agent in the examples", async () => {
+    api({
+      keys: [apiKey({ id: "a", name: "Website", requestsToday: 3 }), apiKey({ id: "b", isActive: false })],
+      agents: [
+        customAgent({
+          id: "pub",
+          name: "Support",
+          isPublic: true,
+          apiEndpoint: "agent-support-1767225600000",
+        }),
+        customAgent({ id: "priv", name: "Private" }),
+      ],
     });
-    expect(screen.getAllByText("active")).toHaveLength(1);
+    renderRemotePage(<ApiManagementPage />);
+    const website = await screen.findByRole("article", { name: "Website" });
+    expect(within(website).getByText("3 requests today · rate limit 1000/hr")).toBeTruthy();
     expect(screen.getAllByText("inactive")).toHaveLength(1);
-    expect(usage("Active Keys")).toBe("1");
-  });
-
-  it("lists public agents with their /api/v1/ path", () => {
-    renderRemotePage(<ApiManagementPage />, {
-      data: seed([], [agent("pub", true), agent("priv", false)]),
-    });
-    expect(screen.getAllByText("Agent pub")).toHaveLength(1);
-    expect(screen.getAllByText("/api/v1/agent-pub-1700000000000")).toHaveLength(1);
-    expect(screen.queryByText("Agent priv")).toBeNull();
+    expect(await screen.findByText("/api/v1/agent-support-1767225600000")).toBeTruthy();
+    expect(screen.queryByRole("article", { name: "Private" })).toBeNull();
+    const example = screen.getByRole("figure", { name: "Ask a public agent (no key)" }).textContent ?? "";
+    expect(example).toContain(`${window.location.origin}/api/v1/agent-support-1767225600000`);
   });
 });

@@ -54,7 +54,11 @@ export const REMOTES = {
   },
   "mf-api": {
     devPort: 5178,
-    exposes: { "./ApiManagementPage": noProps },
+    exposes: {
+      "./ApiManagementPage": noProps,
+      "./ApiKeys": noProps,
+      "./PublicEndpoints": noProps,
+    },
   },
 } as const satisfies Record<RemoteName, { devPort: number; exposes: Record<`./${string}`, Props<object>> }>;
 

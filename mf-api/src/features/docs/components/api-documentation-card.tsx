@@ -1,43 +1,201 @@
-// "API Documentation": how to authenticate and call an agent endpoint (spec section 2).
+// "API Documentation" (spec section 2): Bearer authentication, an agent endpoint POST with `message`, public
+// endpoints without authentication, the OpenAI-compatible endpoints, curl and `openai` SDK examples against this
+// server's base URL, and the full reference at /api/docs. The gtm endpoints' Test buttons keep the spec's
+// "Test Feature" toast: they need a key, which this page never holds after showing it once.
 import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
+import { INFO_TOASTS } from "@acp/contracts/messages";
+import { Badge } from "@acp/ui/components/badge";
+import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@acp/ui/components/tabs";
+import { toast } from "@acp/ui/hooks/use-toast";
+import { BookOpen, Copy, ExternalLink, FlaskConical } from "lucide-react";
+import { copyText } from "../../../lib/copy-text";
+import {
+  apiBaseUrl,
+  curlAgentExample,
+  curlChatCompletionsExample,
+  curlPublicExample,
+  ENDPOINT_PLACEHOLDER,
+  javascriptExample,
+  KEY_VARIABLE,
+  pythonExample,
+} from "../utils/examples";
+import { CodeSnippet } from "./code-snippet";
 
-/** The example call, against this server's own address so it can be pasted into a terminal as is. */
-export function exampleRequest(origin: string): string {
-  return `curl -X POST ${origin}${PUBLIC_API_PATH_PREFIX}{apiEndpoint} \\
-  -H "Authorization: Bearer <your API key>" \\
-  -H "Content-Type: application/json" \\
-  -d '{ "message": "Draft our Q3 go-to-market plan" }'`;
-}
+export const API_REFERENCE_URL = "/api/docs";
 
-export function ApiDocumentationCard({ origin = window.location.origin }: { origin?: string }) {
+type Endpoint = { method: "GET" | "POST"; path: string; what: string; auth: string; testable?: boolean };
+
+const ENDPOINTS: readonly Endpoint[] = [
+  {
+    method: "POST",
+    path: `${PUBLIC_API_PATH_PREFIX}${ENDPOINT_PLACEHOLDER}`,
+    what: 'Ask an agent: { "message" } in, { "response", "sources" } out.',
+    auth: "API key; none for a public agent",
+  },
+  {
+    method: "POST",
+    path: `${PUBLIC_API_PATH_PREFIX}chat/completions`,
+    what: "OpenAI-compatible chat; model is the agent's endpoint; stream: true streams.",
+    auth: "API key; none for a public agent",
+  },
+  {
+    method: "GET",
+    path: `${PUBLIC_API_PATH_PREFIX}models`,
+    what: "The agents the key may call, as models.",
+    auth: "API key",
+  },
+  {
+    method: "GET",
+    path: `${PUBLIC_API_PATH_PREFIX}gtm/strategy`,
+    what: "The GTM agent's strategy summary from its knowledge.",
+    auth: "API key",
+    testable: true,
+  },
+  {
+    method: "POST",
+    path: `${PUBLIC_API_PATH_PREFIX}gtm/analyze`,
+    what: 'The GTM agent\'s analysis of the posted text: { "text" } in.',
+    auth: "API key",
+    testable: true,
+  },
+];
+
+export function ApiDocumentationCard({
+  origin = window.location.origin,
+  endpoint,
+}: {
+  origin?: string;
+  /** A real agent endpoint to put in the examples (one of the user's public agents); a placeholder otherwise. */
+  endpoint?: string | undefined;
+}) {
+  const baseUrl = apiBaseUrl(origin);
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
           <h2>API Documentation</h2>
         </CardTitle>
-        <CardDescription>Call your agents over HTTP.</CardDescription>
+        <CardDescription>Call your agents over HTTP, or with any OpenAI SDK.</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-4 text-sm">
-        <section className="flex flex-col gap-1">
+      <CardContent className="flex min-w-0 flex-col gap-6 text-sm">
+        <section className="flex flex-col gap-1.5">
           <h3 className="font-medium">Authentication</h3>
           <p className="text-muted-foreground">
             Authenticated endpoints take an <code className="font-mono">Authorization</code> header with a
-            Bearer API key. Public agent endpoints need no authentication.
+            Bearer API key:{" "}
+            <code className="break-all font-mono">Authorization: Bearer &lt;your API key&gt;</code>. Public
+            agent endpoints need no authentication. The examples read the key from the{" "}
+            <code className="font-mono">{KEY_VARIABLE}</code> environment variable.
           </p>
         </section>
-        <section className="flex flex-col gap-2">
-          <h3 className="font-medium">Example request</h3>
-          {/* Long lines wrap instead of scrolling, so the example reads on a phone and needs no keyboard scrolling. */}
-          <pre className="whitespace-pre-wrap break-all rounded-lg bg-sidebar p-4 font-mono text-sidebar-foreground text-xs leading-relaxed">
-            {exampleRequest(origin)}
-          </pre>
+
+        <section className="flex min-w-0 flex-col gap-1.5">
+          <h3 className="font-medium">Base URL</h3>
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <code className="min-w-0 break-all rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
+              {baseUrl}
+            </code>
+            <Button variant="ghost" size="sm" onClick={() => void copyText(baseUrl, "The base URL")}>
+              <Copy aria-hidden="true" />
+              Copy<span className="sr-only"> base URL</span>
+            </Button>
+          </div>
+        </section>
+
+        <section className="flex min-w-0 flex-col gap-2">
+          <h3 className="font-medium">Endpoints</h3>
+          <ul className="flex flex-col divide-y rounded-lg border">
+            {ENDPOINTS.map((item) => (
+              <li
+                key={`${item.method} ${item.path}`}
+                className="flex min-w-0 flex-wrap items-start gap-x-3 gap-y-1.5 px-3 py-2"
+              >
+                <div className="flex min-w-0 flex-1 basis-64 flex-col gap-0.5">
+                  <span className="flex min-w-0 flex-wrap items-center gap-2">
+                    <Badge variant="outline" className="font-mono">
+                      {item.method}
+                    </Badge>
+                    <code className="min-w-0 break-all font-mono text-xs">{item.path}</code>
+                  </span>
+                  <span className="text-muted-foreground text-xs">
+                    {item.what} Auth: {item.auth}.
+                  </span>
+                </div>
+                {item.testable ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() =>
+                      toast({
+                        title: INFO_TOASTS.testFeature,
+                        description: `Testing ${item.method} ${item.path} from this page is coming soon. It needs an API key: call it with curl as below.`,
+                      })
+                    }
+                  >
+                    <FlaskConical aria-hidden="true" />
+                    Test<span className="sr-only"> {`${item.method} ${item.path}`}</span>
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="flex min-w-0 flex-col gap-2">
+          <h3 className="font-medium">Examples</h3>
           <p className="text-muted-foreground">
             The JSON body has a <code className="font-mono">message</code> field; the answer is in{" "}
-            <code className="font-mono">response</code>.
+            <code className="font-mono">response</code>, the passages it used in{" "}
+            <code className="font-mono">sources</code>.
+            {endpoint ? null : (
+              <>
+                {" "}
+                Replace <code className="font-mono">{ENDPOINT_PLACEHOLDER}</code> with an agent's endpoint.
+              </>
+            )}
           </p>
+          <Tabs defaultValue="curl" className="min-w-0">
+            <TabsList aria-label="Example language">
+              <TabsTrigger value="curl">curl</TabsTrigger>
+              <TabsTrigger value="javascript">JavaScript</TabsTrigger>
+              <TabsTrigger value="python">Python</TabsTrigger>
+            </TabsList>
+            <TabsContent value="curl" className="flex min-w-0 flex-col gap-3">
+              <CodeSnippet title="Ask an agent with an API key" code={curlAgentExample(origin, endpoint)} />
+              <CodeSnippet title="Ask a public agent (no key)" code={curlPublicExample(origin, endpoint)} />
+              <CodeSnippet
+                title="OpenAI-compatible chat"
+                code={curlChatCompletionsExample(origin, endpoint)}
+              />
+            </TabsContent>
+            <TabsContent value="javascript" className="flex min-w-0 flex-col gap-3">
+              <p className="text-muted-foreground text-xs">
+                With the official <code className="font-mono">openai</code> package (npm install openai).
+              </p>
+              <CodeSnippet title="JavaScript (openai)" code={javascriptExample(origin, endpoint)} />
+            </TabsContent>
+            <TabsContent value="python" className="flex min-w-0 flex-col gap-3">
+              <p className="text-muted-foreground text-xs">
+                With the official <code className="font-mono">openai</code> package (pip install openai).
+              </p>
+              <CodeSnippet title="Python (openai)" code={pythonExample(origin, endpoint)} />
+            </TabsContent>
+          </Tabs>
         </section>
+
+        <a
+          href={API_REFERENCE_URL}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-2 self-start font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <BookOpen aria-hidden="true" className="size-4" />
+          Full API reference
+          <ExternalLink aria-hidden="true" className="size-3.5" />
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
       </CardContent>
     </Card>
   );
