@@ -194,8 +194,8 @@ function KeySettingsForm({
           onChange={(event) => set("rateLimitPerHour", event.target.value)}
         />
         <p id={`${id}-limit-help`} className="text-muted-foreground text-xs">
-          Calls beyond it are refused (429) until the hour has passed. The default is{" "}
-          {API_KEY_RATE_LIMIT_PER_HOUR}.
+          An hour starts with the key's first call; calls beyond the limit in it are refused (429) until it
+          ends. The default is {API_KEY_RATE_LIMIT_PER_HOUR}.
         </p>
         {fieldError("rateLimitPerHour")}
       </div>

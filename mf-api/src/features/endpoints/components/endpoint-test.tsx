@@ -48,12 +48,14 @@ export function EndpointTest({
         className="flex min-w-0 flex-col gap-2"
       >
         <Label htmlFor={`${fieldId}-message`}>Test message</Label>
-        <div className="flex min-w-0 flex-col gap-2 sm:flex-row">
+        {/* Wraps by its own width, not the screen's: the card is narrow in the page's side column. */}
+        <div className="flex min-w-0 flex-wrap gap-2">
           <Input
             ref={input}
             id={`${fieldId}-message`}
             value={message}
             autoComplete="off"
+            className="min-w-48 flex-1"
             placeholder="Ask this agent something"
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? `${fieldId}-error` : undefined}
@@ -62,7 +64,7 @@ export function EndpointTest({
               setInvalid(false);
             }}
           />
-          <Button type="submit" className="sm:shrink-0" disabled={test.isPending}>
+          <Button type="submit" disabled={test.isPending}>
             {test.isPending ? (
               <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
             ) : (
