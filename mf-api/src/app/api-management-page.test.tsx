@@ -18,7 +18,7 @@ function api({ keys = [], agents = [] }: { keys?: unknown[]; agents?: unknown[] 
     route("GET", "/api/custom-agents", { status: 200, body: agents }),
     route("GET", "/api/usage", {
       status: 200,
-      body: usage({ requestsToday: 0, activeKeys: keys.length, successRate: null }),
+      body: usage({ activeKeys: keys.length }),
     }),
   );
 }

@@ -52,5 +52,5 @@ export function hourly(
 }
 
 export function usage(overrides: Partial<ApiUsage> = {}): ApiUsage {
-  return { requestsToday: 0, activeKeys: 0, successRate: null, hourly: hourly([]), ...overrides };
+  return { requestsToday: 0, activeKeys: 0, successRate: 100, hourly: hourly([]), ...overrides };
 }

@@ -1,5 +1,5 @@
-// API usage from the request log (GET /api/usage, optionally for one key): today's requests, active keys, the
-// success rate and requests and errors per hour over the last 24 hours.
+// API usage from the request log (GET /api/usage, optionally for one key): requests in the last 24 hours, active
+// keys, the success rate and requests and errors per hour.
 import { getJson, withQuery } from "@acp/client/request";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { usageKeys } from "../../../lib/usage-keys";
@@ -9,9 +9,11 @@ export const USAGE_URL = "/api/usage";
 export type UsageHour = { hour: string; requests: number; errors: number };
 
 export type ApiUsage = {
+  /** Calls in the last 24 hours (the current UTC hour and the 23 before it): the sum of `hourly`. */
   requestsToday: number;
   activeKeys: number;
-  successRate: number | null;
+  /** Percentage (0-100, one decimal) of calls answered below 400; 100 when there were none. */
+  successRate: number;
   hourly: UsageHour[];
 };
 

@@ -1,5 +1,5 @@
-// "API Usage" (spec section 2, made real per DESIGN 8): Total Requests today, Active Keys and Success Rate from the
-// request log, and requests and errors per hour over the last 24 hours; read again every 30 s and after calls.
+// "API Usage" (spec section 2, made real per DESIGN 8): Total Requests, Active Keys and Success Rate from the
+// request log, and requests and errors per hour, over the last 24 hours; read again every 30 s and after calls.
 import { errorMessage } from "@acp/client/http-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
@@ -7,7 +7,7 @@ import { Skeleton } from "@acp/ui/components/skeleton";
 import { StatList } from "@acp/ui/components/stat-list";
 import { Activity } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { useUsage } from "../api/get-usage";
+import { type ApiUsage, useUsage } from "../api/get-usage";
 import { formatCount, formatSuccessRate, totals, usageSummary } from "../utils/format-usage";
 
 const RequestsChart = lazy(() =>
@@ -24,7 +24,9 @@ export function ApiUsageCard() {
         <CardTitle asChild>
           <h2>API Usage</h2>
         </CardTitle>
-        <CardDescription>Calls to your agents through the API today, from the request log.</CardDescription>
+        <CardDescription>
+          Calls to your agents through the API in the last 24 hours, from the request log.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <CardState
@@ -65,12 +67,13 @@ export function ApiUsageCard() {
   );
 }
 
-function statsOf(
-  data: { requestsToday: number; activeKeys: number; successRate: number | null } | undefined,
-) {
+function statsOf(data: ApiUsage | undefined) {
   return [
     { label: "Total Requests", value: data ? formatCount(data.requestsToday) : undefined },
     { label: "Active Keys", value: data ? formatCount(data.activeKeys) : undefined },
-    { label: "Success Rate", value: data ? formatSuccessRate(data.successRate) : undefined },
+    {
+      label: "Success Rate",
+      value: data ? formatSuccessRate(data.successRate, totals(data.hourly).errors > 0) : undefined,
+    },
   ];
 }

@@ -1,5 +1,5 @@
-// How the usage figures read: counts with separators, the success rate as a percentage ("—" before any call), an
-// hour as "14:00" in the browser's time zone, and a one-sentence summary of the last 24 hours.
+// How the usage figures read: counts with separators, the success rate as a percentage, an hour as "14:00" in the
+// browser's time zone, and a one-sentence summary of the last 24 hours.
 import type { UsageHour } from "../api/get-usage";
 
 const HOUR = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
@@ -8,13 +8,13 @@ export function formatCount(value: number): string {
   return value.toLocaleString("en-US");
 }
 
-/** `rate` is the share of successful calls from 0 to 1; null when there were none to measure. */
-export function formatSuccessRate(rate: number | null): string {
-  if (rate === null || !Number.isFinite(rate)) return "—";
-  const percent = rate * 100;
-  // 99.96 % must not read as a clean 100 %: only a rate with no failure at all is shown as 100 %.
-  const shown = percent >= 100 ? 100 : Math.min(Math.round(percent * 10) / 10, 99.9);
-  return `${shown}%`;
+/**
+ * `rate` is the API's percentage (0-100, one decimal; 100 when there were no calls). With one decimal, 1 failure in
+ * 5,000 calls rounds to 100.0: a window that had errors never reads as a clean 100%.
+ */
+export function formatSuccessRate(rate: number, hadErrors: boolean): string {
+  const shown = hadErrors ? Math.min(rate, 99.9) : rate;
+  return `${Number.parseFloat(shown.toFixed(1))}%`;
 }
 
 export function formatHour(hour: string): string {
