@@ -17,6 +17,7 @@ import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
 import { createRedisRateLimitStore } from "./providers/rate-limit/redis-rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
 import type { VectorStore } from "./providers/vector-store/vector-store";
+import { type ApiKeyLastUsed, createApiKeyLastUsedTracker } from "./services/api-keys/last-used-tracker";
 import { createResponder } from "./services/chat/create-responder";
 import type { Responder } from "./services/chat/responder";
 import { ChunkIndexCache } from "./services/retrieval/chunk-index-cache";
@@ -53,6 +54,8 @@ export type Deps = {
   chunkIndexes: ChunkIndexCache;
   /** The public API's request log: record() buffers, batches are written about once a second and on close. */
   apiUsage: ApiUsageRecorder;
+  /** API keys' lastUsed, noted per use and written about once a minute and on close (no write per request). */
+  apiKeyLastUsed: ApiKeyLastUsed;
   /** Aborts open streams, then stops whatever was started here, then closes the database. Idempotent. */
   close: () => Promise<void>;
 };
@@ -125,6 +128,16 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       apiUsage = own;
       stopSteps.push(() => own.close());
     }
+    let apiKeyLastUsed: ApiKeyLastUsed;
+    if (overrides.apiKeyLastUsed) {
+      const given = overrides.apiKeyLastUsed;
+      apiKeyLastUsed = given;
+      stopSteps.push(() => given.flush());
+    } else {
+      const own = createApiKeyLastUsedTracker({ db: database.db, logger });
+      apiKeyLastUsed = own;
+      stopSteps.push(() => own.close());
+    }
 
     let closing: Promise<void> | undefined;
     const close = () => {
@@ -156,6 +169,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       chunkIndexes,
       queue,
       apiUsage,
+      apiKeyLastUsed,
       close,
     };
     return deps;

@@ -1,8 +1,9 @@
 // Resolves the request's session cookie or API key, with made-up cookies and keys bounded per client IP.
 import type { Context } from "hono";
+import type { ApiKeyRow, UserRow } from "../db/schema";
 import type { AppEnv } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
-import { findApiKeyByToken } from "../services/api-keys/find-api-key-by-token";
+import { resolveApiKeyToken } from "../services/api-keys/find-api-key-by-token";
 import { clientIp, clientIpKey } from "./client-ip";
 import { type SessionValidation, validateSessionToken } from "./session";
 import { readSessionToken } from "./session-cookie";
@@ -71,18 +72,30 @@ export async function lookUpSession<E extends AppEnv>(c: Context<E>): Promise<Se
   return { ...result, token };
 }
 
+/** Why a real key is refused: it was past its expiresAt at the request's moment. */
+export const API_KEY_EXPIRED_MESSAGE = "This API key has expired";
+
 /**
- * The active API key behind a Bearer token and its owner, or undefined; unknown keys are limited per client IP
- * exactly like unknown session cookies (a made-up key must not cost a query each without bound).
+ * The usable API key behind a Bearer token and its owner, or undefined (unknown or deactivated: the caller answers
+ * "Invalid or inactive API key"); an expired key throws 401 "This API key has expired". Only unknown tokens count
+ * against the client IP, exactly like unknown session cookies (a made-up key must not cost a query each without
+ * bound); a real key that is deactivated or expired is not guessing. A use of a valid key is noted for its lastUsed,
+ * which is written in batches (deps.apiKeyLastUsed), never by this request.
  */
 export async function lookUpApiKey<E extends AppEnv>(
   c: Context<E>,
   token: string,
-): Promise<Awaited<ReturnType<typeof findApiKeyByToken>>> {
-  return limitedLookup(
+): Promise<{ apiKey: ApiKeyRow; user: UserRow } | undefined> {
+  const { database, now, apiKeyLastUsed } = c.var.deps;
+  const at = now();
+  const resolved = await limitedLookup(
     c,
     "api-key",
-    () => findApiKeyByToken({ db: c.var.deps.database.db, token }),
+    () => resolveApiKeyToken({ db: database.db, token, now: at }),
     (found) => found !== undefined,
   );
+  if (!resolved || resolved.state === "inactive") return undefined;
+  if (resolved.state === "expired") throw new AppError("UNAUTHORIZED", API_KEY_EXPIRED_MESSAGE);
+  apiKeyLastUsed.touch(resolved.apiKey.id, at);
+  return { apiKey: resolved.apiKey, user: resolved.user };
 }

@@ -21,15 +21,28 @@ export const trainingJobSchema = z.object({
 });
 export type TrainingJob = z.infer<typeof trainingJobSchema>;
 
+/**
+ * An API key: the spec's fields (section 3) and, beyond them (DESIGN 3), its expiry, the agents it may call, its
+ * enforced hourly limit and the requests it made in the last 24 hours (see @acp/contracts/api-access).
+ */
 export const apiKeySchema = z.object({
   id,
   name: z.string(),
+  /** The key's prefix and last four characters, e.g. "acp_live_…9f3a". */
   keyPreview: z.string(),
   /** The full key: present only in the creation response. */
   key: z.string().optional(),
   isActive: z.boolean(),
   createdAt: timestamp,
   lastUsed: timestamp.nullable(),
+  /** After this moment the key is refused ("This API key has expired"); null: it never expires. */
+  expiresAt: timestamp.nullable(),
+  /** Custom agent ids or built-in agent types the key may call; null: every agent of its owner. */
+  allowedAgentIds: z.array(z.string()).nullable(),
+  /** Requests per hour the API lets this key make (default API_KEY_RATE_LIMIT_PER_HOUR). */
+  rateLimitPerHour: z.number().int().positive(),
+  /** Requests made with this key in the last 24 hours (the usage window of @acp/contracts/api-access). */
+  requestsToday: z.number().int().nonnegative(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

@@ -1,7 +1,8 @@
-// Resolves a Bearer token to its active API key and owner: looked up by the key's SHA-256, never stored in clear.
+// Resolves a Bearer token to its API key and owner: looked up by the key's SHA-256 (never stored in clear), then checked.
+import { timingSafeEqual } from "node:crypto";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { type ApiKeyRow, apiKeys, type UserRow, users } from "../../db/schema";
 
@@ -13,21 +14,62 @@ export function apiKeyHash(key: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(key)));
 }
 
-/** The active key with this token and its owner, or undefined (unknown, deactivated, or not a plausible key). */
-export async function findApiKeyByToken({
+/** A key that exists, and whether it may be used now. */
+export type ResolvedApiKey = {
+  apiKey: ApiKeyRow;
+  user: UserRow;
+  /** `valid`: active and not expired; `inactive`: deactivated by its owner; `expired`: past its expiresAt. */
+  state: "valid" | "inactive" | "expired";
+};
+
+/**
+ * The key with this token and its owner, whatever its state, or undefined (unknown, or not a plausible key). The
+ * database finds the row by the token's hash (an index lookup: what it compares is a hash no caller can steer); the
+ * hash is compared once more here in constant time, so no code path of ours compares secrets byte by byte.
+ */
+export async function resolveApiKeyToken({
   db,
   token,
+  now,
 }: {
   db: Db;
   token: string;
-}): Promise<{ apiKey: ApiKeyRow; user: UserRow } | undefined> {
+  now: Date;
+}): Promise<ResolvedApiKey | undefined> {
   if (token.length === 0 || token.length > MAX_API_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(token))
     return undefined;
+  const hash = apiKeyHash(token);
   const [row] = await db
     .select({ apiKey: apiKeys, user: users })
     .from(apiKeys)
     .innerJoin(users, eq(apiKeys.userId, users.id))
-    .where(and(eq(apiKeys.keyHash, apiKeyHash(token)), eq(apiKeys.isActive, true)))
+    .where(eq(apiKeys.keyHash, hash))
     .limit(1);
-  return row;
+  if (!row || !sameHash(row.apiKey.keyHash, hash)) return undefined;
+  const state = !row.apiKey.isActive
+    ? "inactive"
+    : row.apiKey.expiresAt && row.apiKey.expiresAt <= now
+      ? "expired"
+      : "valid";
+  return { ...row, state };
+}
+
+function sameHash(stored: string, computed: string): boolean {
+  const a = Buffer.from(stored, "utf8");
+  const b = Buffer.from(computed, "utf8");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The usable (active, unexpired) key with this token and its owner, or undefined. */
+export async function findApiKeyByToken({
+  db,
+  token,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  now?: Date;
+}): Promise<{ apiKey: ApiKeyRow; user: UserRow } | undefined> {
+  const resolved = await resolveApiKeyToken({ db, token, now });
+  return resolved?.state === "valid" ? { apiKey: resolved.apiKey, user: resolved.user } : undefined;
 }
