@@ -6,13 +6,7 @@ import type { ApiKey } from "@acp/contracts/entities";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 /** A key as the list answers it: never the full key, which only its creation returns. */
-export type ApiKeyDetail = Omit<ApiKey, "key"> & {
-  expiresAt: string | null;
-  /** Custom agent ids or built-in agent types this key may call; empty or null: every agent. */
-  allowedAgentIds: string[] | null;
-  rateLimitPerHour: number;
-  requestsToday: number;
-};
+export type ApiKeyDetail = Omit<ApiKey, "key">;
 
 export function apiKeysQueryOptions() {
   return queryOptions({

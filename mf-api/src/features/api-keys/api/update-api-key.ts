@@ -2,13 +2,12 @@
 // its hourly limit; only the fields given change. The list and the usage figures (active keys) refetch.
 import { API_KEYS_URL, apiKeyKeys } from "@acp/client/api-keys";
 import { requestJson } from "@acp/client/request";
+import type { UpdateApiKey } from "@acp/contracts/api-access";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { usageKeys } from "../../../lib/usage-keys";
 import type { ApiKeyDetail } from "./get-api-keys";
 
-export type ApiKeyPatch = Partial<
-  Pick<ApiKeyDetail, "name" | "isActive" | "expiresAt" | "allowedAgentIds" | "rateLimitPerHour">
->;
+export type ApiKeyPatch = UpdateApiKey;
 
 export type UpdateApiKeyInput = { id: string } & ApiKeyPatch;
 

@@ -1,6 +1,7 @@
 // Creating a key by name (spec sections 2 and 5): a blank name gives "Please enter a name for the API key"; the new
 // key goes to the caller, which shows it once, and the mutation forgets it at once.
 
+import { API_KEY_NAME_MAX_CHARS } from "@acp/contracts/api-access";
 import { createApiKeySchema } from "@acp/contracts/inputs";
 import { ERROR_TOASTS, SUCCESS_TOASTS, VALIDATION } from "@acp/contracts/messages";
 import { Button } from "@acp/ui/components/button";
@@ -60,7 +61,7 @@ export function CreateApiKeyForm({
           value={name}
           autoComplete="off"
           placeholder="e.g. Website chatbot"
-          maxLength={100}
+          maxLength={API_KEY_NAME_MAX_CHARS}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => {

@@ -1,5 +1,6 @@
 // "Edit": a key's name, expiry, the agents it may call (built-in and custom; none ticked means every agent) and its
 // enforced hourly limit, with checks beside each field; only what changed is sent.
+import { API_KEY_NAME_MAX_CHARS } from "@acp/contracts/api-access";
 import { API_KEY_RATE_LIMIT_PER_HOUR } from "@acp/contracts/constants";
 import { Button } from "@acp/ui/components/button";
 import {
@@ -151,7 +152,7 @@ function KeySettingsForm({
           id={`${id}-name`}
           value={values.name}
           autoComplete="off"
-          maxLength={100}
+          maxLength={API_KEY_NAME_MAX_CHARS}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={described("name")}
           onChange={(event) => set("name", event.target.value)}

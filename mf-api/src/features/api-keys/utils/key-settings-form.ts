@@ -1,5 +1,5 @@
 // The key settings form: its values from a key, the checks beside each field, and the PATCH body of what changed.
-import { API_KEY_RATE_LIMIT_PER_HOUR } from "@acp/contracts/constants";
+import { API_KEY_RATE_LIMIT_MAX, API_KEY_RATE_LIMIT_MIN } from "@acp/contracts/api-access";
 import { VALIDATION } from "@acp/contracts/messages";
 import type { ApiKeyDetail } from "../api/get-api-keys";
 import type { ApiKeyPatch } from "../api/update-api-key";
@@ -19,9 +19,8 @@ export type KeySettingsErrors = Partial<Record<KeySettingsField, string>>;
 /** The order fields appear in, so focus goes to the first wrong one. */
 export const FIELD_ORDER: readonly KeySettingsField[] = ["name", "expiresOn", "rateLimitPerHour"];
 
-export const RATE_LIMIT_MAX = 1_000_000;
 export const EXPIRY_IN_PAST = "Choose today or a later date, or leave it empty for a key that never expires.";
-export const RATE_LIMIT_INVALID = `Enter a whole number of requests from 1 to ${RATE_LIMIT_MAX.toLocaleString("en-US")}.`;
+export const RATE_LIMIT_INVALID = `Enter a whole number of requests from ${API_KEY_RATE_LIMIT_MIN} to ${API_KEY_RATE_LIMIT_MAX.toLocaleString("en-US")}.`;
 
 function pad(value: number): string {
   return String(value).padStart(2, "0");
@@ -42,7 +41,7 @@ export function initialValues(key: ApiKeyDetail): KeySettingsValues {
   return {
     name: key.name,
     expiresOn: key.expiresAt ? toDateInput(new Date(key.expiresAt)) : "",
-    rateLimitPerHour: String(key.rateLimitPerHour ?? API_KEY_RATE_LIMIT_PER_HOUR),
+    rateLimitPerHour: String(key.rateLimitPerHour),
     allowedAgentIds: [...(key.allowedAgentIds ?? [])],
   };
 }
@@ -65,8 +64,8 @@ export function validateKeySettings(
   if (
     values.rateLimitPerHour.trim() === "" ||
     !Number.isInteger(limit) ||
-    limit < 1 ||
-    limit > RATE_LIMIT_MAX
+    limit < API_KEY_RATE_LIMIT_MIN ||
+    limit > API_KEY_RATE_LIMIT_MAX
   ) {
     errors.rateLimitPerHour = RATE_LIMIT_INVALID;
   }
