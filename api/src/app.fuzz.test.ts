@@ -41,6 +41,17 @@ describe("fuzzing budget", () => {
 });
 
 type Operation = { method: string; path: string; hasBody: boolean };
+
+/** The OpenAI-compatible routes answer errors in OpenAI's shape, `{ error: { message, type, code, param } }`. */
+const OPENAI_ROUTES = /^\/api\/v1\/(models|chat\/completions)(?![^?#])/;
+
+/** OpenAI's error shape read as ours (its message and code), so the same checks hold; anything else as it is. */
+function fromOpenAiError(body: unknown): unknown {
+  const inner = (body as { error?: unknown } | null)?.error;
+  if (typeof inner !== "object" || inner === null) return body;
+  const { message, code } = inner as { message?: unknown; code?: unknown };
+  return { error: message, code };
+}
 type Caller = "anonymous" | "signed-in";
 
 /** Request body fields the API knows, so generated bodies also reach the validators' interesting branches. */
@@ -352,7 +363,7 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       body = JSON.parse(text);
     }, `${label}: JSON body must parse`).not.toThrow();
     if (response.status >= 400) {
-      const parsed = apiErrorSchema.safeParse(body);
+      const parsed = apiErrorSchema.safeParse(OPENAI_ROUTES.test(probe.path) ? fromOpenAiError(body) : body);
       expect(parsed.success, `${label}: ${text.slice(0, 300)}`).toBe(true);
       const { code, error } = parsed.data ?? { code: "", error: "" };
       expect(error, label).not.toBe("");

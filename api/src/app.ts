@@ -34,6 +34,7 @@ import { remotesRoutes } from "./routes/remotes";
 import { retrievalRoutes } from "./routes/retrieval";
 import { staticRoutes } from "./routes/static";
 import { trainingJobsRoutes } from "./routes/training-jobs";
+import { v1Routes } from "./routes/v1";
 
 /** Maps anything thrown to the one JSON error shape; unknown failures become a logged, opaque 500. */
 function toAppError(error: unknown): AppError {
@@ -147,6 +148,7 @@ export function createApp(deps: Deps) {
     .route("/api/agents", agentsRoutes)
     .route("/api/conversations", conversationsRoutes)
     .route("/api/chat", chatRoutes)
+    .route("/api/v1", v1Routes)
     .route("/", remotesRoutes);
 
   routes.openAPIRegistry.registerComponent("securitySchemes", SESSION_COOKIE_SCHEME, {

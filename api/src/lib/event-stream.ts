@@ -7,6 +7,8 @@ export const HEARTBEAT_MS = 15_000;
 export type EventSink = {
   /** Sends one event; ignored once the client is gone. */
   send: (event: string, data: unknown) => void;
+  /** Sends one unnamed event whose data is `text` as is (OpenAI's stream: JSON chunks, then `[DONE]`); no newlines. */
+  data: (text: string) => void;
   /** Aborted when the client disconnects (the stream is cancelled) or `signal` given to the response aborts. */
   readonly signal: AbortSignal;
 };
@@ -50,6 +52,7 @@ export function eventStreamResponse({
       heartbeat = setInterval(() => write(": heartbeat\n\n"), heartbeatMs);
       const sink: EventSink = {
         send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+        data: (text) => write(`data: ${text}\n\n`),
         signal: gone.signal,
       };
       void produce(sink)

@@ -17,6 +17,19 @@ const PUBLIC_ROUTES = new Set([
   "GET /remotes.json", // the shell needs it before sign-in
   "GET /mf/:remote/*", // built front ends
   "GET /*", // the shell and its landing page
+  "POST /api/v1/:apiEndpoint", // public agents answer anyone (spec 6 and 7); other agents need their owner's key
+  "POST /api/v1/chat/completions", // the same agents through OpenAI's protocol, under the same rule
+]);
+
+const KEY_NEEDED = "This endpoint needs an API key (Authorization: Bearer <key>)";
+/** Routes for API keys alone: their 401 says to send one (in OpenAI's error shape on the OpenAI-compatible route). */
+const API_KEY_ROUTES = new Map<string, unknown>([
+  [
+    "GET /api/v1/models",
+    { error: { message: KEY_NEEDED, type: "authentication_error", code: "UNAUTHORIZED", param: null } },
+  ],
+  ["GET /api/v1/gtm/strategy", { error: KEY_NEEDED, code: "UNAUTHORIZED" }],
+  ["POST /api/v1/gtm/analyze", { error: KEY_NEEDED, code: "UNAUTHORIZED" }],
 ]);
 
 /** Lists a new user owns nothing in. */
@@ -71,7 +84,9 @@ describe.each(engines)("signed-in routes on %s", (engine) => {
       );
       expect(response.status, route).toBe(401);
       if (method !== "HEAD") {
-        expect(await response.json(), route).toEqual({ error: "You are logged out", code: "UNAUTHORIZED" });
+        expect(await response.json(), route).toEqual(
+          API_KEY_ROUTES.get(route) ?? { error: "You are logged out", code: "UNAUTHORIZED" },
+        );
       }
     }
   });

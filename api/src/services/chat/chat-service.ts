@@ -118,9 +118,12 @@ async function readHistory(deps: Deps, conversationId: string): Promise<HistoryT
   return rows.reverse().filter((row) => row.content.trim() !== "");
 }
 
-/** The HTTP answer for a provider failure when the client asked for JSON (the chat shows the stored message). */
-export function chatFailureError(failure: ChatModelError, stored: ChatMessage): AppError {
-  const details = { kind: failure.kind, message: stored };
+/**
+ * The HTTP answer for a provider failure when the client asked for JSON (the chat shows the stored message; the
+ * public API stores none).
+ */
+export function chatFailureError(failure: ChatModelError, stored?: ChatMessage): AppError {
+  const details = stored ? { kind: failure.kind, message: stored } : { kind: failure.kind };
   switch (failure.kind) {
     case "rate-limited":
       return new AppError("RATE_LIMITED", failure.message, {

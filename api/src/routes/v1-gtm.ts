@@ -1,0 +1,104 @@
+// The gtm agent's own endpoints (spec 7): GET /api/v1/gtm/strategy and POST /api/v1/gtm/analyze, for API keys.
+import { gtmAnalyzeRequestSchema } from "@acp/contracts/public-api";
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { authenticate, securityFor } from "../auth/authenticate";
+import type { AuthEnv } from "../lib/app-env";
+import { AppError } from "../lib/app-error";
+import { componentSchema, errorResponses } from "../lib/openapi";
+import { assertMayCall, builtInTarget } from "../services/public-api/agent-target";
+import { answerQuestion, callFailureError, citedSources } from "../services/public-api/answer-call";
+import { GTM_STRATEGY_QUESTION, gtmAnalysisQuestion } from "../services/public-api/gtm-questions";
+import { publicAgentResponse } from "./v1-agents";
+import {
+  callerKey,
+  createV1Router,
+  hourlyLimit,
+  unexpiredApiKey,
+  type V1Env,
+  type V1Operation,
+  v1Call,
+  v1Middleware,
+} from "./v1-middleware";
+
+const keyOnly = (operation: V1Operation) =>
+  v1Middleware(v1Call(operation), authenticate({ allow: ["apiKey"] }), unexpiredApiKey, hourlyLimit);
+
+const ACCESS = [
+  "Needs an API key (`Authorization: Bearer <key>`) allowed to call the gtm agent (allowed agents unset, or",
+  "including `gtm`): 401 without a valid key, 403 for a key restricted to other agents. The answer comes from the",
+  "key owner's gtm knowledge through the chat's pipeline, with the gtm agent's settings; `[n]` in `response` is",
+  "source `number` n. The key's hourly limit applies (RateLimit-* headers, 429 with Retry-After); a chat-model",
+  "failure answers 429, 502, 503 or 504.",
+].join(" ");
+
+const strategyRoute = createRoute({
+  method: "get",
+  path: "/strategy",
+  tags: ["Public API"],
+  summary: "The go-to-market strategy summarised from the gtm agent's knowledge, with sources",
+  description: `Asks the gtm agent: "${GTM_STRATEGY_QUESTION}" ${ACCESS}`,
+  middleware: keyOnly("gtm.strategy"),
+  security: securityFor(["apiKey"]),
+  responses: {
+    200: {
+      description: "The strategy summary and the sources it cites",
+      content: { "application/json": { schema: publicAgentResponse } },
+    },
+    ...errorResponses(401, 403, 429, 502, 503, 504),
+  },
+});
+
+const analyzeRoute = createRoute({
+  method: "post",
+  path: "/analyze",
+  tags: ["Public API"],
+  summary: "The gtm agent's analysis of the posted text against its go-to-market knowledge, with sources",
+  description: `Asks the gtm agent: "${gtmAnalysisQuestion("<text>")}" (text: 1 to 6,000 characters). ${ACCESS}`,
+  middleware: keyOnly("gtm.analyze"),
+  security: securityFor(["apiKey"]),
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": { schema: componentSchema(gtmAnalyzeRequestSchema, "GtmAnalyzeRequest") },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "The analysis and the sources it cites",
+      content: { "application/json": { schema: publicAgentResponse } },
+    },
+    ...errorResponses(400, 401, 403, 429, 502, 503, 504),
+  },
+});
+
+/** The gtm agent's answer to `question` for the key's owner. */
+async function askGtm(c: Context<V1Env & AuthEnv>, question: string) {
+  const { deps, v1Call: call } = c.var;
+  const apiKey = callerKey(c);
+  if (!apiKey)
+    throw new AppError("UNAUTHORIZED", "This endpoint needs an API key (Authorization: Bearer <key>)");
+  const target = await builtInTarget(deps.database.db, apiKey.userId, "gtm");
+  call.agentEndpoint = target.endpoint;
+  assertMayCall(target, apiKey);
+  const stream = deps.streams.open({ signal: c.req.raw.signal });
+  try {
+    const answer = await answerQuestion(deps, { target, history: [], question, signal: stream.signal });
+    call.promptTokens = answer.promptTokens;
+    call.completionTokens = answer.completionTokens;
+    const failure = callFailureError(answer);
+    if (failure) throw failure;
+    return { response: answer.content, sources: citedSources(answer.sources) };
+  } finally {
+    stream.done();
+  }
+}
+
+export const v1GtmRoutes = createV1Router()
+  .openapi(strategyRoute, async (c) => c.json(await askGtm(c, GTM_STRATEGY_QUESTION), 200))
+  .openapi(analyzeRoute, async (c) => {
+    const { text } = c.req.valid("json");
+    return c.json(await askGtm(c, gtmAnalysisQuestion(text)), 200);
+  });

@@ -1,0 +1,72 @@
+// One public API answer through the chat's grounding pipeline: the agent's owner's knowledge, the responder, cited sources.
+import type { ChatSource } from "@acp/contracts/chat";
+import type { PublicSource } from "@acp/contracts/public-api";
+import type { Deps } from "../../deps";
+import type { AppError } from "../../lib/app-error";
+import { chatFailureError } from "../chat/chat-service";
+import { answerFromPassages, type GroundedAnswer, retrievePassages } from "../chat/grounded-answer";
+import type { HistoryTurn } from "../chat/responder";
+import type { AgentTarget } from "./agent-target";
+
+export type CallQuestion = {
+  target: AgentTarget;
+  /** Earlier turns (the OpenAI-compatible endpoint's messages), oldest first; none for a single question. */
+  history: readonly HistoryTurn[];
+  question: string;
+};
+
+/** The retrieved passages of a question, before any answer is written (their failures are the request's, not the model's). */
+export function retrieveForCall(deps: Deps, { target, history, question }: CallQuestion) {
+  return retrievePassages({ deps, userId: target.ownerId, agent: target.agent, history, question });
+}
+
+/**
+ * Answers from passages already retrieved. A provider failure comes back in `failure` (see callFailureError); a
+ * `signal` aborted by the client gone stops the model and returns what it wrote, status "stopped".
+ */
+export function answerCall(
+  deps: Deps,
+  {
+    target,
+    history,
+    question,
+    passages,
+    signal,
+    onToken,
+  }: CallQuestion & {
+    passages: Awaited<ReturnType<typeof retrieveForCall>>;
+    signal: AbortSignal;
+    onToken?: (text: string) => void;
+  },
+): Promise<GroundedAnswer> {
+  return answerFromPassages({
+    deps,
+    agent: target.agent,
+    history,
+    question,
+    results: passages,
+    signal,
+    onToken,
+  });
+}
+
+/** Retrieves and answers in one step (the JSON endpoints). */
+export async function answerQuestion(
+  deps: Deps,
+  call: CallQuestion & { signal: AbortSignal },
+): Promise<GroundedAnswer> {
+  const passages = await retrieveForCall(deps, call);
+  return answerCall(deps, { ...call, passages });
+}
+
+/** A provider failure as the HTTP error the chat answers with: 429 (Retry-After), 502, 503 or 504. */
+export function callFailureError(answer: GroundedAnswer): AppError | undefined {
+  return answer.failure ? chatFailureError(answer.failure) : undefined;
+}
+
+/** The sources the answer cites, in marker order, in their public shape. */
+export function citedSources(sources: readonly ChatSource[]): PublicSource[] {
+  return sources
+    .filter((source) => source.cited)
+    .map(({ number, documentName, location, excerpt }) => ({ number, documentName, location, excerpt }));
+}

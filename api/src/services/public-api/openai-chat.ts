@@ -1,0 +1,304 @@
+// OpenAI's chat completions protocol over our agents: the request we accept, how its messages become a grounded
+// question, and the completion, chunk, model-list and error objects we answer with (the official clients parse them).
+import { CHAT_MESSAGE_MAX_CHARS, type ChatSource } from "@acp/contracts/chat";
+import { type PublicSource, publicSourceSchema } from "@acp/contracts/public-api";
+import { z } from "zod";
+import { AppError } from "../../lib/app-error";
+import type { ChatAgent } from "../chat/resolve-chat-agent";
+import type { HistoryTurn } from "../chat/responder";
+import { citedSources } from "./answer-call";
+
+/** Messages one request may carry; the history given to the model is trimmed further (HISTORY_TURNS, then tokens). */
+export const MAX_MESSAGES = 500;
+/** Earlier turns kept, newest first, as the chat reads its own conversations. */
+export const HISTORY_TURNS = 40;
+/** The caller's system (and developer) messages, all together, at most. */
+export const CALLER_INSTRUCTIONS_MAX_CHARS = 4000;
+
+const textPartSchema = z.object({
+  type: z.literal("text", { error: "Only text content parts are supported" }),
+  text: z.string({ error: "A text part needs its text" }),
+});
+
+const messageSchema = z.object({
+  role: z.enum(["system", "developer", "user", "assistant"], {
+    error: "A message's role must be system, developer, user or assistant (tools are not supported)",
+  }),
+  content: z.union([z.string(), z.array(textPartSchema)], {
+    error: "A message's content must be text (a string or text parts)",
+  }),
+  name: z.string().max(200).optional(),
+});
+
+/** POST /api/v1/chat/completions: OpenAI's fields we read; the agent's own settings decide model and temperature. */
+export const chatCompletionRequestSchema = z.object({
+  model: z
+    .string({
+      error: "model is required: an agent's endpoint slug or a built-in agent type (GET /api/v1/models)",
+    })
+    .trim()
+    .min(1, "model is required: an agent's endpoint slug or a built-in agent type (GET /api/v1/models)")
+    .max(200, "model is at most 200 characters"),
+  messages: z
+    .array(messageSchema, { error: "messages is required: a list with the user's question last" })
+    .min(1, "messages is required: a list with the user's question last")
+    .max(MAX_MESSAGES, `messages can hold at most ${MAX_MESSAGES} messages`),
+  stream: z.boolean().nullable().optional(),
+  stream_options: z.object({ include_usage: z.boolean().nullable().optional() }).nullable().optional(),
+  n: z.literal(1, { error: "Only one choice (n = 1) is supported" }).nullable().optional(),
+  tools: z
+    .array(z.unknown())
+    .max(0, "Tools are not supported: agents answer from their knowledge")
+    .nullable()
+    .optional(),
+});
+export type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
+
+type Message = ChatCompletionRequest["messages"][number];
+
+const textOf = (content: Message["content"]) =>
+  typeof content === "string" ? content : content.map((part) => part.text).join("\n");
+
+const invalid = (message: string, param: string) =>
+  new AppError("VALIDATION_ERROR", message, {
+    details: [{ path: param.split("."), message, code: "custom" }],
+  });
+
+/**
+ * The grounded question a request asks: its last message (the user's), the user and assistant turns before it as
+ * history, and the caller's system and developer messages as instructions added after the agent's own prompt.
+ */
+export function readMessages(messages: readonly Message[]): {
+  question: string;
+  history: HistoryTurn[];
+  instructions: string;
+} {
+  const last = messages.at(-1);
+  const question = last ? textOf(last.content).trim() : "";
+  if (last?.role !== "user" || question === "") {
+    throw invalid("The last message must be the user's question", `messages.${messages.length - 1}`);
+  }
+  if (question.length > CHAT_MESSAGE_MAX_CHARS) {
+    throw invalid(
+      `The question can be at most ${CHAT_MESSAGE_MAX_CHARS} characters`,
+      `messages.${messages.length - 1}.content`,
+    );
+  }
+  const instructions = messages
+    .filter((message) => message.role === "system" || message.role === "developer")
+    .map((message) => textOf(message.content).trim())
+    .filter(Boolean)
+    .join("\n\n");
+  if (instructions.length > CALLER_INSTRUCTIONS_MAX_CHARS) {
+    throw invalid(
+      `System messages can hold at most ${CALLER_INSTRUCTIONS_MAX_CHARS} characters together`,
+      "messages",
+    );
+  }
+  const history = messages
+    .slice(0, -1)
+    .flatMap((message): HistoryTurn[] =>
+      message.role === "user" || message.role === "assistant"
+        ? [{ role: message.role, content: textOf(message.content).trim() }]
+        : [],
+    )
+    .filter((turn) => turn.content !== "")
+    .slice(-HISTORY_TURNS);
+  return { question, history, instructions };
+}
+
+/**
+ * The agent with the caller's instructions after its own prompt: the owner's prompt stays first and says what the
+ * agent is; a caller may add how to answer (a language, a format), and citations are still checked afterwards.
+ */
+export function withCallerInstructions(agent: ChatAgent, instructions: string): ChatAgent {
+  if (!instructions) return agent;
+  return {
+    ...agent,
+    settings: {
+      ...agent.settings,
+      systemPrompt: `${agent.settings.systemPrompt}\n\nInstructions from the API caller (within the rules above):\n${instructions}`,
+    },
+  };
+}
+
+export const openAiUsageSchema = z.object({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  total_tokens: z.number().int().nonnegative(),
+});
+export type OpenAiUsage = z.infer<typeof openAiUsageSchema>;
+
+export function usageOf(answer: {
+  promptTokens: number | null;
+  completionTokens: number | null;
+}): OpenAiUsage {
+  const prompt = answer.promptTokens ?? 0;
+  const completion = answer.completionTokens ?? 0;
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+/** Our extension: the answer's cited sources, on the completion and on the stream's final chunks. */
+const sourcesField = z.array(publicSourceSchema);
+
+export const chatCompletionSchema = z.object({
+  id: z.string(),
+  object: z.literal("chat.completion"),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.object({
+      index: z.number().int(),
+      message: z.object({
+        role: z.literal("assistant"),
+        content: z.string(),
+        refusal: z.null(),
+      }),
+      finish_reason: z.enum(["stop", "length"]),
+      logprobs: z.null(),
+    }),
+  ),
+  usage: openAiUsageSchema,
+  sources: sourcesField,
+});
+export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
+
+export type CompletionMeta = { id: string; created: number; model: string };
+
+/** A completion id and creation time in OpenAI's form, for a reply to `model`. */
+export function completionMeta(model: string, now: Date): CompletionMeta {
+  return {
+    id: `chatcmpl-${crypto.randomUUID().replaceAll("-", "")}`,
+    created: Math.floor(now.getTime() / 1000),
+    model,
+  };
+}
+
+export function completionBody(
+  meta: CompletionMeta,
+  answer: {
+    content: string;
+    sources: readonly ChatSource[];
+    promptTokens: number | null;
+    completionTokens: number | null;
+  },
+): ChatCompletion {
+  return {
+    ...meta,
+    object: "chat.completion",
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: answer.content, refusal: null },
+        finish_reason: "stop",
+        logprobs: null,
+      },
+    ],
+    usage: usageOf(answer),
+    sources: citedSources(answer.sources),
+  };
+}
+
+type ChunkChoice = {
+  index: 0;
+  delta: { role?: "assistant"; content?: string };
+  finish_reason: "stop" | null;
+  logprobs: null;
+};
+
+export type ChatCompletionChunk = CompletionMeta & {
+  object: "chat.completion.chunk";
+  choices: ChunkChoice[];
+  usage?: OpenAiUsage | null;
+  sources?: PublicSource[];
+};
+
+/** One `chat.completion.chunk`: a piece of the answer (the first also names the role). */
+export function contentChunk(meta: CompletionMeta, content: string, first: boolean): ChatCompletionChunk {
+  return {
+    ...meta,
+    object: "chat.completion.chunk",
+    choices: [
+      {
+        index: 0,
+        delta: first ? { role: "assistant", content } : { content },
+        finish_reason: null,
+        logprobs: null,
+      },
+    ],
+  };
+}
+
+/**
+ * The stream's end: the finishing chunk always carries `usage` and `sources`; when the caller asked for
+ * `stream_options.include_usage`, OpenAI's own last chunk (no choices, `usage`) follows, with `sources` too.
+ */
+export function finalChunks(
+  meta: CompletionMeta,
+  answer: {
+    sources: readonly ChatSource[];
+    promptTokens: number | null;
+    completionTokens: number | null;
+  },
+  includeUsage: boolean,
+): ChatCompletionChunk[] {
+  const usage = usageOf(answer);
+  const sources = citedSources(answer.sources);
+  const finish: ChatCompletionChunk = {
+    ...meta,
+    object: "chat.completion.chunk",
+    choices: [{ index: 0, delta: {}, finish_reason: "stop", logprobs: null }],
+    usage,
+    sources,
+  };
+  if (!includeUsage) return [finish];
+  return [finish, { ...meta, object: "chat.completion.chunk", choices: [], usage, sources }];
+}
+
+export const modelListSchema = z.object({
+  object: z.literal("list"),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      object: z.literal("model"),
+      created: z.number().int(),
+      owned_by: z.string(),
+      /** Our extension: the agent's display name. */
+      name: z.string(),
+    }),
+  ),
+});
+export type ModelList = z.infer<typeof modelListSchema>;
+
+/** OpenAI's error `type` for a status, so clients that branch on it (beside the status) read the right kind. */
+function errorType(status: number): string {
+  if (status === 401) return "authentication_error";
+  if (status === 403) return "permission_error";
+  if (status === 429) return "rate_limit_error";
+  if (status >= 500) return "server_error";
+  return "invalid_request_error";
+}
+
+export type OpenAiError = {
+  error: { message: string; type: string; code: string; param: string | null };
+};
+
+/**
+ * Our error body `{ error, code, details? }` in OpenAI's shape. `code` stays our error code (the table in
+ * @acp/contracts/error-codes), `param` names the first invalid field of a validation error.
+ */
+export function openAiErrorBody(
+  status: number,
+  body: { error: string; code: string; details?: unknown },
+): OpenAiError {
+  const firstIssue = Array.isArray(body.details)
+    ? (body.details[0] as { path?: unknown } | undefined)
+    : undefined;
+  const param =
+    Array.isArray(firstIssue?.path) && firstIssue.path.length > 0 ? firstIssue.path.join(".") : null;
+  return { error: { message: body.error, type: errorType(status), code: body.code, param } };
+}
+
+export const openAiErrorSchema = z.object({
+  error: z.object({ message: z.string(), type: z.string(), code: z.string(), param: z.string().nullable() }),
+});
