@@ -7,16 +7,12 @@ import { isHttpError } from "@acp/client/http-error";
 import { requestJson } from "@acp/client/request";
 import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
 import { ERROR_TOASTS } from "@acp/contracts/messages";
+import type { PublicAgentResponse, PublicSource } from "@acp/contracts/public-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { usageKeys } from "../../../lib/usage-keys";
 
-/** A passage the reply cites: `[number]` in the reply is this source. */
-export type ReplySource = { number: number; documentName: string; excerpt: string };
-
-export type PublicAgentReply = { response: string; sources?: ReplySource[] };
-
 export type TestOutcome =
-  | { kind: "reply"; response: string; sources: ReplySource[] }
+  | { kind: "reply"; response: string; sources: PublicSource[] }
   | { kind: "error"; message: string };
 
 export function publicEndpointPath(apiEndpoint: string): string {
@@ -25,8 +21,10 @@ export function publicEndpointPath(apiEndpoint: string): string {
 
 export async function testPublicEndpoint(apiEndpoint: string, message: string): Promise<TestOutcome> {
   try {
-    const reply = await requestJson<PublicAgentReply>("POST", publicEndpointPath(apiEndpoint), { message });
-    return { kind: "reply", response: reply.response, sources: reply.sources ?? [] };
+    const reply = await requestJson<PublicAgentResponse>("POST", publicEndpointPath(apiEndpoint), {
+      message,
+    });
+    return { kind: "reply", response: reply.response, sources: reply.sources };
   } catch (error) {
     if (isHttpError(error)) return { kind: "error", message: ERROR_TOASTS.apiTest(error.serverMessage) };
     const reason = error instanceof Error && error.message ? error.message : String(error);
