@@ -34,6 +34,7 @@ import { remotesRoutes } from "./routes/remotes";
 import { retrievalRoutes } from "./routes/retrieval";
 import { staticRoutes } from "./routes/static";
 import { trainingJobsRoutes } from "./routes/training-jobs";
+import { usageRoutes } from "./routes/usage";
 import { v1Routes } from "./routes/v1";
 
 /** Maps anything thrown to the one JSON error shape; unknown failures become a logged, opaque 500. */
@@ -144,6 +145,7 @@ export function createApp(deps: Deps) {
     .route("/api/retrieval", retrievalRoutes)
     .route("/api/training-jobs", trainingJobsRoutes)
     .route("/api/api-keys", apiKeysRoutes)
+    .route("/api/usage", usageRoutes)
     .route("/api/custom-agents", customAgentsRoutes)
     .route("/api/agents", agentsRoutes)
     .route("/api/conversations", conversationsRoutes)

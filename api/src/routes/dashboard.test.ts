@@ -25,7 +25,7 @@ describe.each(engines)("GET /api/dashboard/metrics on %s", (engine) => {
     });
   });
 
-  it("counts only the signed-in user's jobs, calls since midnight UTC and documents", async () => {
+  it("counts only the signed-in user's jobs, calls in the usage window (this UTC hour and the 23 before) and documents", async () => {
     const a = await signUp(t);
     const b = await signUp(t);
     const { db } = t.database;
@@ -67,9 +67,9 @@ describe.each(engines)("GET /api/dashboard/metrics on %s", (engine) => {
     await db
       .insert(apiRequestLog)
       .values([
-        call(a.user.id, new Date("2026-05-10T00:00:00.000Z")),
-        call(a.user.id, new Date("2026-05-10T15:00:00.000Z")),
-        call(a.user.id, new Date("2026-05-09T23:59:59.999Z")),
+        call(a.user.id, new Date("2026-05-09T16:00:00.000Z")),
+        call(a.user.id, new Date("2026-05-10T15:29:59.999Z")),
+        call(a.user.id, new Date("2026-05-09T15:59:59.999Z")),
         call(b.user.id, new Date("2026-05-10T10:00:00.000Z")),
       ]);
 

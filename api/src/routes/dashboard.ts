@@ -10,7 +10,7 @@ const metricsRoute = signedInRoute({
   tags: ["Dashboard"],
   summary: "The signed-in user's dashboard counts",
   description:
-    "activeTrainingJobs: jobs pending or running; totalAPICallsToday: calls to the user's keys and agents since midnight UTC; totalDocuments: the user's documents.",
+    "activeTrainingJobs: jobs pending or running; totalAPICallsToday: calls with the user's keys and to the user's agents in the last 24 hours (the current UTC hour and the 23 before it, as GET /api/usage); totalDocuments: the user's documents.",
   responses: {
     200: {
       description: "Counts for the signed-in user",

@@ -1,14 +1,14 @@
-// Counts the dashboard metrics for one user: active training jobs, API calls since midnight UTC, documents.
+// Counts the dashboard metrics for one user: active training jobs, API calls in the usage window, documents.
 import type { DashboardMetrics } from "@acp/contracts/entities";
-import { and, count, eq, gte, inArray } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { apiRequestLog, documents, trainingJobs } from "../../db/schema";
+import { usageWindowEnd, usageWindowStart } from "../usage/usage-window";
 
-/** Midnight UTC of the given instant: "today" is the same for every user and server, whatever their zone. */
-export function startOfUtcDay(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
+/**
+ * totalAPICallsToday counts the user's public-API calls in the usage window (the current UTC hour and the 23 before
+ * it): the same figure as GET /api/usage's requestsToday. Entries an instance still buffers show within a second.
+ */
 export async function getDashboardMetrics({
   db,
   userId,
@@ -26,7 +26,13 @@ export async function getDashboardMetrics({
     db
       .select({ value: count() })
       .from(apiRequestLog)
-      .where(and(eq(apiRequestLog.userId, userId), gte(apiRequestLog.createdAt, startOfUtcDay(now)))),
+      .where(
+        and(
+          eq(apiRequestLog.userId, userId),
+          gte(apiRequestLog.createdAt, usageWindowStart(now)),
+          lt(apiRequestLog.createdAt, usageWindowEnd(now)),
+        ),
+      ),
     db.select({ value: count() }).from(documents).where(eq(documents.userId, userId)),
   ]);
   return {

@@ -1,8 +1,8 @@
 // Requests each of a user's keys made in the usage window, read from the request log.
-import { and, count, eq, gte, inArray, isNotNull } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { apiRequestLog } from "../../db/schema";
-import { usageWindowStart } from "./usage-window";
+import { usageWindowEnd, usageWindowStart } from "./usage-window";
 
 /** Key id -> requests in the usage window; keys without any are absent. `keyIds` narrows it (e.g. to one key). */
 export async function countRequestsByKey({
@@ -24,6 +24,7 @@ export async function countRequestsByKey({
       and(
         eq(apiRequestLog.userId, userId),
         gte(apiRequestLog.createdAt, usageWindowStart(now)),
+        lt(apiRequestLog.createdAt, usageWindowEnd(now)),
         keyIds ? inArray(apiRequestLog.apiKeyId, [...keyIds]) : isNotNull(apiRequestLog.apiKeyId),
       ),
     )

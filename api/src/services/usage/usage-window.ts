@@ -15,3 +15,8 @@ export function startOfHour(at: Date): Date {
 export function usageWindowStart(now: Date): Date {
   return new Date(startOfHour(now).getTime() - (USAGE_WINDOW_HOURS - 1) * HOUR_MS);
 }
+
+/** Where the window ends: the end of the current UTC hour (an entry stamped later, by a clock ahead of ours, waits). */
+export function usageWindowEnd(now: Date): Date {
+  return new Date(startOfHour(now).getTime() + HOUR_MS);
+}
