@@ -4,6 +4,7 @@ import { rowsOf } from "../db/rows-of";
 import { documents } from "../db/schema";
 import type { Deps } from "../deps";
 import { deleteDocumentIndex } from "../services/retrieval/index-document";
+import { rollUpRequestLog } from "../services/usage/roll-up-request-log";
 import { failDocument } from "./ingestion-attempt";
 import { INGEST_QUEUE } from "./queue";
 import { releaseOrphanedTrainingJobs, sweepStuckTraining } from "./train-agent-sweep";
@@ -111,11 +112,20 @@ export function startSweeper(deps: Deps, { intervalSeconds = 30 }: { intervalSec
     sweepStuckTraining(deps, { staleSeconds }).catch((error: unknown) =>
       deps.logger.error({ err: error }, "training sweep failed"),
     );
+  // Request-log rows past their 30 days become hourly totals, in bounded batches (services/usage/roll-up-request-log.ts).
+  const rollUp = () =>
+    rollUpRequestLog({ db: deps.database.db, now: deps.now() }).then(
+      ({ rolledUp, done }) => {
+        if (rolledUp > 0) deps.logger.info({ rolledUp, done }, "request log rolled up into hourly totals");
+      },
+      (error: unknown) => deps.logger.error({ err: error }, "request log roll-up failed"),
+    );
   const pass = () => {
     running = running
       .then(() => sweepStuckDocuments(deps, { staleSeconds }))
       .catch((error: unknown) => deps.logger.error({ err: error }, "document sweep failed"))
-      .then(sweepTraining);
+      .then(sweepTraining)
+      .then(rollUp);
   };
   running = releaseOrphanedJobs(deps)
     .catch((error: unknown) => deps.logger.error({ err: error }, "releasing orphaned jobs failed"))
@@ -123,7 +133,8 @@ export function startSweeper(deps: Deps, { intervalSeconds = 30 }: { intervalSec
     .catch((error: unknown) => deps.logger.error({ err: error }, "releasing orphaned training jobs failed"))
     .then(() => sweepStuckDocuments(deps, { staleSeconds }))
     .catch((error: unknown) => deps.logger.error({ err: error }, "document sweep failed"))
-    .then(sweepTraining);
+    .then(sweepTraining)
+    .then(rollUp);
   const timer = setInterval(pass, intervalSeconds * 1000);
   timer.unref();
   return {
