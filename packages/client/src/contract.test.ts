@@ -10,7 +10,12 @@ import {
   builtInAgentsQueryOptions,
   updateBuiltInAgentMutationOptions,
 } from "./agents";
-import { apiKeysQueryOptions } from "./api-keys";
+import {
+  apiKeysQueryOptions,
+  createApiKeyMutationOptions,
+  deleteApiKeyMutationOptions,
+  updateApiKeyMutationOptions,
+} from "./api-keys";
 import { currentUserQueryOptions } from "./auth";
 import { LOGIN_URL, LOGOUT_URL, loginUrl } from "./auth-urls";
 import { chatModelQueryOptions, streamChatMutationOptions } from "./chat";
@@ -40,6 +45,7 @@ import { searchKnowledgeMutationOptions } from "./knowledge/retrieval";
 import { uploadDocumentsMutationOptions } from "./knowledge/upload";
 import { vectorStatsQueryOptions } from "./knowledge/vector-stats";
 import { trainingJobsQueryOptions } from "./training-jobs";
+import { usageQueryOptions } from "./usage";
 
 /** Written by api/src/routes/openapi-snapshot.test.ts from what the API serves at /api/openapi.json. */
 const OPENAPI_COPY = new URL("../contract/openapi.json.snap", import.meta.url);
@@ -219,6 +225,30 @@ const CALLS: Record<string, (client: QueryClient) => Promise<unknown>> = {
   currentUserQueryOptions: (client) => client.fetchQuery(currentUserQueryOptions()),
   dashboardMetricsQueryOptions: (client) => client.fetchQuery(dashboardMetricsQueryOptions()),
   apiKeysQueryOptions: (client) => client.fetchQuery(apiKeysQueryOptions()),
+  createApiKeyMutationOptions: async (client) => {
+    await mutate(client, createApiKeyMutationOptions(), { name: "Production" });
+    await mutate(client, createApiKeyMutationOptions(), {
+      name: "CI",
+      expiresAt: "2027-01-31T23:59:59Z",
+      allowedAgentIds: ["gtm", "a/1"],
+      rateLimitPerHour: 250,
+    });
+  },
+  updateApiKeyMutationOptions: async (client) => {
+    await mutate(client, updateApiKeyMutationOptions(), { id: "k/1", isActive: false });
+    await mutate(client, updateApiKeyMutationOptions(), {
+      id: "k/1",
+      name: "Renamed",
+      expiresAt: null,
+      allowedAgentIds: null,
+      rateLimitPerHour: 1_000_000,
+    });
+  },
+  deleteApiKeyMutationOptions: (client) => mutate(client, deleteApiKeyMutationOptions(), "k/1"),
+  usageQueryOptions: async (client) => {
+    await client.fetchQuery(usageQueryOptions());
+    await client.fetchQuery(usageQueryOptions("k/1"));
+  },
   customAgentsQueryOptions: (client) => client.fetchQuery(customAgentsQueryOptions()),
   createCustomAgentMutationOptions: async (client) => {
     await mutate(client, createCustomAgentMutationOptions(), { name: "Coach", systemPrompt: "You coach." });
