@@ -5,11 +5,11 @@
 import { apiKeyKeys } from "@acp/client/api-keys";
 import { isHttpError } from "@acp/client/http-error";
 import { requestJson } from "@acp/client/request";
+import { usageKeys } from "@acp/client/usage";
 import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
 import { ERROR_TOASTS } from "@acp/contracts/messages";
 import type { PublicAgentResponse, PublicSource } from "@acp/contracts/public-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { usageKeys } from "../../../lib/usage-keys";
 
 export type TestOutcome =
   | { kind: "reply"; response: string; sources: PublicSource[] }
