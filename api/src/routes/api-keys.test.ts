@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { authenticate } from "../auth/authenticate";
+import { FAILED_SESSION_LOOKUPS_PER_IP } from "../auth/session-lookup";
 import { rowsOf } from "../db/rows-of";
 import { apiKeys } from "../db/schema";
 import { createRouter } from "../lib/openapi";
@@ -264,6 +265,22 @@ describe.each(engines)("/api/api-keys on %s", (engine) => {
     // Unknown and malformed keys are refused like deactivated ones.
     await expectError(await callWith(`${key.key.slice(0, -1)}x`), 401, "Invalid or inactive API key");
     await expectError(await callWith("acp_live_"), 401, "Invalid or inactive API key");
+  });
+
+  it("counts only unknown keys against the client IP's lookup limit, not a real key that is deactivated", async () => {
+    const valid = await createKey(a.cookie, { name: "Valid" });
+    const revoked = await createKey(a.cookie, { name: "Revoked" });
+    expect((await patch(a.cookie, revoked.id, { isActive: false })).status).toBe(200);
+    const from = (key: string) =>
+      t.request("/api/probe", {
+        method: "POST",
+        clientIp: "198.51.100.7",
+        headers: { authorization: `Bearer ${key}` },
+      });
+    for (let call = 0; call < FAILED_SESSION_LOOKUPS_PER_IP + 5; call++) {
+      expect((await from(revoked.key)).status).toBe(401);
+    }
+    expect((await from(valid.key)).status).toBe(200);
   });
 
   it("deletes only the owner's keys; a deleted key is refused", async () => {
