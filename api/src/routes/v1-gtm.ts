@@ -7,8 +7,17 @@ import type { AuthEnv } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
 import { componentSchema, errorResponses } from "../lib/openapi";
 import { assertMayCall, builtInTarget } from "../services/public-api/agent-target";
-import { answerQuestion, callFailureError, citedSources } from "../services/public-api/answer-call";
-import { GTM_STRATEGY_QUESTION, gtmAnalysisQuestion } from "../services/public-api/gtm-questions";
+import {
+  answerQuestion,
+  callFailureError,
+  citedSources,
+  withAddedInstructions,
+} from "../services/public-api/answer-call";
+import {
+  GTM_ANALYSIS_INSTRUCTIONS,
+  GTM_STRATEGY_INSTRUCTIONS,
+  GTM_STRATEGY_QUESTION,
+} from "../services/public-api/gtm-questions";
 import { publicAgentResponse } from "./v1-agents";
 import {
   callerKey,
@@ -37,7 +46,7 @@ const strategyRoute = createRoute({
   path: "/strategy",
   tags: ["Public API"],
   summary: "The go-to-market strategy summarised from the gtm agent's knowledge, with sources",
-  description: `Asks the gtm agent: "${GTM_STRATEGY_QUESTION}" ${ACCESS}`,
+  description: `Asks the gtm agent "${GTM_STRATEGY_QUESTION}" with the task: "${GTM_STRATEGY_INSTRUCTIONS}" ${ACCESS}`,
   middleware: keyOnly("gtm.strategy"),
   security: securityFor(["apiKey"]),
   responses: {
@@ -54,7 +63,7 @@ const analyzeRoute = createRoute({
   path: "/analyze",
   tags: ["Public API"],
   summary: "The gtm agent's analysis of the posted text against its go-to-market knowledge, with sources",
-  description: `Asks the gtm agent: "${gtmAnalysisQuestion("<text>")}" (text: 1 to 6,000 characters). ${ACCESS}`,
+  description: `The posted text (1 to 6,000 characters) is the gtm agent's question, with the task: "${GTM_ANALYSIS_INSTRUCTIONS}" ${ACCESS}`,
   middleware: keyOnly("gtm.analyze"),
   security: securityFor(["apiKey"]),
   request: {
@@ -74,15 +83,16 @@ const analyzeRoute = createRoute({
   },
 });
 
-/** The gtm agent's answer to `question` for the key's owner. */
-async function askGtm(c: Context<V1Env & AuthEnv>, question: string) {
+/** The gtm agent's answer to `question`, with the task's instructions, for the key's owner. */
+async function askGtm(c: Context<V1Env & AuthEnv>, question: string, instructions: string) {
   const { deps, v1Call: call } = c.var;
   const apiKey = callerKey(c);
   if (!apiKey)
     throw new AppError("UNAUTHORIZED", "This endpoint needs an API key (Authorization: Bearer <key>)");
-  const target = await builtInTarget(deps.database.db, apiKey.userId, "gtm");
-  call.agentEndpoint = target.endpoint;
-  assertMayCall(target, apiKey);
+  const gtm = await builtInTarget(deps.database.db, apiKey.userId, "gtm");
+  call.agentEndpoint = gtm.endpoint;
+  assertMayCall(gtm, apiKey);
+  const target = { ...gtm, agent: withAddedInstructions(gtm.agent, "Your task:", instructions) };
   const stream = deps.streams.open({ signal: c.req.raw.signal });
   try {
     const answer = await answerQuestion(deps, { target, history: [], question, signal: stream.signal });
@@ -97,8 +107,10 @@ async function askGtm(c: Context<V1Env & AuthEnv>, question: string) {
 }
 
 export const v1GtmRoutes = createV1Router()
-  .openapi(strategyRoute, async (c) => c.json(await askGtm(c, GTM_STRATEGY_QUESTION), 200))
+  .openapi(strategyRoute, async (c) =>
+    c.json(await askGtm(c, GTM_STRATEGY_QUESTION, GTM_STRATEGY_INSTRUCTIONS), 200),
+  )
   .openapi(analyzeRoute, async (c) => {
     const { text } = c.req.valid("json");
-    return c.json(await askGtm(c, gtmAnalysisQuestion(text)), 200);
+    return c.json(await askGtm(c, text, GTM_ANALYSIS_INSTRUCTIONS), 200);
   });

@@ -5,6 +5,7 @@ import type { Deps } from "../../deps";
 import type { AppError } from "../../lib/app-error";
 import { chatFailureError } from "../chat/chat-service";
 import { answerFromPassages, type GroundedAnswer, retrievePassages } from "../chat/grounded-answer";
+import type { ChatAgent } from "../chat/resolve-chat-agent";
 import type { HistoryTurn } from "../chat/responder";
 import type { AgentTarget } from "./agent-target";
 
@@ -57,6 +58,22 @@ export async function answerQuestion(
 ): Promise<GroundedAnswer> {
   const passages = await retrieveForCall(deps, call);
   return answerCall(deps, { ...call, passages });
+}
+
+/**
+ * The agent with instructions added after its own prompt, under a heading that says whose they are: the owner's
+ * prompt stays first and says what the agent is; what follows may only say how to answer this call, and citations
+ * are still checked against the passages afterwards.
+ */
+export function withAddedInstructions(agent: ChatAgent, heading: string, instructions: string): ChatAgent {
+  if (!instructions) return agent;
+  return {
+    ...agent,
+    settings: {
+      ...agent.settings,
+      systemPrompt: `${agent.settings.systemPrompt}\n\n${heading}\n${instructions}`,
+    },
+  };
 }
 
 /** A provider failure as the HTTP error the chat answers with: 429 (Retry-After), 502, 503 or 504. */

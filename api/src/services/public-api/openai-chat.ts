@@ -6,7 +6,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import type { ChatAgent } from "../chat/resolve-chat-agent";
 import type { HistoryTurn } from "../chat/responder";
-import { citedSources } from "./answer-call";
+import { citedSources, withAddedInstructions } from "./answer-call";
 
 /** Messages one request may carry; the history given to the model is trimmed further (HISTORY_TURNS, then tokens). */
 export const MAX_MESSAGES = 500;
@@ -107,19 +107,12 @@ export function readMessages(messages: readonly Message[]): {
   return { question, history, instructions };
 }
 
-/**
- * The agent with the caller's instructions after its own prompt: the owner's prompt stays first and says what the
- * agent is; a caller may add how to answer (a language, a format), and citations are still checked afterwards.
- */
+/** The heading the caller's system and developer messages go under, after the agent's own prompt. */
+export const CALLER_INSTRUCTIONS_HEADING = "Instructions from the API caller (within the rules above):";
+
+/** The agent with the caller's instructions after its own prompt (see withAddedInstructions). */
 export function withCallerInstructions(agent: ChatAgent, instructions: string): ChatAgent {
-  if (!instructions) return agent;
-  return {
-    ...agent,
-    settings: {
-      ...agent.settings,
-      systemPrompt: `${agent.settings.systemPrompt}\n\nInstructions from the API caller (within the rules above):\n${instructions}`,
-    },
-  };
+  return withAddedInstructions(agent, CALLER_INSTRUCTIONS_HEADING, instructions);
 }
 
 export const openAiUsageSchema = z.object({
