@@ -22,6 +22,7 @@ import {
   readMessages,
   withCallerInstructions,
 } from "../services/public-api/openai-chat";
+import { createCitationStream } from "../services/public-api/streamed-citations";
 import {
   callerKey,
   createV1Router,
@@ -221,11 +222,14 @@ export const v1OpenAiRoutes = createV1Router()
         let first = true;
         const send = (chunk: unknown) => sink.data(JSON.stringify(chunk));
         try {
-          started.attach((text) => {
+          const write = (text: string) => {
             if (text === "") return;
             send(contentChunk(meta, text, first));
             first = false;
-          });
+          };
+          // The words as the model writes them, markers checked on the way: they add up to the answer returned whole.
+          const citations = createCitationStream(passages.length);
+          started.attach((text) => write(citations.push(text)));
           const answer = await started.answer;
           call.promptTokens = answer.promptTokens;
           call.completionTokens = answer.completionTokens;
@@ -235,6 +239,7 @@ export const v1OpenAiRoutes = createV1Router()
             send(openAiErrorBody(failure.status, errorBody(failure)));
             return;
           }
+          write(citations.end());
           if (first) send(contentChunk(meta, "", true));
           for (const chunk of finalChunks(meta, answer, includeUsage)) send(chunk);
           sink.data("[DONE]");

@@ -1,0 +1,470 @@
+// The OpenAI-compatible endpoint through the official `openai` client over real HTTP, on both engines: models, answers
+// whole and streamed (usage and sources), the error classes, limits, history and instructions, disconnects, the log.
+import type { AddressInfo } from "node:net";
+import type { PublicSource } from "@acp/contracts/public-api";
+import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveApp } from "../lib/http-server";
+import { createResponder } from "../services/chat/create-responder";
+import { type FakeOpenAiServer, startFakeOpenAiServer } from "../test/fake-openai-server";
+import { createTestApp, engines, signUp, type TestApp, testConfig } from "../test/test-app";
+import {
+  createTestAgent,
+  createTestKey,
+  requestLogRows,
+  type TestKey,
+  uploadKnowledge,
+} from "./v1-test-support";
+
+const FALCON = [
+  "The Falcon plan costs 49 EUR per seat per month and includes priority support.",
+  "",
+  "The Heron plan costs 19 EUR per seat per month for teams of up to ten people.",
+].join("\n");
+
+type Served = { baseURL: string; close: () => Promise<void> };
+
+/** The app on a real HTTP server on a free port; baseURL is what an OpenAI client is pointed at. */
+async function serve(t: TestApp): Promise<Served> {
+  let server: ReturnType<typeof serveApp> | undefined;
+  const port = await new Promise<number>((resolve) => {
+    server = serveApp({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+      resolve(info.port),
+    );
+  });
+  return {
+    baseURL: `http://127.0.0.1:${port}/api/v1`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server?.closeAllConnections();
+        server?.close(() => resolve());
+      }),
+  };
+}
+
+/** A client with this key, or without any Authorization header (anonymous, as OpenAI's client allows). */
+function client(baseURL: string, key?: TestKey | string): OpenAI {
+  // The client insists on an API key, and lets a caller drop the Authorization header it would carry.
+  if (key === undefined)
+    return new OpenAI({ baseURL, apiKey: "none", defaultHeaders: { Authorization: null }, maxRetries: 0 });
+  return new OpenAI({ baseURL, apiKey: typeof key === "string" ? key : key.token, maxRetries: 0 });
+}
+
+/** Our extension fields on OpenAI's objects. */
+const sourcesOf = (value: unknown) => (value as { sources?: PublicSource[] }).sources;
+
+async function rejection(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof OpenAI.APIError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe.each(engines)("the OpenAI-compatible endpoint through the openai client on %s", (engine) => {
+  let t: TestApp;
+  let served: Served;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let key: TestKey;
+  let publicSlug: string;
+  let privateSlug: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    served = await serve(t);
+    owner = await signUp(t);
+    await uploadKnowledge(t, owner.cookie, "pricing.txt", FALCON);
+    publicSlug = (await createTestAgent(t, owner.cookie, { name: "Open pricing", isPublic: true }))
+      .apiEndpoint;
+    privateSlug = (await createTestAgent(t, owner.cookie, { name: "Closed pricing", isPublic: false }))
+      .apiEndpoint;
+    key = await createTestKey(t, owner.user.id);
+  });
+  afterAll(async () => {
+    await served?.close();
+    await t?.close();
+  });
+
+  it("lists the agents a key may call as models; anonymous callers get AuthenticationError", async () => {
+    const all = await client(served.baseURL, key).models.list();
+    const ids = all.data.map((model) => model.id);
+    expect(ids).toEqual(["gtm", "legal", "vision", "technical", "fundraising", publicSlug, privateSlug]);
+    expect(all.data.find((model) => model.id === privateSlug)).toMatchObject({
+      object: "model",
+      owned_by: "custom-agent",
+      name: "Closed pricing",
+    });
+    for (const model of all.data) expect(model.created).toBeGreaterThan(1_700_000_000);
+
+    const restricted = await createTestKey(t, owner.user.id, { allowedAgentIds: ["gtm"] });
+    expect((await client(served.baseURL, restricted).models.list()).data.map((model) => model.id)).toEqual([
+      "gtm",
+    ]);
+
+    const anonymous = await rejection(client(served.baseURL).models.list());
+    expect(anonymous).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.code).toBe("UNAUTHORIZED");
+    expect(anonymous.type).toBe("authentication_error");
+    // No header reached the server (a made-up key would be "invalid" instead).
+    expect(anonymous.message).toContain("This endpoint needs an API key");
+  });
+
+  it("answers a completion with usage and the cited sources", async () => {
+    const completion = await client(served.baseURL, key).chat.completions.create({
+      model: privateSlug,
+      messages: [{ role: "user", content: "How much does the Falcon plan cost?" }],
+    });
+    expect(completion.object).toBe("chat.completion");
+    expect(completion.id).toMatch(/^chatcmpl-/);
+    expect(completion.model).toBe(privateSlug);
+    const [choice] = completion.choices;
+    expect(choice?.finish_reason).toBe("stop");
+    expect(choice?.message.role).toBe("assistant");
+    expect(choice?.message.content).toContain("49 EUR");
+    const usage = completion.usage;
+    expect(usage?.prompt_tokens).toBeGreaterThan(0);
+    expect(usage?.completion_tokens).toBeGreaterThan(0);
+    expect(usage?.total_tokens).toBe((usage?.prompt_tokens ?? 0) + (usage?.completion_tokens ?? 0));
+    const sources = sourcesOf(completion) ?? [];
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources[0]).toMatchObject({ documentName: "pricing.txt", location: { kind: "lines" } });
+    for (const source of sources) expect(choice?.message.content).toContain(`[${source.number}]`);
+  });
+
+  it("streams chunks that add up to the same answer, the last ones carrying usage and sources", async () => {
+    const openai = client(served.baseURL, key);
+    const messages = [{ role: "user" as const, content: "How much does the Heron plan cost?" }];
+    const whole = await openai.chat.completions.create({ model: privateSlug, messages });
+    for (const includeUsage of [false, true]) {
+      const stream = await openai.chat.completions.create({
+        model: privateSlug,
+        messages,
+        stream: true,
+        ...(includeUsage ? { stream_options: { include_usage: true } } : {}),
+      });
+      const chunks = [];
+      for await (const chunk of stream) chunks.push(chunk);
+      const text = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? "").join("");
+      expect(text).toBe(whole.choices[0]?.message.content);
+      expect(chunks.filter((chunk) => chunk.choices[0]?.delta.content).length).toBeGreaterThan(1);
+      expect(chunks[0]?.choices[0]?.delta.role).toBe("assistant");
+      expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(1);
+      const finish = chunks.find((chunk) => chunk.choices[0]?.finish_reason);
+      expect(finish?.choices[0]?.finish_reason).toBe("stop");
+      const last = chunks.at(-1);
+      if (includeUsage) expect(last?.choices).toEqual([]);
+      else expect(last).toBe(finish);
+      for (const carrier of [finish, last]) {
+        expect(carrier?.usage?.completion_tokens).toBeGreaterThan(0);
+        expect(carrier?.usage?.total_tokens).toBe(
+          (carrier?.usage?.prompt_tokens ?? 0) + (carrier?.usage?.completion_tokens ?? 0),
+        );
+        expect(sourcesOf(carrier)).toEqual(sourcesOf(whole));
+      }
+      expect(sourcesOf(last)?.[0]?.documentName).toBe("pricing.txt");
+    }
+  });
+
+  it("answers public agents without a key and refuses the rest with OpenAI's error classes", async () => {
+    const question = [{ role: "user" as const, content: "How much does the Falcon plan cost?" }];
+    const open = await client(served.baseURL).chat.completions.create({
+      model: publicSlug,
+      messages: question,
+    });
+    expect(open.choices[0]?.message.content).toContain("49 EUR");
+
+    const anonymous = await rejection(
+      client(served.baseURL).chat.completions.create({ model: privateSlug, messages: question }),
+    );
+    expect(anonymous).toBeInstanceOf(OpenAI.AuthenticationError);
+    const builtIn = await rejection(
+      client(served.baseURL).chat.completions.create({ model: "gtm", messages: question }),
+    );
+    expect(builtIn).toBeInstanceOf(OpenAI.AuthenticationError);
+    const madeUp = await rejection(
+      client(served.baseURL, "acp_test_made_up").chat.completions.create({
+        model: publicSlug,
+        messages: question,
+      }),
+    );
+    expect(madeUp).toBeInstanceOf(OpenAI.AuthenticationError);
+
+    const stranger = await signUp(t);
+    const strangersKey = await createTestKey(t, stranger.user.id);
+    const foreign = await rejection(
+      client(served.baseURL, strangersKey).chat.completions.create({
+        model: privateSlug,
+        messages: question,
+      }),
+    );
+    expect(foreign).toBeInstanceOf(OpenAI.PermissionDeniedError);
+    expect(foreign.type).toBe("permission_error");
+    const restricted = await createTestKey(t, owner.user.id, { allowedAgentIds: ["gtm"] });
+    const notAllowed = await rejection(
+      client(served.baseURL, restricted).chat.completions.create({ model: privateSlug, messages: question }),
+    );
+    expect(notAllowed).toBeInstanceOf(OpenAI.PermissionDeniedError);
+
+    const missing = await rejection(
+      client(served.baseURL, key).chat.completions.create({ model: "agent-nobody-1", messages: question }),
+    );
+    expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(missing.code).toBe("NOT_FOUND");
+    expect(missing.message).toContain("agent-nobody-1");
+
+    const invalid = await rejection(
+      client(served.baseURL, key).chat.completions.create({
+        model: publicSlug,
+        messages: [
+          { role: "user", content: "Hi" },
+          { role: "assistant", content: "Hello" },
+        ],
+      }),
+    );
+    expect(invalid).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(invalid.param).toBe("messages.1");
+    expect(invalid.message).toContain("The last message must be the user's question");
+    const tools = await rejection(
+      client(served.baseURL, key).chat.completions.create({
+        model: publicSlug,
+        messages: question,
+        tools: [{ type: "function", function: { name: "lookup", parameters: {} } }],
+      }),
+    );
+    expect(tools).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(tools.param).toBe("tools");
+    // A stream refused before it starts is an HTTP error too.
+    const streamed = await rejection(
+      client(served.baseURL, strangersKey).chat.completions.create({
+        model: privateSlug,
+        messages: question,
+        stream: true,
+      }),
+    );
+    expect(streamed).toBeInstanceOf(OpenAI.PermissionDeniedError);
+  });
+
+  it("raises RateLimitError past the key's hourly limit, with Retry-After and the RateLimit-* headers", async () => {
+    const limited = await createTestKey(t, owner.user.id, { rateLimitPerHour: 1 });
+    const openai = client(served.baseURL, limited);
+    const first = await openai.chat.completions
+      .create({ model: privateSlug, messages: [{ role: "user", content: "Heron price?" }] })
+      .withResponse();
+    expect(first.response.headers.get("ratelimit-remaining")).toBe("0");
+    const refused = await rejection(
+      openai.chat.completions.create({ model: privateSlug, messages: [{ role: "user", content: "Again?" }] }),
+    );
+    expect(refused).toBeInstanceOf(OpenAI.RateLimitError);
+    expect(refused.type).toBe("rate_limit_error");
+    expect(Number(refused.headers?.get("retry-after"))).toBeGreaterThan(3500);
+    expect(refused.headers?.get("ratelimit-limit")).toBe("1");
+    const models = await rejection(openai.models.list());
+    expect(models).toBeInstanceOf(OpenAI.RateLimitError);
+  });
+
+  it("answers a built-in agent for a key's owner, from the owner's knowledge", async () => {
+    const completion = await client(served.baseURL, key).chat.completions.create({
+      model: "gtm",
+      messages: [{ role: "user", content: "How much does the Falcon plan cost?" }],
+    });
+    expect(completion.choices[0]?.message.content).toContain("49 EUR");
+    expect(sourcesOf(completion)?.[0]?.documentName).toBe("pricing.txt");
+  });
+
+  it("logs each call, a stream when it ends with its tokens", async () => {
+    const logKey = await createTestKey(t, owner.user.id);
+    const openai = client(served.baseURL, logKey);
+    await openai.models.list();
+    const stream = await openai.chat.completions.create({
+      model: privateSlug,
+      messages: [{ role: "user", content: "How much does the Falcon plan cost?" }],
+      stream: true,
+    });
+    for await (const _chunk of stream) {
+      // Read to the end.
+    }
+    await rejection(
+      openai.chat.completions.create({
+        model: "agent-nobody-2",
+        messages: [{ role: "user", content: "Hi" }],
+      }),
+    );
+    // The stream's entry is recorded once its end is written; give the server that moment.
+    let rows = (await requestLogRows(t)).filter((row) => row.apiKeyId === logKey.id);
+    for (let wait = 0; rows.length < 3 && wait < 50; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      rows = (await requestLogRows(t)).filter((row) => row.apiKeyId === logKey.id);
+    }
+    expect(rows.map((row) => [row.operation, row.agentEndpoint, row.status]).sort()).toEqual(
+      [
+        ["models", null, 200],
+        ["chat.completions", privateSlug, 200],
+        ["chat.completions", null, 404],
+      ].sort(),
+    );
+    const streamed = rows.find((row) => row.operation === "chat.completions" && row.status === 200);
+    expect(streamed?.userId).toBe(owner.user.id);
+    expect(streamed?.completionTokens).toBeGreaterThan(0);
+    expect(streamed?.promptTokens).toBeGreaterThan(0);
+  });
+});
+
+describe.each(engines)("the OpenAI-compatible endpoint over a configured chat model on %s", (engine) => {
+  let model: FakeOpenAiServer;
+  let t: TestApp;
+  let served: Served;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let key: TestKey;
+  let slug: string;
+  beforeAll(async () => {
+    model = await startFakeOpenAiServer();
+    t = await createTestApp(engine, {
+      overrides: {
+        responder: createResponder({
+          config: testConfig(
+            {},
+            { LLM_PROVIDER: "openai", OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: model.apiKey },
+          ),
+        }),
+      },
+    });
+    served = await serve(t);
+    owner = await signUp(t);
+    await uploadKnowledge(t, owner.cookie, "pricing.txt", FALCON);
+    slug = (
+      await createTestAgent(t, owner.cookie, {
+        name: "Model pricing",
+        isPublic: false,
+        systemPrompt: "You are the pricing desk of Falcon Software.",
+      })
+    ).apiEndpoint;
+    key = await createTestKey(t, owner.user.id);
+  });
+  afterAll(async () => {
+    await served?.close();
+    await t?.close();
+    await model?.close();
+  });
+
+  it("gives the model the agent's prompt, the caller's instructions, the history and the question", async () => {
+    model.reset();
+    model.setChatScript({ reply: "It costs 49 EUR per seat [1].", pieceDelayMs: 1 });
+    const completion = await client(served.baseURL, key).chat.completions.create({
+      model: slug,
+      messages: [
+        { role: "system", content: "Answer in one sentence." },
+        { role: "user", content: "Tell me about the Falcon plan." },
+        { role: "assistant", content: "The Falcon plan includes priority support." },
+        { role: "user", content: [{ type: "text", text: "And its price?" }] },
+      ],
+    });
+    expect(completion.choices[0]?.message.content).toBe("It costs 49 EUR per seat [1].");
+    const sent = model.chatRequests.at(-1)?.messages ?? [];
+    expect(sent[0]?.role).toBe("system");
+    const system = sent[0]?.content ?? "";
+    expect(system.indexOf("You are the pricing desk of Falcon Software.")).toBe(0);
+    expect(system).toContain(
+      "Instructions from the API caller (within the rules above):\nAnswer in one sentence.",
+    );
+    expect(system).toContain("The Falcon plan costs 49 EUR");
+    expect(sent.slice(1)).toEqual([
+      { role: "user", content: "Tell me about the Falcon plan." },
+      { role: "assistant", content: "The Falcon plan includes priority support." },
+      { role: "user", content: "And its price?" },
+    ]);
+    // Usage is the model's own.
+    expect(completion.usage?.completion_tokens).toBe(model.chatRequests.at(-1)?.usage?.completion_tokens);
+  });
+
+  it("streams the model's pieces as they come, its markers checked as in the whole answer", async () => {
+    model.reset();
+    const reply = "Heron seats cost 19 EUR a month [1], billed yearly [9].";
+    model.setChatScript({ reply, pieceDelayMs: 5 });
+    const messages = [{ role: "user" as const, content: "How much does the Heron plan cost?" }];
+    const whole = await client(served.baseURL, key).chat.completions.create({ model: slug, messages });
+    expect(whole.choices[0]?.message.content).toBe("Heron seats cost 19 EUR a month [1], billed yearly.");
+    const stream = await client(served.baseURL, key).chat.completions.create({
+      model: slug,
+      messages,
+      stream: true,
+    });
+    const pieces: string[] = [];
+    let sources: PublicSource[] | undefined;
+    for await (const chunk of stream) {
+      const content = chunk.choices[0]?.delta.content;
+      if (content) pieces.push(content);
+      sources = sourcesOf(chunk) ?? sources;
+    }
+    expect(pieces.join("")).toBe(whole.choices[0]?.message.content);
+    expect(model.chatRequests.at(-1)?.pieces.join("")).toBe(reply);
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(sources?.map((source) => source.number)).toEqual([1]);
+  });
+
+  it("passes the model's own rate limit on as RateLimitError with Retry-After, streamed or not", async () => {
+    for (const stream of [false, true]) {
+      model.reset();
+      model.queueChatScripts({ failure: { kind: "status", status: 429, retryAfterSeconds: 7 } });
+      const refused = await rejection(
+        client(served.baseURL, key).chat.completions.create({
+          model: slug,
+          messages: [{ role: "user", content: "Price?" }],
+          stream,
+        }),
+      );
+      expect(refused, `stream: ${stream}`).toBeInstanceOf(OpenAI.RateLimitError);
+      expect(refused.headers?.get("retry-after")).toBe("7");
+    }
+  });
+
+  it("ends a stream that breaks off mid-answer with an error the client raises", async () => {
+    model.reset();
+    model.queueChatScripts({
+      reply: "One two three four five six",
+      pieceDelayMs: 5,
+      failure: { kind: "drop", afterPieces: 2 },
+    });
+    const stream = await client(served.baseURL, key).chat.completions.create({
+      model: slug,
+      messages: [{ role: "user", content: "Count" }],
+      stream: true,
+    });
+    const pieces: string[] = [];
+    const failure = await (async () => {
+      try {
+        for await (const chunk of stream) pieces.push(chunk.choices[0]?.delta.content ?? "");
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(failure).toBeInstanceOf(OpenAI.APIError);
+    expect(pieces.join("")).toMatch(/^One/);
+  });
+
+  it("stops the model when the client stops reading", async () => {
+    model.reset();
+    model.setChatScript({
+      reply: Array.from({ length: 60 }, (_, i) => `word${i} `).join(""),
+      pieceDelayMs: 20,
+    });
+    const stream = await client(served.baseURL, key).chat.completions.create({
+      model: slug,
+      messages: [{ role: "user", content: "Talk for a while" }],
+      stream: true,
+    });
+    let read = 0;
+    for await (const chunk of stream) {
+      if (chunk.choices[0]?.delta.content) read += 1;
+      if (read === 3) break;
+    }
+    const deadline = Date.now() + 5_000;
+    while (!model.chatRequests.at(-1)?.clientAborted && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(model.chatRequests.at(-1)?.clientAborted).toBe(true);
+    expect(model.chatRequests.at(-1)?.pieces.length).toBeLessThan(60);
+  });
+});
