@@ -174,7 +174,8 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
     };
     return deps;
   } catch (error) {
-    await database.close();
+    // Whatever was started (a Redis connection's reconnect loop would keep the process alive), then the database.
+    for (const step of stopSteps.toReversed()) await step().catch(() => undefined);
     throw error;
   }
 }
