@@ -23,7 +23,6 @@ import {
   callerKey,
   createV1Router,
   hourlyLimit,
-  unexpiredApiKey,
   type V1Env,
   type V1Operation,
   v1Call,
@@ -31,7 +30,7 @@ import {
 } from "./v1-middleware";
 
 const keyOnly = (operation: V1Operation) =>
-  v1Middleware(v1Call(operation), authenticate({ allow: ["apiKey"] }), unexpiredApiKey, hourlyLimit);
+  v1Middleware(v1Call(operation), authenticate({ allow: ["apiKey"] }), hourlyLimit);
 
 const ACCESS = [
   "Needs an API key (`Authorization: Bearer <key>`) allowed to call the gtm agent (allowed agents unset, or",

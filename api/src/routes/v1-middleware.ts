@@ -103,33 +103,19 @@ export function v1Call(operation: V1Operation) {
   });
 }
 
-/** Whether a key found by its token may still be used: not past its expiry. */
-function expired(apiKey: ApiKeyRow, now: Date): boolean {
-  return apiKey.expiresAt !== null && apiKey.expiresAt.getTime() <= now.getTime();
-}
-
-const INVALID_KEY = "Invalid, inactive or expired API key";
-
 /**
  * For routes open to anonymous callers (public agents): without `Authorization: Bearer` the call goes on anonymous;
- * with it, the key must be live (401 otherwise, never a silent fall back to anonymous) and identifies the caller.
- * Session cookies are never read on /api/v1.
+ * with it, the key must be usable (401 for an unknown, inactive or expired one, as authenticate() answers: never a
+ * silent fall back to anonymous) and identifies the caller. Session cookies are never read on /api/v1.
  */
 export const optionalApiKey = createMiddleware<V1Env>(async (c, next) => {
   const token = bearerToken(c);
   if (token !== undefined) {
     const found = await lookUpApiKey(c, token);
-    if (!found || expired(found.apiKey, c.var.deps.now())) throw new AppError("UNAUTHORIZED", INVALID_KEY);
+    if (!found) throw new AppError("UNAUTHORIZED", "Invalid or inactive API key");
     c.set("user", found.user);
     c.set("caller", { kind: "apiKey", apiKey: found.apiKey });
   }
-  return next();
-});
-
-/** After authenticate({ allow: ["apiKey"] }): an expired key is refused like an unknown one. */
-export const unexpiredApiKey = createMiddleware<V1Env>(async (c, next) => {
-  const apiKey = callerKey(c);
-  if (apiKey && expired(apiKey, c.var.deps.now())) throw new AppError("UNAUTHORIZED", INVALID_KEY);
   return next();
 });
 

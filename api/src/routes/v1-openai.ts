@@ -29,7 +29,6 @@ import {
   hourlyLimit,
   openAiErrors,
   optionalApiKey,
-  unexpiredApiKey,
   v1Call,
   v1Middleware,
 } from "./v1-middleware";
@@ -83,13 +82,7 @@ const modelsRoute = createRoute({
     "anyone who publishes what; a public agent is called by its slug, which its owner shares). Errors in OpenAI's",
     "shape.",
   ].join(" "),
-  middleware: v1Middleware(
-    openAiErrors,
-    v1Call("models"),
-    authenticate({ allow: ["apiKey"] }),
-    unexpiredApiKey,
-    hourlyLimit,
-  ),
+  middleware: v1Middleware(openAiErrors, v1Call("models"), authenticate({ allow: ["apiKey"] }), hourlyLimit),
   security: securityFor(["apiKey"]),
   responses: {
     200: {
