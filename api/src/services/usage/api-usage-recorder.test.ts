@@ -125,6 +125,28 @@ describe.each(engines)("API usage recorder on %s", (engine) => {
     ]);
   });
 
+  it("drops an entry no row could hold (logged) and stores out-of-range counts within bounds, so a batch never fails on one", async () => {
+    const { logger, lines } = recordingLogger();
+    const recorder = createApiUsageRecorder({ db: database.db, logger, flushIntervalMs: 60_000 });
+    recorder.record(entry({ operation: "odd", status: Number.NaN }));
+    recorder.record(entry({ operation: "odd", at: new Date("not a date") }));
+    recorder.record(
+      entry({
+        operation: "odd",
+        latencyMs: Number.POSITIVE_INFINITY,
+        promptTokens: -3,
+        completionTokens: 5e12,
+      }),
+    );
+    expect(recorder.dropped).toBe(2);
+    expect(lines.map((line) => line.fields.field)).toEqual(["status", "at"]);
+    await recorder.close();
+    const rows = await database.db.select().from(apiRequestLog).where(eq(apiRequestLog.operation, "odd"));
+    expect(rows.map((row) => [row.latencyMs, row.promptTokens, row.completionTokens])).toEqual([
+      [0, 0, 2_147_483_647],
+    ]);
+  });
+
   it("writes on its own timer without flush()", async () => {
     const recorder = createApiUsageRecorder({
       db: database.db,

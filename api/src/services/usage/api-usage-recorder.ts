@@ -131,6 +131,15 @@ export function createApiUsageRecorder({
       return dropped;
     },
     record(entry) {
+      const bad = unstorable(entry);
+      if (bad) {
+        dropped += 1;
+        logger.error(
+          { field: bad, operation: entry.operation },
+          "API usage entry dropped: it cannot be stored",
+        );
+        return;
+      }
       if (closed || fresh.length + held >= maxBuffered) {
         dropped += 1;
         droppedUnlogged += 1;
@@ -156,6 +165,22 @@ export function createApiUsageRecorder({
   };
 }
 
+const INTEGER_MAX = 2_147_483_647;
+
+/** A count the integer columns hold: rounded, within 0..INTEGER_MAX, null when it is no number at all. */
+function storableCount(value: number | null): number | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  return Math.min(INTEGER_MAX, Math.max(0, Math.round(value)));
+}
+
+/** An entry one bad field would make its whole batch fail on (and so lose the others with it). */
+function unstorable(entry: ApiUsageEntry): string | undefined {
+  if (!Number.isInteger(entry.status) || entry.status < 100 || entry.status > 599) return "status";
+  if (!(entry.at instanceof Date) || Number.isNaN(entry.at.getTime())) return "at";
+  if (!entry.userId) return "userId";
+  return undefined;
+}
+
 /**
  * One INSERT for the batch. Joined to users and api_keys so an entry whose user was deleted meanwhile is skipped and
  * a deleted key becomes null (as ON DELETE SET NULL would have made it), instead of one such entry failing its batch.
@@ -164,7 +189,7 @@ async function insertEntries(db: Db, entries: ApiUsageEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const rows = entries.map(
     (entry) =>
-      sql`(${crypto.randomUUID()}::text, ${entry.userId}::text, ${entry.apiKeyId}::text, ${entry.agentEndpoint}::text, ${entry.operation}::text, ${Math.trunc(entry.status)}::integer, ${Math.max(0, Math.round(entry.latencyMs))}::integer, ${entry.promptTokens}::integer, ${entry.completionTokens}::integer, ${entry.at.toISOString()}::timestamptz)`,
+      sql`(${crypto.randomUUID()}::text, ${entry.userId}::text, ${entry.apiKeyId}::text, ${entry.agentEndpoint}::text, ${entry.operation}::text, ${entry.status}::integer, ${storableCount(entry.latencyMs) ?? 0}::integer, ${storableCount(entry.promptTokens)}::integer, ${storableCount(entry.completionTokens)}::integer, ${entry.at.toISOString()}::timestamptz)`,
   );
   await db.execute(sql`
     insert into api_request_log
