@@ -97,7 +97,7 @@ describe("API documentation", () => {
     expect(ok("/api/documents")).toEqual(listOf("KnowledgeDocument"));
     expect(ok("/api/training-jobs")).toEqual(listOf("TrainingJob"));
     expect(ok("/api/api-keys")).toEqual(listOf("ApiKey"));
-    expect(ok("/api/custom-agents")).toEqual(listOf("CustomAgent"));
+    expect(ok("/api/custom-agents")).toEqual(listOf("CustomAgentDetail"));
     expect(ok("/api/conversations")).toEqual(listOf("Conversation"));
     expect(ok("/api/conversations/{id}/messages")).toEqual(listOf("Message"));
     expect(ok("/api/pinecone/stats")).toEqual({ $ref: "#/components/schemas/VectorStoreStats" });
