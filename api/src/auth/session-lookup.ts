@@ -27,7 +27,9 @@ async function limitedLookup<E extends AppEnv, T>(
 ): Promise<T> {
   const { rateLimitStore, now } = c.var.deps;
   const key = `${kind}-miss:ip:${clientIpKey(clientIp(c))}`;
-  const misses = await rateLimitStore.peek({ key });
+  // This counter only keeps guessers off the database: when its store is unreachable (Redis down), lookups go on
+  // uncounted rather than every signed-in request failing. Limits that protect secrets (sign-in) still fail closed.
+  const misses = await rateLimitStore.peek({ key }).catch(ignoreUnavailableStore);
   if (misses && misses.count >= FAILED_SESSION_LOOKUPS_PER_IP) {
     const retryAfterS = Math.max(1, Math.ceil((misses.resetAt.getTime() - now().getTime()) / 1000));
     const what = kind === "session" ? "an unknown session" : "an unknown API key";
@@ -37,13 +39,17 @@ async function limitedLookup<E extends AppEnv, T>(
   }
   const result = await lookUp();
   if (!found(result)) {
-    await rateLimitStore.increment({
-      key,
-      windowMs: FAILED_SESSION_LOOKUP_WINDOW_MS,
-      limit: FAILED_SESSION_LOOKUPS_PER_IP,
-    });
+    await rateLimitStore
+      .increment({ key, windowMs: FAILED_SESSION_LOOKUP_WINDOW_MS, limit: FAILED_SESSION_LOOKUPS_PER_IP })
+      .catch(ignoreUnavailableStore);
   }
   return result;
+}
+
+/** An unreachable rate-limit store (its own 503) counts as no answer; any other failure is real. */
+function ignoreUnavailableStore(error: unknown): undefined {
+  if (error instanceof AppError && error.code === "SERVICE_UNAVAILABLE") return undefined;
+  throw error;
 }
 
 const NO_SESSION: SessionValidation = { session: null, user: null, renewed: false };

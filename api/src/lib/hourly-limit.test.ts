@@ -2,6 +2,8 @@
 import { randomBytes } from "node:crypto";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, generateSessionToken } from "../auth/session";
+import { users } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { enforceHourlyLimit, waitPhrase } from "./hourly-limit";
 
@@ -191,6 +193,16 @@ describe("enforceHourlyLimit with REDIS_URL set and Redis down", () => {
         code: "SERVICE_UNAVAILABLE",
       });
     }
+  });
+
+  it("still serves signed-in requests: only the limits fail closed, not the session lookup", async () => {
+    const [user] = await t.database.db.insert(users).values({ email: "redis-down@example.test" }).returning();
+    const token = generateSessionToken();
+    await createSession({ db: t.database.db, token, userId: user?.id ?? "", now: new Date() });
+    const signedIn = await t.request("/api/documents", { cookie: `session=${token}` });
+    expect(signedIn.status).toBe(200);
+    const unknown = await t.request("/api/documents", { cookie: `session=${generateSessionToken()}` });
+    expect(unknown.status).toBe(401);
   });
 });
 
