@@ -8,19 +8,23 @@ import { startIngestionServer } from "./ingestion-server";
 /** DESIGN 9 / issue 20: what streaming through our endpoint may add to the model's own first token. */
 export const FIRST_TOKEN_OVERHEAD_TARGET_MS = 15;
 /** The model server's fixed delay before its first piece. */
-const MODEL_FIRST_TOKEN_MS = 200;
+export const MODEL_FIRST_TOKEN_MS = 200;
 const ROUNDS = { 1: 60, 50: 6 } as const;
 
-type Percentiles = { p50: number; p99: number };
+export type Percentiles = { p50: number; p99: number };
 
-function percentiles(samples: readonly number[]): Percentiles {
+export function percentiles(samples: readonly number[]): Percentiles {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
   return { p50: at(0.5), p99: at(0.99) };
 }
 
 /** Milliseconds until the first server-sent event whose text contains `marker`, then the rest is read and dropped. */
-async function timeToFirst(response: Promise<Response>, marker: string, started: number): Promise<number> {
+export async function timeToFirst(
+  response: Promise<Response>,
+  marker: string,
+  started: number,
+): Promise<number> {
   const body = (await response).body;
   if (!body) throw new Error("no body");
   const reader = body.getReader();
@@ -41,7 +45,7 @@ async function timeToFirst(response: Promise<Response>, marker: string, started:
 }
 
 /** The model server alone: a streamed chat completion, first content chunk. */
-function directFirstToken(model: FakeOpenAiServer): Promise<number> {
+export function directFirstToken(model: FakeOpenAiServer): Promise<number> {
   const started = performance.now();
   const response = fetch(`${model.baseUrl}/chat/completions`, {
     method: "POST",
@@ -55,7 +59,11 @@ function directFirstToken(model: FakeOpenAiServer): Promise<number> {
   return timeToFirst(response, '"content"', started);
 }
 
-async function runRounds(concurrency: number, rounds: number, once: (slot: number) => Promise<number>) {
+export async function runRounds(
+  concurrency: number,
+  rounds: number,
+  once: (slot: number) => Promise<number>,
+) {
   const samples: number[] = [];
   for (let round = 0; round < rounds; round++) {
     samples.push(...(await Promise.all(Array.from({ length: concurrency }, (_, slot) => once(slot)))));

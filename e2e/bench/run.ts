@@ -13,6 +13,7 @@ import { type LighthouseScore, launchDebuggableChromium, measureLighthouse } fro
 import { measureListThroughput } from "./list-throughput";
 import { type FirstLoad, measureFirstLoad } from "./measure-first-load";
 import { nfcorpusRows } from "./nfcorpus";
+import { publicApiThroughputRows, publicFirstTokenRows } from "./public-api";
 import { responderQualityRows } from "./responder-quality";
 import { retrievalRows } from "./retrieval";
 import { searchCacheScaleRows } from "./search-cache-scale";
@@ -213,6 +214,14 @@ async function main(): Promise<void> {
   printTable(
     "Chat time to first token (POST /api/chat streamed through the built API on PGlite, retrieval included, against a local OpenAI-speaking server whose first token takes 200 ms)",
     await chatFirstTokenRows(),
+  );
+  printTable(
+    "Public agent API throughput (POST /api/v1/{slug} of a public agent, built-in responder, autocannon 20 connections, 6 s x 2 alternating passes; the API from source on PGlite, its hourly limiter counting in memory and in Redis (REDIS_URL) against a store that counts nothing)",
+    await publicApiThroughputRows(),
+  );
+  printTable(
+    "OpenAI-compatible stream, time to first token (POST /api/v1/chat/completions beside POST /api/chat, retrieval included, against a local OpenAI-speaking server whose first token takes 200 ms)",
+    await publicFirstTokenRows(),
   );
   printTable(
     "Built-in grounded responder on NFCorpus (3,633 abstracts as passages, 323 test queries, top-6 passages each; quoted spans checked word for word, citations against the dataset's relevance judgements)",
