@@ -81,7 +81,7 @@ export function callFailureError(answer: GroundedAnswer): AppError | undefined {
   return answer.failure ? chatFailureError(answer.failure) : undefined;
 }
 
-/** The sources the answer cites, in marker order, in their public shape. */
+/** The sources the answer cites, by number, in their public shape. */
 export function citedSources(sources: readonly ChatSource[]): PublicSource[] {
   return sources
     .filter((source) => source.cited)
