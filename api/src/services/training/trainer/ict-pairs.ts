@@ -1,0 +1,208 @@
+// Inverse cloze task pairs from an agent's own passages: a sentence as the query, its passage as the answer, split by document.
+
+/** A passage (chunk) of the agent's knowledge. */
+export type IctPassage = { id: string; documentId: string; text: string };
+
+/** A training example: `query` is a sentence of the passage `passageId`; `context` is that passage as trained on. */
+export type IctPair = {
+  query: string;
+  passageId: string;
+  documentId: string;
+  /** The passage with the query's sentence taken out (or whole, with removeSentence false). */
+  context: string;
+  /** Passages that count as the answer: the passage and its exact copies elsewhere. */
+  positiveIds: readonly string[];
+};
+
+export type IctReport = {
+  passages: number;
+  documents: number;
+  /** Passages whose text repeats an earlier one (kept as answers, never as sources of queries). */
+  duplicatePassages: number;
+  /** Sentences that could become queries. */
+  sentences: number;
+  /** Sentences left out for having fewer than minWords words (or leaving too little of their passage). */
+  tooShort: number;
+  /** Sentences left out because the same sentence was already taken from another passage. */
+  duplicateQueries: number;
+  train: number;
+  validation: number;
+  trainDocuments: number;
+  validationDocuments: number;
+};
+
+export type IctDataset = { train: IctPair[]; validation: IctPair[]; report: IctReport };
+
+export type IctOptions = {
+  seed: number;
+  /** Pairs drawn at most (train and validation together). */
+  maxPairs?: number;
+  /** Share of the documents whose pairs are held out for validation. */
+  validationShare?: number;
+  /** Sentences with fewer words make no query. */
+  minWords?: number;
+  /** Longer sentences are cut to this many words (a long query is mostly noise for ranking). */
+  maxWords?: number;
+  /** Which sentences become queries: any, or only each passage's first (its title or heading, when it has one). */
+  sentences?: "any" | "lead";
+  /** Take the query's sentence out of its passage (else the passage is kept whole and the task is trivial). */
+  removeSentence?: boolean;
+  /** Fewer training or validation pairs than this: refused (DatasetTooSmallError). */
+  minTrainPairs?: number;
+  minValidationPairs?: number;
+};
+
+/** The dataset cannot support training: the message says what is missing, for the user. */
+export class DatasetTooSmallError extends Error {
+  constructor(
+    message: string,
+    readonly report: IctReport,
+  ) {
+    super(message);
+    this.name = "DatasetTooSmallError";
+  }
+}
+
+/** Mulberry32: a small, fast PRNG whose sequence is fixed by its 32-bit seed (training must be reproducible). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Fisher-Yates in place with the given generator. */
+export function shuffle<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+const normalise = (text: string) => text.replace(/\s+/g, " ").trim();
+const wordCount = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+
+/**
+ * Builds the pairs: every sentence of minWords words or more (each distinct sentence once) is a candidate query;
+ * up to maxPairs are drawn with the seed; documents are split (seeded) so no document gives both training and
+ * validation pairs (a passage's neighbours would otherwise leak its answer into training).
+ */
+export function buildIctPairs(passages: readonly IctPassage[], options: IctOptions): IctDataset {
+  const {
+    seed,
+    maxPairs = 4000,
+    validationShare = 0.2,
+    minWords = 6,
+    maxWords = 40,
+    removeSentence = true,
+    sentences: which = "any",
+    minTrainPairs = 50,
+    minValidationPairs = 20,
+  } = options;
+  const random = seededRandom(seed);
+  const byText = new Map<string, string[]>();
+  for (const passage of passages) {
+    const key = normalise(passage.text);
+    const ids = byText.get(key);
+    if (ids) ids.push(passage.id);
+    else byText.set(key, [passage.id]);
+  }
+  let duplicatePassages = 0;
+  let sentences = 0;
+  let tooShort = 0;
+  let duplicateQueries = 0;
+  const seenQueries = new Set<string>();
+  const byPassage: IctPair[][] = [];
+  for (const passage of passages) {
+    const drawn: IctPair[] = [];
+    byPassage.push(drawn);
+    const copies = byText.get(normalise(passage.text)) ?? [passage.id];
+    if (copies[0] !== passage.id) {
+      duplicatePassages += 1;
+      continue;
+    }
+    const parts = Array.from(sentenceSegmenter.segment(passage.text), (s) => s.segment);
+    const lead = parts.findIndex((sentence) => wordCount(sentence) > 0);
+    parts.forEach((sentence, index) => {
+      const words = wordCount(sentence);
+      if (words === 0) return;
+      if (which === "lead" && index !== lead) return;
+      sentences += 1;
+      const context = removeSentence
+        ? [...parts.slice(0, index), ...parts.slice(index + 1)].join("")
+        : passage.text;
+      if (words < minWords || wordCount(context) < minWords) {
+        tooShort += 1;
+        return;
+      }
+      const key = normalise(sentence).toLowerCase();
+      if (seenQueries.has(key)) {
+        duplicateQueries += 1;
+        return;
+      }
+      seenQueries.add(key);
+      const query = normalise(sentence).split(" ").slice(0, maxWords).join(" ");
+      drawn.push({
+        query,
+        passageId: passage.id,
+        documentId: passage.documentId,
+        context,
+        positiveIds: copies,
+      });
+    });
+  }
+  // Passages take turns (one sentence each per round, in a seeded order): drawing sentences uniformly would favour
+  // long passages as answers, and the model would learn that length, not relevance, marks the answer.
+  for (const drawn of byPassage) shuffle(drawn, random);
+  shuffle(byPassage, random);
+  const chosen: IctPair[] = [];
+  for (let round = 0; chosen.length < maxPairs; round += 1) {
+    let any = false;
+    for (const drawn of byPassage) {
+      const pair = drawn[round];
+      if (!pair) continue;
+      any = true;
+      chosen.push(pair);
+      if (chosen.length >= maxPairs) break;
+    }
+    if (!any) break;
+  }
+
+  const documentIds = shuffle([...new Set(passages.map((passage) => passage.documentId))].sort(), random);
+  const held = new Set(documentIds.slice(0, Math.round(documentIds.length * validationShare)));
+  const train = chosen.filter((pair) => !held.has(pair.documentId));
+  const validation = chosen.filter((pair) => held.has(pair.documentId));
+  const report: IctReport = {
+    passages: passages.length,
+    documents: documentIds.length,
+    duplicatePassages,
+    sentences,
+    tooShort,
+    duplicateQueries,
+    train: train.length,
+    validation: validation.length,
+    trainDocuments: new Set(train.map((pair) => pair.documentId)).size,
+    validationDocuments: new Set(validation.map((pair) => pair.documentId)).size,
+  };
+  if (documentIds.length < 2) {
+    throw new DatasetTooSmallError(
+      "Training needs at least two documents: one to learn from and one to check the result on. Upload more documents first.",
+      report,
+    );
+  }
+  if (train.length < minTrainPairs || validation.length < minValidationPairs) {
+    throw new DatasetTooSmallError(
+      `Not enough text to train on: ${train.length} training and ${validation.length} validation questions ` +
+        `were drawn from ${documentIds.length} documents (at least ${minTrainPairs} and ${minValidationPairs} are needed). ` +
+        "Upload more documents first.",
+      report,
+    );
+  }
+  return { train, validation, report };
+}
