@@ -85,7 +85,11 @@ export function analyzePassage(text: string): AnalyzedPassage {
  */
 export function corpusStats(
   passages: readonly AnalyzedPassage[],
-  { associations = true, seed = 1 }: { associations?: boolean; seed?: number } = {},
+  {
+    associations = true,
+    seed = 1,
+    dimension = 128,
+  }: { associations?: boolean; seed?: number; dimension?: number } = {},
 ): CorpusStats {
   const documentFrequency = new Map<string, number>();
   let chunkCount = 0;
@@ -102,7 +106,7 @@ export function corpusStats(
     averageLength: Math.max(1, totalLength / Math.max(1, chunkCount)),
     documentFrequency,
   };
-  return associations ? { ...stats, terms: learnTermVectors(passages, stats, { seed }) } : stats;
+  return associations ? { ...stats, terms: learnTermVectors(passages, stats, { seed, dimension }) } : stats;
 }
 
 /** Passage vectors by passage (computed once per analysed passage and set of term vectors). */
