@@ -149,10 +149,21 @@ describe.each(engines)("POST /api/v1/{apiEndpoint} on %s", (engine) => {
       expect(response.status, headers.authorization).toBe(401);
       expect((await errorOf(response)).code).toBe("UNAUTHORIZED");
     }
-    // Another user's valid key may call a public agent: it needs no authorisation, the key only identifies.
+    // Another user's valid, unrestricted key may call a public agent: it needs no authorisation, the key identifies.
     const stranger = await signUp(t);
-    const strangersKey = await createTestKey(t, stranger.user.id, { allowedAgentIds: ["gtm"] });
+    const strangersKey = await createTestKey(t, stranger.user.id);
     expect((await ask(t, agent.apiEndpoint, question, bearer(strangersKey))).status).toBe(200);
+    // A key restricted to some agents calls only those, public or not (without the key, anyone may).
+    for (const restricted of [
+      await createTestKey(t, stranger.user.id, { allowedAgentIds: ["gtm"] }),
+      await createTestKey(t, owner.user.id, { allowedAgentIds: ["legal"] }),
+    ]) {
+      const refused = await ask(t, agent.apiEndpoint, question, bearer(restricted));
+      expect(refused.status).toBe(403);
+      expect((await errorOf(refused)).error).toBe("This API key is not allowed to call this agent");
+    }
+    const allowed = await createTestKey(t, owner.user.id, { allowedAgentIds: [agent.id] });
+    expect((await ask(t, agent.apiEndpoint, question, bearer(allowed))).status).toBe(200);
   });
 
   it("counts a key's calls against its hourly limit: headers on every answer, 429 past it", async () => {

@@ -88,11 +88,17 @@ export function keyAllowsAgent(apiKey: ApiKeyRow, accessId: string): boolean {
 }
 
 /**
- * Refuses a call the caller may not make: a public agent answers anyone (a key, when sent, was already checked to
- * be valid); any other needs a key of its owner (401 without one) that is allowed to call it (403 otherwise).
+ * Refuses a call the caller may not make: a public agent answers anyone, but a key restricted to some agents (sent,
+ * and already checked to be valid) calls only those; any other agent needs a key of its owner (401 without one) that
+ * is allowed to call it (403 otherwise).
  */
 export function assertMayCall(target: AgentTarget, apiKey: ApiKeyRow | undefined): void {
-  if (target.isPublic) return;
+  if (target.isPublic) {
+    if (apiKey && apiKey.allowedAgentIds !== null && !apiKey.allowedAgentIds.includes(target.accessId)) {
+      throw new AppError("FORBIDDEN", "This API key is not allowed to call this agent");
+    }
+    return;
+  }
   if (!apiKey) {
     throw new AppError(
       "UNAUTHORIZED",
