@@ -149,10 +149,7 @@ export const apiKeys = pgTable(
     rateLimitPerHour: integer().notNull().default(API_KEY_RATE_LIMIT_PER_HOUR),
     createdAt: createdAt(),
   },
-  (t) => [
-    index().on(t.userId),
-    check("api_keys_rate_limit_positive", sql`${t.rateLimitPerHour} > 0`),
-  ],
+  (t) => [index().on(t.userId), check("api_keys_rate_limit_positive", sql`${t.rateLimitPerHour} > 0`)],
 );
 
 /** Where a document came from: an uploaded file, or a data source (text, web page). */

@@ -1,5 +1,3 @@
-// The dense leg's multiply-add over a page of int8 codes: WebAssembly SIMD (dense-kernel.wat) where available, else scalar.
-import { LOCAL_EMBEDDER_DIMENSION } from "../../../providers/embedder/local-embedder";
 import { DENSE_KERNEL_WASM_BASE64 } from "./dense-kernel-wasm";
 
 /**
