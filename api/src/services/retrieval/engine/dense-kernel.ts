@@ -1,3 +1,4 @@
+// The dense leg's multiply-add over a page of int8 codes: WebAssembly SIMD (dense-kernel.wat) where available, else scalar.
 import { DENSE_KERNEL_WASM_BASE64 } from "./dense-kernel-wasm";
 
 /**
