@@ -57,8 +57,9 @@ describe("stopping a streaming answer", () => {
     await card.getByText(MODEL, { exact: true }).waitFor();
     expect(await card.getByText("Offline mode", { exact: true }).count()).toBe(0);
 
-    // A sample question is an explicit request: with no conversation yet, the card starts one and asks it.
-    await card.getByRole("list", { name: "Sample questions" }).getByRole("button", { name: SAMPLE }).click();
+    // A sample question (the wizard's, above the chat) is an explicit request: with no conversation yet, the card
+    // starts one and asks it.
+    await page.getByRole("region", { name: "Sample queries" }).getByRole("button", { name: SAMPLE }).click();
     const log = card.getByRole("log", { name: "Conversation" });
     await log.getByText(SAMPLE, { exact: true }).waitFor();
     await log.getByText(/word3\b/).waitFor({ timeout: 30_000 });
