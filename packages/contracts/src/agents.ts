@@ -98,12 +98,6 @@ export function findBuiltInAgent(id: string): BuiltInAgent | undefined {
   return BUILT_IN_AGENTS.find((agent) => agent.id === id);
 }
 
-/** Data-source targets: the five built-in agents plus QA and Compliance (spec 3). */
-export const DATA_SOURCE_AGENTS = [
-  ...BUILT_IN_AGENTS.map(({ id, name }) => ({ id: id as string, name })),
-  { id: "qa-compliance", name: "QA and Compliance" },
-] as const;
-
 export type DemoAgentPreset = {
   name: string;
   description: string;

@@ -1,6 +1,7 @@
 // Who answers in a conversation: its custom agent, or the built-in agent its agentType names, with the user's settings.
-import { DATA_SOURCE_AGENTS, findBuiltInAgent } from "@acp/contracts/agents";
+import { findBuiltInAgent } from "@acp/contracts/agents";
 import { AGENT_TEMPERATURE, AGENT_TOP_K, type AgentSettings } from "@acp/contracts/chat";
+import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { builtInAgentSettings, customAgents } from "../../db/schema";
@@ -48,7 +49,7 @@ export async function builtInChatAgent({
   if (!builtIn) {
     const target = DATA_SOURCE_AGENTS.find((agent) => agent.id === agentType);
     return {
-      name: target?.name ?? agentType,
+      name: target?.label ?? agentType,
       settings: { systemPrompt: GENERIC_PROMPT, ...DEFAULT_SETTINGS },
       retrievalAgentId: agentType,
     };
