@@ -5,7 +5,9 @@ import { VALIDATION } from "@acp/contracts/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { conversations, customAgents, documents, messages } from "../db/schema";
+import { conversations, customAgents, documentChunks, documents, messages } from "../db/schema";
+import { searchKnowledge } from "../services/retrieval/search-knowledge";
+import { indexTexts } from "../test/retrieval";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 import { uploadOk, waitForDocument } from "../test/uploads";
 
@@ -302,7 +304,7 @@ describe.each(engines)("/api/custom-agents on %s", (engine) => {
     expect((await list(owner.cookie)).find((a) => a.id === agent.id)).toEqual(agent);
   });
 
-  it("deletes an agent with its conversations and messages, keeping its documents", async () => {
+  it("deletes an agent with its conversations and messages; its documents join the shared library", async () => {
     const { cookie, user } = await signUp(t);
     const agent = await createOk(cookie, { name: "Leaving" });
     const keep = await createOk(cookie, { name: "Staying" });
@@ -320,18 +322,22 @@ describe.each(engines)("/api/custom-agents on %s", (engine) => {
       { conversationId: gone.id, role: "user", content: "Hi" },
       { conversationId: stays.id, role: "user", content: "Hello" },
     ]);
-    const [document] = await db
-      .insert(documents)
-      .values({
-        userId: user.id,
-        agentId: agent.id,
-        originalName: "notes.txt",
-        name: "notes.txt",
-        mimeType: "text/plain",
-        size: 5,
-        status: "completed",
-      })
-      .returning();
+    const documentId = await indexTexts(t.deps, user.id, ["Leaving notes about the turbine bearings"], {
+      name: "notes.txt",
+      agentId: agent.id,
+    });
+    const sharedSearch = async () =>
+      (
+        await searchKnowledge({
+          deps: t.deps,
+          userId: user.id,
+          query: "turbine bearings",
+          agentId: "gtm",
+          includeShared: true,
+          topK: 5,
+        })
+      ).results.map((result) => result.documentId);
+    expect(await sharedSearch()).toEqual([]);
 
     const response = await t.request(`/api/custom-agents/${agent.id}`, { method: "DELETE", cookie });
     expect(response.status).toBe(204);
@@ -341,12 +347,16 @@ describe.each(engines)("/api/custom-agents on %s", (engine) => {
     ]);
     expect(await db.select().from(messages).where(eq(messages.conversationId, gone.id))).toEqual([]);
     expect(await db.select().from(messages).where(eq(messages.conversationId, stays.id))).toHaveLength(1);
+    // The documents stay, in the shared library: every agent answers from them now.
+    expect(await db.select().from(documents).where(eq(documents.id, documentId))).toEqual([
+      expect.objectContaining({ agentId: null, status: "completed" }),
+    ]);
     expect(
-      await db
-        .select()
-        .from(documents)
-        .where(eq(documents.id, document?.id ?? "")),
-    ).toEqual([expect.objectContaining({ agentId: agent.id, status: "completed" })]);
+      (await db.select().from(documentChunks).where(eq(documentChunks.documentId, documentId))).map(
+        (chunk) => chunk.agentId,
+      ),
+    ).toEqual([null]);
+    expect(await sharedSearch()).toEqual([documentId]);
     const twice = await t.request(`/api/custom-agents/${agent.id}`, { method: "DELETE", cookie });
     expect(twice.status).toBe(404);
   });
