@@ -8,7 +8,7 @@ import {
   type MessageStatus,
   messageStatusSchema,
 } from "@acp/contracts/chat";
-import { API_KEY_RATE_LIMIT_PER_HOUR, MODEL_TYPES } from "@acp/contracts/constants";
+import { API_KEY_RATE_LIMIT_PER_HOUR } from "@acp/contracts/constants";
 import {
   type AgentType,
   agentTypeSchema,
@@ -18,6 +18,16 @@ import {
   trainingStatusSchema,
 } from "@acp/contracts/entities";
 import { type ChunkLocation, DOCUMENT_STAGES, type DocumentStage } from "@acp/contracts/knowledge";
+import {
+  type DatasetReport,
+  type EpochMetrics,
+  type RankingMetrics,
+  TRAINING_PROVIDERS,
+  TRAINING_TARGETS,
+  type TrainingJobSummary,
+  type TrainingOutcome,
+  type TrainingProvider,
+} from "@acp/contracts/training";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -50,6 +60,8 @@ const ownerId = () =>
   text()
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 export const users = pgTable("users", {
   id: id(),
@@ -109,13 +121,32 @@ export const trainingJobs = pgTable(
     id: id(),
     userId: ownerId(),
     name: text().notNull(),
-    modelType: text().$type<TrainingJob["modelType"]>().notNull(),
+    /** One of the spec's model types, or "custom" for a custom agent's training (customAgentId names it). */
+    modelType: text().$type<TrainingJobSummary["modelType"]>().notNull(),
+    /** The custom agent this job trains (its trainingStatus follows the job); deleted with the agent. */
+    customAgentId: text().references(() => customAgents.id, { onDelete: "cascade" }),
+    provider: text().$type<TrainingProvider>().notNull().default("built-in"),
     epochs: integer().$type<TrainingJob["epochs"]>().notNull(),
+    /** Seed of the dataset split and the trainer: the same knowledge and seed train the same model. */
+    seed: integer().notNull().default(1),
     status: text().$type<TrainingJob["status"]>().notNull().default("pending"),
     progress: integer().notNull().default(0),
     currentEpoch: integer().notNull().default(0),
     /** Why a job failed, shown to the user. */
     error: text(),
+    /** The dataset check made before training. */
+    dataset: jsonb().$type<DatasetReport>(),
+    /** The untrained agent on the validation pairs, measured before the first epoch. */
+    baseline: jsonb().$type<RankingMetrics>(),
+    epochMetrics: jsonb().$type<EpochMetrics[]>().notNull().default([]),
+    outcome: jsonb().$type<TrainingOutcome>(),
+    /** OpenAI: the uploaded training file and the fine-tuning job followed. */
+    externalFileId: text(),
+    externalJobId: text(),
+    /** Set by a cancel; the worker stops at its next check and fails the job saying so. */
+    cancelRequestedAt: timestamp({ withTimezone: true }),
+    /** Written by the worker while it runs: a running job without a recent heartbeat belongs to a dead worker. */
+    heartbeatAt: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -123,10 +154,39 @@ export const trainingJobs = pgTable(
   },
   (t) => [
     index().on(t.userId, t.status),
+    index().on(t.customAgentId),
+    // One pending or running job per user (issue 22): a second insert fails, even from two requests at once.
+    uniqueIndex("training_jobs_one_active_per_user")
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'running')`),
     check("training_jobs_progress_range", sql`${t.progress} between 0 and 100`),
     // Value lists come from @acp/contracts, so the database refuses what the API would never return.
-    check("training_jobs_model_type_values", sql`${t.modelType} in (${inList(MODEL_TYPES)})`),
+    check("training_jobs_model_type_values", sql`${t.modelType} in (${inList(TRAINING_TARGETS)})`),
     check("training_jobs_status_values", sql`${t.status} in (${inList(trainingJobStatusSchema.options)})`),
+    check("training_jobs_provider_values", sql`${t.provider} in (${inList(TRAINING_PROVIDERS)})`),
+  ],
+);
+
+/**
+ * What training left for an agent to use: the built-in trainer's re-ranker (artifact) or an OpenAI fine-tuned model
+ * (modelId). One row per user, agent and kind; a newer job that beats the untrained agent replaces it.
+ */
+export const agentTrainedModels = pgTable(
+  "agent_trained_models",
+  {
+    id: id(),
+    userId: ownerId(),
+    /** A built-in agent's id (gtm, legal, vision) or a custom agent's id. */
+    agentKey: text().notNull(),
+    kind: text().$type<"reranker" | "fine-tuned-chat">().notNull(),
+    artifact: bytea(),
+    modelId: text(),
+    trainingJobId: text().references(() => trainingJobs.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.userId, t.agentKey, t.kind),
+    check("agent_trained_models_kind_values", sql`${t.kind} in ('reranker', 'fine-tuned-chat')`),
   ],
 );
 
@@ -214,7 +274,6 @@ export const documents = pgTable(
   ],
 );
 
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 /** Original bytes of a document, in ~1 MiB pieces, so any worker reaches them with only the database settings. */
 export const documentBlobs = pgTable(

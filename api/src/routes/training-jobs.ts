@@ -1,5 +1,5 @@
 // The signed-in user's training jobs: GET /api/training-jobs.
-import { trainingJobSchema } from "@acp/contracts/entities";
+import { trainingJobSummarySchema } from "@acp/contracts/training";
 import { z } from "@hono/zod-openapi";
 import { signedInRoute } from "../auth/signed-in-route";
 import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
@@ -13,7 +13,7 @@ const listTrainingJobsRoute = signedInRoute({
   responses: {
     200: {
       description: "The user's training jobs",
-      content: { "application/json": { schema: z.array(componentSchema(trainingJobSchema, "TrainingJob")) } },
+      content: { "application/json": { schema: z.array(componentSchema(trainingJobSummarySchema, "TrainingJob")) } },
     },
     ...errorResponses(401),
   },

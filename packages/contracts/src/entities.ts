@@ -137,5 +137,10 @@ export const dashboardMetricsSchema = z.object({
   activeTrainingJobs: z.number().int().nonnegative().optional(),
   totalAPICallsToday: z.number().int().nonnegative().optional(),
   totalDocuments: z.number().int().nonnegative().optional(),
+  /**
+   * Beyond the spec (DESIGN 8: "GTM Accuracy"): validation top-1 accuracy (0-1) of the latest completed gtm training
+   * job; null when no gtm job has completed.
+   */
+  gtmAccuracy: z.number().min(0).max(1).nullable().optional(),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>;

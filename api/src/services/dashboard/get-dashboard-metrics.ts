@@ -1,8 +1,9 @@
-// Counts the dashboard metrics for one user: active training jobs, API calls in the usage window, documents.
+// Counts the dashboard metrics for one user: active training jobs, API calls in the usage window, documents, GTM accuracy.
 import type { DashboardMetrics } from "@acp/contracts/entities";
-import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { apiRequestLog, documents, trainingJobs } from "../../db/schema";
+import { jobAccuracy } from "../training-jobs/training-job-response";
 import { usageWindowEnd, usageWindowStart } from "../usage/usage-window";
 
 /**
@@ -18,7 +19,7 @@ export async function getDashboardMetrics({
   userId: string;
   now: Date;
 }): Promise<Required<DashboardMetrics>> {
-  const [jobs, calls, docs] = await Promise.all([
+  const [jobs, calls, docs, gtm] = await Promise.all([
     db
       .select({ value: count() })
       .from(trainingJobs)
@@ -34,10 +35,25 @@ export async function getDashboardMetrics({
         ),
       ),
     db.select({ value: count() }).from(documents).where(eq(documents.userId, userId)),
+    // GTM Accuracy (DESIGN 8): the latest completed gtm job's validation top-1 accuracy.
+    db
+      .select({ outcome: trainingJobs.outcome, baseline: trainingJobs.baseline })
+      .from(trainingJobs)
+      .where(
+        and(
+          eq(trainingJobs.userId, userId),
+          eq(trainingJobs.modelType, "gtm"),
+          eq(trainingJobs.status, "completed"),
+          isNotNull(trainingJobs.completedAt),
+        ),
+      )
+      .orderBy(desc(trainingJobs.completedAt))
+      .limit(1),
   ]);
   return {
     activeTrainingJobs: jobs[0]?.value ?? 0,
     totalAPICallsToday: calls[0]?.value ?? 0,
     totalDocuments: docs[0]?.value ?? 0,
+    gtmAccuracy: gtm[0] ? jobAccuracy(gtm[0]) : null,
   };
 }

@@ -1,8 +1,24 @@
-// The one mapping from a training_jobs row to the TrainingJob the API returns.
-import type { TrainingJob } from "@acp/contracts/entities";
+// The one mapping from a training_jobs row to what the API returns: the list's summary and the job's detail.
+import type { TrainingJobDetail, TrainingJobSummary } from "@acp/contracts/training";
 import type { trainingJobs } from "../../db/schema";
 
-export function toTrainingJobResponse(row: typeof trainingJobs.$inferSelect): TrainingJob {
+type TrainingJobRow = typeof trainingJobs.$inferSelect;
+
+/**
+ * Validation top-1 accuracy of what a completed job left the agent with: the kept model's, or the untrained
+ * baseline's when no epoch beat it (OpenAI jobs: the last epoch's validation token accuracy). Null before completion.
+ */
+export function jobAccuracy(row: Pick<TrainingJobRow, "outcome" | "baseline">): number | null {
+  const outcome = row.outcome;
+  if (!outcome) return null;
+  if (outcome.best) return outcome.best.top1;
+  return row.baseline?.top1 ?? null;
+}
+
+export function toTrainingJobSummary(
+  row: TrainingJobRow,
+  customAgent: { id: string; name: string } | null = null,
+): TrainingJobSummary {
   return {
     id: row.id,
     name: row.name,
@@ -12,5 +28,24 @@ export function toTrainingJobResponse(row: typeof trainingJobs.$inferSelect): Tr
     progress: row.progress,
     currentEpoch: row.currentEpoch,
     createdAt: row.createdAt.toISOString(),
+    provider: row.provider,
+    customAgent,
+    error: row.error,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    accuracy: row.status === "completed" ? jobAccuracy(row) : null,
+  };
+}
+
+export function toTrainingJobDetail(
+  row: TrainingJobRow,
+  customAgent: { id: string; name: string } | null = null,
+): TrainingJobDetail {
+  return {
+    ...toTrainingJobSummary(row, customAgent),
+    dataset: row.dataset,
+    baseline: row.baseline,
+    epochMetrics: row.epochMetrics,
+    outcome: row.outcome,
   };
 }
