@@ -21,7 +21,8 @@ export type AnalyzedPassage = {
 export type CorpusStats = {
   chunkCount: number;
   averageLength: number;
-  documentFrequency: ReadonlyMap<string, number>;
+  /** A lexeme's chunk count (undefined: in no chunk). */
+  documentFrequency: { get(lexeme: string): number | undefined };
   /** Term associations learned from the same passages (undefined: the association features are 0). */
   terms?: TermVectors | undefined;
 };
@@ -193,6 +194,7 @@ function phrasePairs(query: readonly string[], sequence: readonly string[]): num
 
 /** Names of the features, in the order of each vector (the artifact records them). */
 export const FEATURE_NAMES = [
+  "fusedRank",
   "bm25",
   "bm25Rank",
   "bm25ShareOfBest",
@@ -215,6 +217,7 @@ export const FEATURE_NAMES = [
  * whose sentence was taken out matches fewer query words than it would) as rules against matching.
  */
 export const MONOTONE_FEATURES: ReadonlySet<string> = new Set([
+  "fusedRank",
   "bm25",
   "bm25Rank",
   "bm25ShareOfBest",
@@ -256,8 +259,15 @@ export function candidateFeatures(
   query: AnalyzedQuery,
   candidates: readonly RankCandidate[],
   stats: CorpusStats,
-  /** Training only: the answer's whole passage and the passage as trained on (see embedTerms). */
-  swap?: { passage: AnalyzedPassage; as: AnalyzedPassage },
+  {
+    swap,
+    fusedRanks,
+  }: {
+    /** Training only: the answer's whole passage and the passage as trained on (see embedTerms). */
+    swap?: { passage: AnalyzedPassage; as: AnalyzedPassage } | undefined;
+    /** 1-based rank of each candidate in the retrieval's fused order (default: the candidates' order). */
+    fusedRanks?: readonly number[] | undefined;
+  } = {},
 ): number[][] {
   const ideal = query.idealScore > 0 ? query.idealScore : 1;
   const { terms } = stats;
@@ -314,6 +324,7 @@ export function candidateFeatures(
     }
     const terms = Math.max(1, query.terms.length);
     return [
+      1 / Math.log2(1 + (fusedRanks?.[index] ?? index + 1)),
       own / ideal,
       1 / Math.log2(1 + (rank[index] as number)),
       own / best,

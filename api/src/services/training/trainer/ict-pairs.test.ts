@@ -1,6 +1,6 @@
 // Inverse-cloze pairs: deterministic sampling, a split by document, the dataset checks and the refusal of too little text.
 import { describe, expect, it } from "vitest";
-import { buildIctPairs, DatasetTooSmallError, type IctPassage, seededRandom, shuffle } from "./ict-pairs";
+import { buildIctPairs, type IctPassage, seededRandom, shuffle } from "./ict-pairs";
 
 /** `documents` documents of `perDocument` passages, each of four distinct sentences of eight words. */
 function passages(documents: number, perDocument = 1): IctPassage[] {
@@ -60,12 +60,16 @@ describe("buildIctPairs", () => {
     expect(new Set(all.map((pair) => pair.passageId)).size).toBe(50);
   });
 
-  it("refuses too little text with a message that says what is missing", () => {
-    expect(() => buildIctPairs(passages(5), { seed: 1 })).toThrow(DatasetTooSmallError);
-    expect(() => buildIctPairs(passages(5), { seed: 1 })).toThrow(
-      /Not enough text to train on: .* Upload more documents/,
-    );
-    expect(() => buildIctPairs(passages(1, 30), { seed: 1 })).toThrow(/at least two documents/);
+  it("names the problem when the text is too little, and none when it is enough", () => {
+    expect(buildIctPairs(passages(5), { seed: 1 }).problems).toEqual([
+      expect.stringMatching(/Not enough running text to train on: .* Upload more documents/),
+    ]);
+    expect(buildIctPairs(passages(1, 30), { seed: 1 }).problems).toEqual([
+      expect.stringMatching(/holds 1 document; training needs at least 4/),
+    ]);
+    expect(
+      buildIctPairs(passages(50), { seed: 1, minTrainPairs: 10, minValidationPairs: 5 }).problems,
+    ).toEqual([]);
   });
 
   it("seededRandom and shuffle are reproducible", () => {

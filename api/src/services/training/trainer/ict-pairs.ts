@@ -25,13 +25,16 @@ export type IctReport = {
   tooShort: number;
   /** Sentences left out because the same sentence was already taken from another passage. */
   duplicateQueries: number;
+  /** Queries cut to maxWords words. */
+  tooLong: number;
   train: number;
   validation: number;
   trainDocuments: number;
   validationDocuments: number;
 };
 
-export type IctDataset = { train: IctPair[]; validation: IctPair[]; report: IctReport };
+/** `problems` says, for the user, why the pairs cannot support training (empty: they can). */
+export type IctDataset = { train: IctPair[]; validation: IctPair[]; report: IctReport; problems: string[] };
 
 export type IctOptions = {
   seed: number;
@@ -47,21 +50,10 @@ export type IctOptions = {
   sentences?: "any" | "lead";
   /** Take the query's sentence out of its passage (else the passage is kept whole and the task is trivial). */
   removeSentence?: boolean;
-  /** Fewer training or validation pairs than this: refused (DatasetTooSmallError). */
+  /** Fewer training or validation pairs than this: a problem. */
   minTrainPairs?: number;
   minValidationPairs?: number;
 };
-
-/** The dataset cannot support training: the message says what is missing, for the user. */
-export class DatasetTooSmallError extends Error {
-  constructor(
-    message: string,
-    readonly report: IctReport,
-  ) {
-    super(message);
-    this.name = "DatasetTooSmallError";
-  }
-}
 
 /** Mulberry32: a small, fast PRNG whose sequence is fixed by its 32-bit seed (training must be reproducible). */
 export function seededRandom(seed: number): () => number {
@@ -83,6 +75,9 @@ export function shuffle<T>(items: T[], random: () => number): T[] {
   }
   return items;
 }
+
+/** Fewer documents cannot be split into a training and a validation share. */
+export const MIN_DOCUMENTS = 4;
 
 const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -117,6 +112,7 @@ export function buildIctPairs(passages: readonly IctPassage[], options: IctOptio
   let sentences = 0;
   let tooShort = 0;
   let duplicateQueries = 0;
+  let tooLong = 0;
   const seenQueries = new Set<string>();
   const byPassage: IctPair[][] = [];
   for (const passage of passages) {
@@ -147,7 +143,9 @@ export function buildIctPairs(passages: readonly IctPassage[], options: IctOptio
         return;
       }
       seenQueries.add(key);
-      const query = normalise(sentence).split(" ").slice(0, maxWords).join(" ");
+      const queryWords = normalise(sentence).split(" ");
+      if (queryWords.length > maxWords) tooLong += 1;
+      const query = queryWords.slice(0, maxWords).join(" ");
       drawn.push({
         query,
         passageId: passage.id,
@@ -185,24 +183,23 @@ export function buildIctPairs(passages: readonly IctPassage[], options: IctOptio
     sentences,
     tooShort,
     duplicateQueries,
+    tooLong,
     train: train.length,
     validation: validation.length,
     trainDocuments: new Set(train.map((pair) => pair.documentId)).size,
     validationDocuments: new Set(validation.map((pair) => pair.documentId)).size,
   };
-  if (documentIds.length < 2) {
-    throw new DatasetTooSmallError(
-      "Training needs at least two documents: one to learn from and one to check the result on. Upload more documents first.",
-      report,
+  const problems: string[] = [];
+  if (documentIds.length < MIN_DOCUMENTS) {
+    problems.push(
+      `The knowledge holds ${documentIds.length} document${documentIds.length === 1 ? "" : "s"}; training needs at least ${MIN_DOCUMENTS} so some can be held out to check the result on. Upload more documents first.`,
     );
-  }
-  if (train.length < minTrainPairs || validation.length < minValidationPairs) {
-    throw new DatasetTooSmallError(
-      `Not enough text to train on: ${train.length} training and ${validation.length} validation questions ` +
+  } else if (train.length < minTrainPairs || validation.length < minValidationPairs) {
+    problems.push(
+      `Not enough running text to train on: ${train.length} training and ${validation.length} validation questions ` +
         `were drawn from ${documentIds.length} documents (at least ${minTrainPairs} and ${minValidationPairs} are needed). ` +
         "Upload more documents first.",
-      report,
     );
   }
-  return { train, validation, report };
+  return { train, validation, report, problems };
 }

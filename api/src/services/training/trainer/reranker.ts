@@ -24,7 +24,7 @@ export type RerankerArtifact = {
   output: number[];
 };
 
-/** The untrained model: the first feature (BM25 as a share of the query's ideal score) alone, i.e. BM25's order. */
+/** The untrained model: the fused rank alone, i.e. the retrieval's own order. */
 export function initialReranker({
   mean,
   std,
@@ -37,8 +37,8 @@ export function initialReranker({
   random: () => number;
 }): RerankerArtifact {
   const linear = new Array<number>(FEATURE_COUNT).fill(0);
-  linear[0] = 1;
-  // Small random hidden weights break the units' symmetry; a zero output layer keeps the start at BM25's order.
+  linear[FEATURE_NAMES.indexOf("fusedRank")] = 1;
+  // Small random hidden weights break the units' symmetry; a zero output layer keeps the start at the fused order.
   const hiddenWeights = Array.from({ length: hidden * FEATURE_COUNT }, () => (random() - 0.5) * 0.2);
   return {
     version: 1,

@@ -54,7 +54,7 @@ function syntheticPassages(seed: number): IctPassage[] {
 }
 
 describe("trainReranker", () => {
-  it("lowers the training loss on a learnable set, never ending below BM25's order on validation", () => {
+  it("lowers the training loss on a learnable set, never ending below the fused order on validation", () => {
     const passages = syntheticPassages(3);
     const dataset = buildIctPairs(passages, { seed: 3, minTrainPairs: 20, minValidationPairs: 5 });
     const { stats, candidatesFor } = setUp(passages, 3);
@@ -66,7 +66,7 @@ describe("trainReranker", () => {
     expect(result.baseline.pairs).toBe(result.best.pairs);
     // The kept model is the best epoch's or the untrained one: never worse than the baseline it is compared with.
     expect(result.best.ndcg10).toBeGreaterThanOrEqual(result.baseline.ndcg10);
-    expect(result.beatsBaseline).toBe(result.best.ndcg10 > result.baseline.ndcg10);
+    expect(result.beatsBaseline).toBe(result.best.ndcg10 >= result.baseline.ndcg10 + 0.005);
   });
 
   it("gives the same artifact and metrics for the same seed, another for another seed", () => {

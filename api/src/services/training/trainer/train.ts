@@ -2,6 +2,7 @@
 import {
   analyzePassage,
   analyzeQuery,
+  bm25Score,
   type CorpusStats,
   candidateFeatures,
   FEATURE_NAMES,
@@ -19,6 +20,7 @@ import { forward, initialReranker, normalise, type RerankerArtifact } from "./re
  * sentence) win the cloze task but not topical questions; with this set it rose to 0.1864.
  */
 export const DEFAULT_FEATURES: readonly string[] = [
+  "fusedRank",
   "bm25",
   "bm25Rank",
   "termCoverage",
@@ -47,7 +49,7 @@ export type EpochMetrics = {
 export type TrainingResult = {
   /** The best epoch's model (by validation nDCG@10); the untrained one when no epoch beat it. */
   artifact: RerankerArtifact;
-  /** The untrained model (BM25's order) on the same validation pairs, measured before any training. */
+  /** The untrained model (the fused order) on the same validation pairs, measured before any training. */
   baseline: RankingMetrics;
   epochs: EpochMetrics[];
   bestEpoch: number;
@@ -68,7 +70,7 @@ export type TrainOptions = {
   /** Hidden tanh units besides the linear term (0: linear). */
   hidden?: number;
   learningRate?: number;
-  /** L2 pull of the weights towards the untrained model (BM25's order): the model moves only as far as data says. */
+  /** L2 pull of the weights towards the untrained model (the fused order): the model moves only as far as data says. */
   l2?: number;
   batchSize?: number;
   /** Validation nDCG@10 the model must gain over the baseline to be used (a smaller gain is noise). */
@@ -76,7 +78,17 @@ export type TrainOptions = {
   /** Features the model may weigh (default: DEFAULT_FEATURES); the others keep weight 0. */
   features?: readonly string[];
   onEpoch?: (metrics: EpochMetrics) => void;
+  /** Asked between batches: true stops training with a TrainingStoppedError. */
+  shouldStop?: () => boolean;
 };
+
+/** Training was stopped on request (shouldStop) before it finished. */
+export class TrainingStoppedError extends Error {
+  constructor() {
+    super("training was stopped");
+    this.name = "TrainingStoppedError";
+  }
+}
 
 /** A pair's candidate list as training uses it: normalisable features and which candidates are answers. */
 type Example = { features: number[][]; positive: boolean[] };
@@ -87,6 +99,9 @@ const normaliseText = (text: string) => text.replace(/\s+/g, " ").trim().toLower
  * The pair's candidates with the answer seen as trained on: the passage's own entry replaced by `context` (the
  * passage without the query's sentence, so the answer must be recognised by what surrounds the sentence, not by
  * the sentence itself). Copies of the passage and other passages holding the sentence word for word are answers too.
+ * The retrieval ranked the whole passage (which holds the query word for word, so it comes first); its fused rank is
+ * corrected to where `context` would stand: the other candidates keep their fused order and the answer goes before
+ * the first of them whose BM25 is lower than the context's (the fused order is BM25's, up to the dense leg's ties).
  */
 function exampleOf(
   pair: IctPair,
@@ -95,21 +110,33 @@ function exampleOf(
 ): Example | undefined {
   const positives = new Set(pair.positiveIds);
   const sentence = normaliseText(pair.query);
+  const original = candidates.find((candidate) => candidate.id === pair.passageId);
+  if (!original) return undefined;
+  const context = analyzePassage(pair.context);
+  const query = analyzeQuery(pair.query, stats);
   const seen = candidates.map((candidate) =>
-    candidate.id === pair.passageId
-      ? { ...candidate, text: pair.context, passage: analyzePassage(pair.context) }
-      : candidate,
+    candidate.id === pair.passageId ? { ...candidate, text: pair.context, passage: context } : candidate,
   );
   const positive = seen.map(
     (candidate) =>
       positives.has(candidate.id) ||
       (candidate.id !== pair.passageId && normaliseText(candidate.text).includes(sentence)),
   );
-  const original = candidates.find((candidate) => candidate.id === pair.passageId);
-  const trained = seen.find((candidate) => candidate.id === pair.passageId);
-  if (!original || !trained) return undefined;
-  const swap = { passage: original.passage, as: trained.passage };
-  return { features: candidateFeatures(analyzeQuery(pair.query, stats), seen, stats, swap), positive };
+  const answerScore = bm25Score(query, context, stats);
+  const others = candidates.filter((candidate) => candidate.id !== pair.passageId);
+  let slot = others.findIndex((candidate) => bm25Score(query, candidate.passage, stats) < answerScore);
+  if (slot < 0) slot = others.length;
+  const fusedRanks: number[] = [];
+  let other = 0;
+  for (const candidate of candidates) {
+    if (candidate.id === pair.passageId) fusedRanks.push(slot + 1);
+    else {
+      fusedRanks.push(other < slot ? other + 1 : other + 2);
+      other += 1;
+    }
+  }
+  const swap = { passage: original.passage, as: context };
+  return { features: candidateFeatures(query, seen, stats, { swap, fusedRanks }), positive };
 }
 
 /** Validation metrics of an ordering per example (indices into its candidates, best first). */
@@ -224,7 +251,7 @@ function listGradient(model: RerankerArtifact, example: Example, gradient: numbe
 
 /**
  * Trains for `epochs` with Adam on minibatches of lists (seeded shuffling and initialisation: the same inputs and
- * seed give the same artifact). The validation pairs are scored first with the untrained model (BM25's order on
+ * seed give the same artifact). The validation pairs are scored first with the untrained model (the fused order on
  * the same candidates), then after every epoch; the best epoch's model is kept.
  */
 export function trainReranker({
@@ -240,6 +267,7 @@ export function trainReranker({
   features = DEFAULT_FEATURES,
   minGain = 0.005,
   onEpoch,
+  shouldStop,
 }: TrainOptions): TrainingResult {
   const random = seededRandom(seed);
   const build = (list: readonly IctPair[]) => {
@@ -261,7 +289,7 @@ export function trainReranker({
   const initial = initialReranker({ mean, std, hidden, random });
   const anchor = flatten(initial);
   const monotone = FEATURE_NAMES.map((name) => MONOTONE_FEATURES.has(name));
-  const allowed = FEATURE_NAMES.map((name) => name === "bm25" || features.includes(name));
+  const allowed = FEATURE_NAMES.map((name) => name === "fusedRank" || features.includes(name));
   const baseline = rankingMetrics(validation.examples, (example) => modelOrder(initial, example));
 
   let model = initial;
@@ -279,6 +307,7 @@ export function trainReranker({
     shuffle(order, random);
     let lossSum = 0;
     for (let start = 0; start < order.length; start += batchSize) {
+      if (shouldStop?.()) throw new TrainingStoppedError();
       const batch = order.slice(start, start + batchSize);
       const gradient = new Array<number>(params.length).fill(0);
       for (const index of batch) lossSum += listGradient(model, train.examples[index] as Example, gradient);
