@@ -1,56 +1,57 @@
-// The training page: spec title, the jobs card (empty state, running job, 5 most recent) and the guidelines.
+// The training page: the spec title, the jobs card (empty state, running job), the training data sources card with
+// the knowledge remote's upload loaded through federation (here the registry is unreachable, so that section says it
+// failed to load while the rest of the page works) and the guidelines.
 import { trainingJobKeys } from "@acp/client/training-jobs";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { recentJobs } from "../features/jobs/components/training-jobs-card";
+import { trainingJob } from "../test/fixtures";
+import { mockApi } from "../test/mock-api";
 import { TrainingPage } from "./training-page";
 
-const job = (id: number, status: "pending" | "running" | "completed" | "failed") => ({
-  id: String(id),
-  name: `Job ${id}`,
-  modelType: "gtm" as const,
-  epochs: 10 as const,
-  status,
-  progress: 40,
-  currentEpoch: 4,
-  createdAt: new Date(Date.UTC(2026, 10, id)).toISOString(),
+beforeEach(() => {
+  mockApi();
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
-
-beforeEach(() => vi.stubGlobal("fetch", () => new Promise(() => {})));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("TrainingPage", () => {
-  it("shows the title, an empty jobs state and the guidelines", () => {
+  it("shows the title, the three cards, an empty jobs state and the guidelines", async () => {
     renderRemotePage(<TrainingPage />, { data: [[trainingJobKeys.list(), []]] });
     expect(screen.getAllByRole("heading", { level: 1, name: "Model Training & Fine-tuning" })).toHaveLength(
       1,
     );
+    for (const card of ["Active Training Jobs", "Training Data Sources", "Training Guidelines"]) {
+      expect(screen.getAllByRole("heading", { level: 2, name: card })).toHaveLength(1);
+    }
     expect(screen.getAllByText("No training jobs yet")).toHaveLength(1);
-    expect(screen.getAllByRole("heading", { name: "Training Guidelines" })).toHaveLength(1);
     for (const section of ["Data Preparation", "Training Process", "Best Practices"]) {
       expect(screen.getAllByRole("heading", { name: section })).toHaveLength(1);
     }
     expect(screen.getAllByText("Maximum 200MB per file")).toHaveLength(1);
+    expect(screen.getByRole("link", { name: "Knowledge Base" }).getAttribute("href")).toBe("/knowledge");
+    expect(await screen.findByRole("heading", { name: "This section failed to load" })).toBeTruthy();
   });
 
   it("shows the running job's epoch and progress", () => {
     renderRemotePage(<TrainingPage />, {
-      data: [[trainingJobKeys.list(), [job(1, "completed"), job(2, "running")]]],
+      data: [
+        [
+          trainingJobKeys.list(),
+          [
+            trainingJob({ id: "1" }),
+            trainingJob({ id: "2", name: "Job 2", status: "running", currentEpoch: 4, progress: 40 }),
+          ],
+        ],
+      ],
     });
-    expect(screen.getAllByText("Job 2 — epoch 4 of 10")).toHaveLength(1);
+    expect(screen.getAllByText("Epoch 4 of 10")).toHaveLength(1);
     expect(screen.getByRole("progressbar", { name: "Job 2 progress" }).getAttribute("aria-valuenow")).toBe(
       "40",
     );
-  });
-});
-
-describe("recentJobs", () => {
-  it("keeps the 5 newest, newest first", () => {
-    const jobs = [1, 2, 3, 4, 5, 6, 7].map((id) => job(id, "completed"));
-    expect(recentJobs(jobs).map((j) => j.id)).toEqual(["7", "6", "5", "4", "3"]);
   });
 });

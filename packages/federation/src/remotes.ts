@@ -2,6 +2,7 @@
 // dev ports and hosting paths, and the shell's page paths. The shell renders an exposed module and the remote
 // default-exports it against the same props type, so neither side can drift from the other.
 import type { BuiltInAgentId } from "@acp/contracts/agents";
+import type { ModelType } from "@acp/contracts/entities";
 import type { RemoteName } from "@acp/contracts/remotes";
 import type { ReactNode } from "react";
 
@@ -50,7 +51,12 @@ export const REMOTES = {
   },
   "mf-training": {
     devPort: 5177,
-    exposes: { "./TrainingPage": noProps },
+    exposes: {
+      "./TrainingPage": noProps,
+      /** With `modelType`, the job form is fixed to that model type and the list shows its jobs only. */
+      "./TrainingJobs": props<{ modelType?: ModelType | undefined }>(),
+      "./TrainingDataSources": noProps,
+    },
   },
   "mf-api": {
     devPort: 5178,

@@ -1,0 +1,48 @@
+// Test helper: answers this remote's calls at the network edge (a stubbed `fetch`) and records what was sent, so
+// tests assert on real requests and real responses.
+import { vi } from "vitest";
+
+export type SentRequest = { method: string; url: string; body: unknown };
+export type Answer = { status: number; body?: unknown };
+export type Route = (request: SentRequest) => Answer | undefined;
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== "string") return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/** Stubs `fetch`: the first route that answers wins; anything else is a 404 in the API's error shape. */
+export function mockApi(...routes: Route[]) {
+  const requests: SentRequest[] = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const request = { method: init.method ?? "GET", url, body: parseBody(init.body) };
+    requests.push(request);
+    const answer = routes.map((route) => route(request)).find((a) => a !== undefined) ?? {
+      status: 404,
+      body: { error: `No route ${request.method} ${url}`, code: "NOT_FOUND" },
+    };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: answer.body === undefined ? {} : { "Content-Type": "application/json" },
+    });
+  });
+  return { requests, sent: (method: string) => requests.filter((request) => request.method === method) };
+}
+
+export function route(
+  method: string,
+  url: string,
+  answer: Answer | ((request: SentRequest) => Answer),
+): Route {
+  return (request) =>
+    request.method === method && request.url === url
+      ? typeof answer === "function"
+        ? answer(request)
+        : answer
+      : undefined;
+}
