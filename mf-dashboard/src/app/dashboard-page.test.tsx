@@ -1,5 +1,5 @@
-// The dashboard shows the user, the four metrics from the API (missing values as 0, no invented accuracy), pulsing
-// cards while loading, and quick actions that switch tabs.
+// The dashboard shows the user, the four metrics from the API (missing values as 0, GTM Accuracy only as measured),
+// pulsing cards while loading, and quick actions that switch tabs.
 import { authKeys } from "@acp/client/auth";
 import { dashboardMetricsKeys } from "@acp/client/dashboard-metrics";
 import { renderRemotePage } from "@acp/federation/testing";
@@ -45,6 +45,24 @@ describe("DashboardPage", () => {
     expect(metricValue("API Calls Today")).toBe("1,234");
     expect(metricValue("GTM Accuracy")).toBe("—");
     expect(metricValue("Documents")).toBe("0");
+  });
+
+  it("shows GTM Accuracy as the measured share with one decimal, and a dash when it is null", () => {
+    renderRemotePage(<DashboardPage />, {
+      data: [
+        [authKeys.user(), user],
+        [dashboardMetricsKeys.all, { totalAPICallsToday: 3, totalDocuments: 12, gtmAccuracy: 0.7142 }],
+      ],
+    });
+    expect(metricValue("GTM Accuracy")).toBe("71.4%");
+    cleanup();
+    renderRemotePage(<DashboardPage />, {
+      data: [
+        [authKeys.user(), user],
+        [dashboardMetricsKeys.all, { gtmAccuracy: null }],
+      ],
+    });
+    expect(metricValue("GTM Accuracy")).toBe("—");
   });
 
   it("shows the four metric cards with pulsing values while the metrics load", () => {

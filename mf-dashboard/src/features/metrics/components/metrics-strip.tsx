@@ -1,5 +1,6 @@
 // The dashboard's four metric cards (spec section 2): real values from GET /api/dashboard/metrics, a missing value
-// shown as 0, GTM Accuracy as a dash until a training job measures it (DESIGN 8), and pulsing cards while loading.
+// shown as 0, GTM Accuracy as the latest gtm training job's measured accuracy or a dash until one is measured
+// (DESIGN 8), and pulsing cards while loading.
 
 import { useDashboardMetrics } from "@acp/client/dashboard-metrics";
 import { errorMessage } from "@acp/client/http-error";
@@ -9,6 +10,7 @@ import { Skeleton } from "@acp/ui/components/skeleton";
 import { Bot, FileText, Target, Zap } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
 import { activeAgentsLabel } from "../active-agents";
+import { gtmAccuracyLabel } from "../gtm-accuracy";
 
 type Metric = {
   title: string;
@@ -60,7 +62,7 @@ export function MetricsStrip() {
     : [
         activeAgentsLabel(),
         numberFormat.format(data?.totalAPICallsToday ?? 0),
-        "—",
+        gtmAccuracyLabel(data?.gtmAccuracy),
         numberFormat.format(data?.totalDocuments ?? 0),
       ];
   const strip = (shown: readonly (string | undefined)[]) => (
