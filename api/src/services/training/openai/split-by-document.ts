@@ -1,0 +1,60 @@
+// A deterministic train/validation split that keeps every document on one side, so validation asks about unseen text.
+
+/** mulberry32: a small seeded generator, the same sequence for the same seed on every machine. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Fisher-Yates with the seeded generator: a new array, the input untouched. */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const random = seededRandom(seed);
+  const shuffled = [...items];
+  for (let i = shuffled.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j] as T, shuffled[i] as T];
+  }
+  return shuffled;
+}
+
+/** Below this many examples everything trains: OpenAI needs 10 training examples before validation is worth any. */
+export const MIN_EXAMPLES_FOR_VALIDATION = 20;
+/** The share of examples held out for validation. */
+export const VALIDATION_SHARE = 0.2;
+
+/**
+ * Splits grouped items: whole groups (documents, or passages when there is a single document) go to validation, in
+ * seeded order, until about a fifth of the items are held out; train always keeps at least one group and most items.
+ * Items keep their input order on each side.
+ */
+export function splitByGroup<T>(
+  items: readonly T[],
+  groupOf: (item: T) => string,
+  seed: number,
+): { train: T[]; validation: T[] } {
+  if (items.length < MIN_EXAMPLES_FOR_VALIDATION) return { train: [...items], validation: [] };
+  const sizes = new Map<string, number>();
+  for (const item of items) sizes.set(groupOf(item), (sizes.get(groupOf(item)) ?? 0) + 1);
+  if (sizes.size < 2) return { train: [...items], validation: [] };
+  const target = Math.round(items.length * VALIDATION_SHARE);
+  const held = new Set<string>();
+  let heldItems = 0;
+  for (const group of seededShuffle([...sizes.keys()].sort(), seed)) {
+    if (heldItems >= target || held.size === sizes.size - 1) break;
+    const size = sizes.get(group) ?? 0;
+    // A group that would take validation past half the items stays in train (one huge document among small ones).
+    if (heldItems + size > items.length / 2) continue;
+    held.add(group);
+    heldItems += size;
+  }
+  return {
+    train: items.filter((item) => !held.has(groupOf(item))),
+    validation: items.filter((item) => held.has(groupOf(item))),
+  };
+}
