@@ -1,18 +1,25 @@
 // The wizard's rules (spec section 2 and 4): it starts at step 1 of 4, moves only in order with Back and Continue
 // (Deploy Agent moves to step 4 without a call), disables tabs beyond the current step, ticks completed ones,
-// moves focus to the new step's title, and sends sample and operation prompts into the chat.
+// moves focus to the new step's title, shows what the agent knows and the shared training jobs component (loaded
+// through federation: here the registry is unreachable, so that section says it failed to load while the step works)
+// in step 2, and sends sample and operation prompts into the chat.
 import { findBuiltInAgent } from "@acp/contracts/agents";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { knowledgeDocument } from "../../../test/fixtures";
 import { mockApi, route } from "../../../test/mock-api";
 import { WIZARDS } from "../wizard-steps";
 import { AgentWizard, type ChatPrompt } from "./agent-wizard";
+import { modelTypeOf } from "./wizard-training";
 
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const technical = findBuiltInAgent("technical");
@@ -143,6 +150,22 @@ describe("AgentWizard", () => {
     expect(stats.textContent).toContain("Passages indexed6");
     expect(screen.getByText("schema.sql.txt")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Model Training" }).getAttribute("href")).toBe("/training");
+  });
+
+  it("loads the shared training jobs component from mf-training in step 2", async () => {
+    const { api } = renderWizard();
+    expect(api.requests.some((request) => request.url === "/remotes.json")).toBe(false);
+    click("Continue to Training");
+    expect(await screen.findByRole("heading", { name: "This section failed to load" })).toBeTruthy();
+    expect(api.requests.some((request) => request.url === "/remotes.json")).toBe(true);
+    expect(console.error).toHaveBeenCalledWith("[remote mf-training]", expect.anything(), expect.anything());
+    expect(screen.getByRole("button", { name: "Continue to Testing" })).toBeTruthy();
+  });
+
+  it("fixes the training component to the agent's model type for gtm, legal and vision only", () => {
+    expect(
+      (["gtm", "legal", "vision", "technical", "fundraising"] as const).map((agent) => modelTypeOf(agent)),
+    ).toEqual(["gtm", "legal", "vision", undefined, undefined]);
   });
 
   it("sends a sample query or an operation's prompt into the chat, and a new step's chat starts without one", () => {

@@ -1,6 +1,7 @@
 // An agent's four-step wizard (spec section 2): the header with "Step N of 4" and its progress bar, one tab per step
 // (later steps disabled, completed ones ticked), and each step's content with its Back and Continue buttons. The
-// page brings what belongs to other features or remotes: the upload component and the chat.
+// page brings what belongs to other features or remotes: the upload component and the chat; step 2 loads the shared
+// training jobs component itself.
 import type { BuiltInAgent } from "@acp/contracts/agents";
 import { WIZARD_STEPS } from "@acp/contracts/constants";
 import { Button } from "@acp/ui/components/button";
@@ -20,6 +21,7 @@ import type { WizardDefinition } from "../wizard-steps";
 import { KnowledgeStatus } from "./knowledge-status";
 import { RecommendedDocuments } from "./recommended-documents";
 import { WizardHeader } from "./wizard-header";
+import { WizardTraining } from "./wizard-training";
 
 /** A question for the chat; a new nonce sends the same text again. */
 export type ChatPrompt = { text: string; nonce: number };
@@ -127,8 +129,13 @@ export function AgentWizard({ agent, wizard, sampleQueries, upload, renderChat }
         )}
         {stepCard(
           1,
-          `What ${agent.name} has learned so far: the documents it can answer from and the passages it searches.`,
-          <KnowledgeStatus agentId={agent.id} agentName={agent.name} />,
+          `What ${agent.name} has learned so far, and training jobs that teach it from its documents.`,
+          <>
+            <KnowledgeStatus agentId={agent.id} agentName={agent.name} />
+            <div className="flex min-w-0 flex-col">
+              <WizardTraining agentId={agent.id} />
+            </div>
+          </>,
           { back: "Back to Data Upload", next: { label: "Continue to Testing" } },
         )}
         {stepCard(

@@ -78,8 +78,8 @@ export function KnowledgeStatus({ agentId, agentName }: { agentId: string; agent
             </p>
           ) : null}
           <p className="text-muted-foreground text-sm">
-            {agentName} searches these passages for every question. To fine-tune it on them, start a training
-            job on the{" "}
+            {agentName} searches these passages for every question. Train it on them below; every run also
+            shows on the{" "}
             <Link
               to={PAGE_PATHS.training}
               className="text-primary underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
