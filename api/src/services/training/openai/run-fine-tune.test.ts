@@ -3,7 +3,7 @@ import OpenAI, { toFile } from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../../test/fake-openai-server";
 import { OpenAiRequestError } from "./openai-request-error";
-import { FineTuneFailedError, runFineTune, toJsonl } from "./run-fine-tune";
+import { FineTuneFailedError, MAX_POLL_FAILURES, runFineTune, toJsonl } from "./run-fine-tune";
 import type { ChatExample, FineTuneProgress } from "./types";
 
 let server: FakeOpenAiServer;
@@ -179,6 +179,48 @@ describe("runFineTune", () => {
     }).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(OpenAiRequestError);
     expect((missing as Error).message).toContain("Following the fine-tuning job ftjob-gone failed");
+  });
+
+  it("keeps following through a few failed polls (network, 5xx), and gives up after too many", async () => {
+    let dropped = 0;
+    const flaky = (drops: number) =>
+      new OpenAI({
+        apiKey: server.apiKey,
+        baseURL: server.baseUrl,
+        maxRetries: 0,
+        fetch: async (url, init) => {
+          if (/fine_tuning\/jobs\/[^/]+$/.test(new URL(String(url)).pathname) && dropped < drops) {
+            dropped += 1;
+            throw new TypeError("fetch failed");
+          }
+          return fetch(url, init);
+        },
+      });
+    const result = await runFineTune({
+      client: flaky(3),
+      baseModel: BASE,
+      train: TRAIN,
+      validation: [],
+      epochs: 1,
+      pollIntervalMs: 2,
+    });
+    expect(dropped).toBe(3);
+    expect(result.fineTunedModel).toMatch(/^ft:/);
+
+    dropped = 0;
+    const lost = await runFineTune({
+      client: flaky(100),
+      baseModel: BASE,
+      train: TRAIN,
+      validation: [],
+      epochs: 1,
+      pollIntervalMs: 2,
+    }).catch((e: unknown) => e);
+    expect(lost).toBeInstanceOf(OpenAiRequestError);
+    expect((lost as Error).message).toMatch(
+      /^Following the fine-tuning job ftjob-\w+ failed: OpenAI could not be reached/,
+    );
+    expect(dropped).toBe(MAX_POLL_FAILURES);
   });
 
   it("raises FineTuneFailedError with OpenAI's message when the job fails", async () => {
