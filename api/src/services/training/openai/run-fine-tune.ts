@@ -12,14 +12,15 @@ export const MAX_POLL_FAILURES = 5;
 
 /** The fine-tuning job ended without a model: OpenAI's reason (status failed, error.message) or a cancel. */
 export class FineTuneFailedError extends Error {
-  readonly jobId: string;
+  /** The OpenAI job that failed, when there was one. */
+  readonly jobId: string | null;
   /** OpenAI's error code (invalid_training_file, ...) when it gave one. */
   readonly code: string | null;
 
-  constructor(message: string, options: { jobId: string; code?: string | null }) {
+  constructor(message: string, options: { jobId?: string | null; code?: string | null } = {}) {
     super(message);
     this.name = "FineTuneFailedError";
-    this.jobId = options.jobId;
+    this.jobId = options.jobId ?? null;
     this.code = options.code ?? null;
   }
 }
