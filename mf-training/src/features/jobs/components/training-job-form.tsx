@@ -37,11 +37,11 @@ export function TrainingJobForm({
   const [epochs, setEpochs] = useState<Epochs>(DEFAULT_EPOCHS);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateTrainingJob();
-  const disabled = blockedReason !== undefined || create.isPending;
+  const blocked = blockedReason !== undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (disabled) return;
+    if (blocked || create.isPending) return;
     const parsed = createTrainingJobSchema.safeParse({ name, modelType, epochs });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? VALIDATION.trainingJobName;
@@ -130,8 +130,10 @@ export function TrainingJobForm({
         <Button
           type="submit"
           className="sm:shrink-0"
-          disabled={disabled}
-          aria-describedby={blockedReason ? `${id}-blocked` : undefined}
+          disabled={create.isPending}
+          // Blocked, it stays focusable so keyboard and screen-reader users reach it and hear why.
+          aria-disabled={blocked || undefined}
+          aria-describedby={blocked ? `${id}-blocked` : undefined}
         >
           <Play aria-hidden="true" />
           {create.isPending ? "Starting…" : "Start Training"}

@@ -49,6 +49,8 @@ function jobsApi(
 const nameField = () => screen.getByLabelText("Job name");
 const startButton = () =>
   screen.getByRole("button", { name: /Start Training|Starting/ }) as HTMLButtonElement;
+/** Disabled for a pending or running job: aria-disabled, so it stays focusable and says why. */
+const startBlocked = () => startButton().getAttribute("aria-disabled") === "true";
 
 describe("TrainingJobsCard: starting a job", () => {
   it("refuses a blank name with the spec's message, beside the field and as a toast, and sends nothing", async () => {
@@ -85,7 +87,7 @@ describe("TrainingJobsCard: starting a job", () => {
     expect(created?.textContent).toContain("Q4 playbook");
     expect(created?.querySelector("[data-slot=badge]")?.textContent).toBe("pending");
     // The new job is pending: Start waits for it, saying why.
-    await waitFor(() => expect(startButton().disabled).toBe(true));
+    await waitFor(() => expect(startBlocked()).toBe(true));
     expect(screen.getByText("Queued: waiting for the trainer to start.")).toBeTruthy();
   });
 
@@ -126,7 +128,7 @@ describe("TrainingJobsCard: starting a job", () => {
 
 describe("TrainingJobsCard: the jobs", () => {
   it("shows the running job's epoch and progress and disables Start with the reason", async () => {
-    jobsApi([
+    const api = jobsApi([
       trainingJob({ id: "1", name: "Done run", accuracy: 0.714, createdAt: "2026-11-19T10:00:00.000Z" }),
       trainingJob({ id: "2", name: "Live run", status: "running", currentEpoch: 4, progress: 40 }),
     ]);
@@ -135,11 +137,14 @@ describe("TrainingJobsCard: the jobs", () => {
     expect(screen.getByRole("progressbar", { name: "Live run progress" }).getAttribute("aria-valuenow")).toBe(
       "40",
     );
-    expect(startButton().disabled).toBe(true);
+    expect(startBlocked()).toBe(true);
     const reason = document.getElementById(startButton().getAttribute("aria-describedby") ?? "");
     expect(reason?.textContent).toBe(
       '"Live run" is running: one job trains at a time. Wait for it to finish or cancel it to start another.',
     );
+    fireEvent.change(nameField(), { target: { value: "Another run" } });
+    fireEvent.submit(startButton().closest("form") as HTMLFormElement);
+    expect(api.sent("POST")).toEqual([]);
     const items = within(screen.getByRole("list")).getAllByRole("listitem");
     expect(items.map((item) => item.querySelector("[data-slot=badge]")?.textContent)).toEqual([
       "running",
@@ -188,7 +193,33 @@ describe("TrainingJobsCard: the jobs", () => {
     expect(api.sent("POST").map((request) => request.url)).toEqual(["/api/training-jobs/j%2F1/cancel"]);
     expect(await screen.findByText("Cancelled before it finished")).toBeTruthy();
     expect(screen.queryByRole("progressbar")).toBeNull();
-    expect(startButton().disabled).toBe(false);
+    expect(startBlocked()).toBe(false);
+  });
+
+  it("shows the server's reason when the job finished before the cancellation", async () => {
+    jobsApi([trainingJob({ id: "j1", name: "Live run", status: "running", currentEpoch: 9 })], {
+      more: [
+        route("POST", "/api/training-jobs/j1/cancel", {
+          status: 409,
+          body: { error: "This training job has already finished", code: "CONFLICT" },
+        }),
+      ],
+    });
+    renderRemotePage(<TrainingJobsCard />);
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel job Live run" }));
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: "Cancel Live run?" })).getByRole("button", {
+        name: "Cancel job",
+      }),
+    );
+    await waitFor(() =>
+      expect(currentToast()).toEqual({
+        title: "Error",
+        description: "Failed to cancel training job: This training job has already finished",
+        variant: "destructive",
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   it("says so when the jobs cannot be loaded, and retries", async () => {

@@ -137,7 +137,8 @@ function ActiveJobProgress({
       </div>
       <Progress value={running ? job.progress : null} aria-label={`${job.name} progress`} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm tabular-nums">
+        {/* Polite: each poll that moves the job on is read out once, without interrupting. */}
+        <p aria-live="polite" className="text-sm tabular-nums">
           {state}
           {running ? <span className="text-muted-foreground"> · {Math.round(job.progress)}%</span> : null}
         </p>
