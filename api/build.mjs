@@ -21,7 +21,8 @@ await rm(path.join(apiRoot, "dist"), { recursive: true, force: true });
 await build({
   // server.js serves HTTP (and runs ingestion workers); worker.js runs extra ingestion workers (npm run worker).
   // extraction-worker.js is the child-process entry that src/ingestion/extract-in-isolation.ts forks beside the bundle;
-  // local-embedder-worker.js is the embedding thread's entry (src/providers/embedder/local-embedder-thread.ts).
+  // local-embedder-worker.js is the embedding thread's entry (src/providers/embedder/local-embedder-thread.ts);
+  // trainer-worker.js is the training thread's entry (src/services/training/trainer-thread.ts).
   entryPoints: [
     path.join(apiRoot, "src/server.ts"),
     path.join(apiRoot, "src/worker.ts"),
@@ -30,6 +31,7 @@ await build({
       in: path.join(apiRoot, "src/providers/embedder/local-embedder-worker.ts"),
       out: "local-embedder-worker",
     },
+    { in: path.join(apiRoot, "src/services/training/trainer-worker.ts"), out: "trainer-worker" },
   ],
   outdir: path.join(apiRoot, "dist"),
   bundle: true,

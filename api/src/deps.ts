@@ -21,6 +21,7 @@ import { type ApiKeyLastUsed, createApiKeyLastUsedTracker } from "./services/api
 import { createResponder } from "./services/chat/create-responder";
 import type { Responder } from "./services/chat/responder";
 import { ChunkIndexCache } from "./services/retrieval/chunk-index-cache";
+import { AgentRankerCache } from "./services/training/trained-models";
 import { type ApiUsageRecorder, createApiUsageRecorder } from "./services/usage/api-usage-recorder";
 
 export type Deps = {
@@ -54,6 +55,8 @@ export type Deps = {
   chunkIndexes: ChunkIndexCache;
   /** The public API's request log: record() buffers, batches are written about once a second and on close. */
   apiUsage: ApiUsageRecorder;
+  /** Agents' trained re-rankers, decoded once per stored version (their retrieval reorders its results with them). */
+  agentRankers: AgentRankerCache;
   /** API keys' lastUsed, noted per use and written about once a minute and on close (no write per request). */
   apiKeyLastUsed: ApiKeyLastUsed;
   /** Aborts open streams, then stops whatever was started here, then closes the database. Idempotent. */
@@ -170,6 +173,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       queue,
       apiUsage,
       apiKeyLastUsed,
+      agentRankers: overrides.agentRankers ?? new AgentRankerCache(database.db),
       close,
     };
     return deps;

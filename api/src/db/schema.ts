@@ -274,7 +274,6 @@ export const documents = pgTable(
   ],
 );
 
-
 /** Original bytes of a document, in ~1 MiB pieces, so any worker reaches them with only the database settings. */
 export const documentBlobs = pgTable(
   "document_blobs",

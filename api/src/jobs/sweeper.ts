@@ -7,7 +7,7 @@ import { deleteDocumentIndex } from "../services/retrieval/index-document";
 import { rollUpRequestLog } from "../services/usage/roll-up-request-log";
 import { failDocument } from "./ingestion-attempt";
 import { INGEST_QUEUE } from "./queue";
-import { releaseOrphanedTrainingJobs, sweepStuckTraining } from "./train-agent-sweep";
+import { releaseOrphanedTrainingJobs, sweepStuckTrainingJobs } from "./training-job-sweep";
 
 const LIVE_JOB_STATES = new Set(["created", "retry", "active"]);
 
@@ -107,9 +107,9 @@ export async function releaseOrphanedJobs(deps: Deps): Promise<number> {
 export function startSweeper(deps: Deps, { intervalSeconds = 30 }: { intervalSeconds?: number } = {}) {
   const staleSeconds = Math.max(30, deps.queue.settings.heartbeatSeconds * 3);
   let running: Promise<unknown> = Promise.resolve();
-  // Custom agents left "training" by a lost job are swept in the same pass (jobs/train-agent-sweep.ts).
+  // Training jobs (and the custom agents they train) left active by a lost job are swept in the same pass.
   const sweepTraining = () =>
-    sweepStuckTraining(deps, { staleSeconds }).catch((error: unknown) =>
+    sweepStuckTrainingJobs(deps, { staleSeconds }).catch((error: unknown) =>
       deps.logger.error({ err: error }, "training sweep failed"),
     );
   // Request-log rows past their 30 days become hourly totals, in bounded batches (services/usage/roll-up-request-log.ts).

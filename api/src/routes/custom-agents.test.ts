@@ -9,6 +9,7 @@ import { conversations, customAgents, documentChunks, documents, messages } from
 import { searchKnowledge } from "../services/retrieval/search-knowledge";
 import { indexTexts } from "../test/retrieval";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
+import { trainingCorpus } from "../test/training-corpus";
 import { uploadOk, waitForDocument } from "../test/uploads";
 
 const agentListSchema = z.array(customAgentDetailSchema.strict());
@@ -387,15 +388,30 @@ describe.each(engines)("/api/custom-agents on %s", (engine) => {
     });
   });
 
-  it("trains an agent on its uploaded document, refusing a second start while it trains", async () => {
+  it("trains an agent on its uploaded documents, refusing too few and a second start while it trains", async () => {
     const { cookie } = await signUp(t);
     const agent = await createOk(cookie, { name: "Ops Handbook" });
-    const [uploaded] = await uploadOk(t, cookie, [{ name: "handbook.txt", content: handbook("Northwind") }], {
-      agentId: agent.id,
+    const upload = async (company: string, content = handbook(company)) => {
+      const [uploaded] = await uploadOk(t, cookie, [{ name: `${company}.txt`, content }], {
+        agentId: agent.id,
+      });
+      if (!uploaded) throw new Error("no document");
+      return uploaded.id;
+    };
+    expect((await waitForDocument(t, cookie, await upload("Northwind"))).document.status).toBe("completed");
+    // One document cannot be split into training and held-out validation: refused, saying so.
+    expect((await t.request(`/api/custom-agents/${agent.id}/train`, { method: "POST", cookie })).status).toBe(
+      202,
+    );
+    expect(await waitForTraining(cookie, agent.id)).toMatchObject({
+      trainingStatus: "failed",
+      trainingError: expect.stringMatching(/training needs at least 4/),
     });
-    if (!uploaded) throw new Error("no document");
-    expect((await waitForDocument(t, cookie, uploaded.id)).document.status).toBe("completed");
 
+    for (const [index, passages] of trainingCorpus({ documents: 5, passages: 3 }).entries()) {
+      const id = await upload(`manual-${index}`, passages.join("\n\n"));
+      expect((await waitForDocument(t, cookie, id)).document.status).toBe("completed");
+    }
     const response = await t.request(`/api/custom-agents/${agent.id}/train`, { method: "POST", cookie });
     expect(response.status).toBe(202);
     const conflict = await t.request(`/api/custom-agents/${agent.id}/train`, { method: "POST", cookie });
@@ -410,12 +426,10 @@ describe.each(engines)("/api/custom-agents on %s", (engine) => {
     });
 
     // Retraining a trained agent is allowed, and an upload still processing is waited for.
-    const [more] = await uploadOk(t, cookie, [{ name: "more.txt", content: handbook("Contoso") }], {
-      agentId: agent.id,
-    });
+    const more = await upload("Woodgrove");
     const retrain = await t.request(`/api/custom-agents/${agent.id}/train`, { method: "POST", cookie });
     expect(retrain.status).toBe(202);
     expect(await waitForTraining(cookie, agent.id)).toMatchObject({ trainingStatus: "trained" });
-    expect((await waitForDocument(t, cookie, more?.id ?? "")).document.status).toBe("completed");
+    expect((await waitForDocument(t, cookie, more)).document.status).toBe("completed");
   });
 });

@@ -22,6 +22,7 @@ describe.each(engines)("GET /api/dashboard/metrics on %s", (engine) => {
       activeTrainingJobs: 0,
       totalAPICallsToday: 0,
       totalDocuments: 0,
+      gtmAccuracy: null,
     });
   });
 
@@ -29,22 +30,38 @@ describe.each(engines)("GET /api/dashboard/metrics on %s", (engine) => {
     const a = await signUp(t);
     const b = await signUp(t);
     const { db } = t.database;
-    const job = (userId: string, status: "pending" | "running" | "completed" | "failed") => ({
+    const job = (
+      userId: string,
+      status: "pending" | "running" | "completed" | "failed",
+      extra: Partial<typeof trainingJobs.$inferInsert> = {},
+    ) => ({
       userId,
       name: `${status} job`,
       modelType: "gtm" as const,
       epochs: 10 as const,
       status,
+      ...extra,
     });
-    await db
-      .insert(trainingJobs)
-      .values([
-        job(a.user.id, "pending"),
-        job(a.user.id, "running"),
-        job(a.user.id, "completed"),
-        job(a.user.id, "failed"),
-        job(b.user.id, "running"),
-      ]);
+    const outcome = (top1: number) => ({
+      bestEpoch: 3,
+      best: { pairs: 40, top1, recall5: 0.9, mrr: 0.8, ndcg10: 0.8 },
+      applied: true,
+      summary: "kept",
+      fineTunedModel: null,
+    });
+    await db.insert(trainingJobs).values([
+      job(a.user.id, "pending"),
+      // GTM Accuracy is the latest completed gtm job's: not an older one, not another type's, not a failed one.
+      job(a.user.id, "completed", { outcome: outcome(0.5), completedAt: new Date("2026-05-01T00:00:00Z") }),
+      job(a.user.id, "completed", { outcome: outcome(0.714), completedAt: new Date("2026-05-02T00:00:00Z") }),
+      job(a.user.id, "completed", {
+        modelType: "legal",
+        outcome: outcome(0.9),
+        completedAt: new Date("2026-05-03T00:00:00Z"),
+      }),
+      job(a.user.id, "failed"),
+      job(b.user.id, "running"),
+    ]);
     const doc = (userId: string) => ({
       userId,
       originalName: "plan.pdf",
@@ -74,8 +91,18 @@ describe.each(engines)("GET /api/dashboard/metrics on %s", (engine) => {
       ]);
 
     const forA = await t.request("/api/dashboard/metrics", { cookie: a.cookie });
-    expect(await forA.json()).toEqual({ activeTrainingJobs: 2, totalAPICallsToday: 2, totalDocuments: 3 });
+    expect(await forA.json()).toEqual({
+      activeTrainingJobs: 1,
+      totalAPICallsToday: 2,
+      totalDocuments: 3,
+      gtmAccuracy: 0.714,
+    });
     const forB = await t.request("/api/dashboard/metrics", { cookie: b.cookie });
-    expect(await forB.json()).toEqual({ activeTrainingJobs: 1, totalAPICallsToday: 1, totalDocuments: 1 });
+    expect(await forB.json()).toEqual({
+      activeTrainingJobs: 1,
+      totalAPICallsToday: 1,
+      totalDocuments: 1,
+      gtmAccuracy: null,
+    });
   });
 });

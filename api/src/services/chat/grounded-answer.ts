@@ -3,7 +3,7 @@
 import type { ChatSource, MessageStatus } from "@acp/contracts/chat";
 import type { RetrievalResult } from "@acp/contracts/knowledge";
 import type { Deps } from "../../deps";
-import { searchKnowledge } from "../retrieval/search-knowledge";
+import { searchAsAgent } from "../training/agent-retrieval";
 import { validateCitations } from "./citations";
 import { contextualQuery } from "./contextual-query";
 import type { ChatAgent } from "./resolve-chat-agent";
@@ -12,7 +12,10 @@ import { ChatModelError, type GroundingPassage, type HistoryTurn } from "./respo
 /** Characters of a passage kept as the source's excerpt: whole chunks (a few thousand characters), bounded. */
 const EXCERPT_CHARS = 8000;
 
-/** The agent's passages for a question, best first (the agent's documents, its categories and the shared library). */
+/**
+ * The agent's passages for a question, best first (the agent's documents, its categories and the shared library),
+ * in the order of the re-ranker its training left, when it has one.
+ */
 export async function retrievePassages({
   deps,
   userId,
@@ -26,15 +29,14 @@ export async function retrievePassages({
   history: readonly HistoryTurn[];
   question: string;
 }): Promise<RetrievalResult[]> {
-  const found = await searchKnowledge({
+  return searchAsAgent({
     deps,
     userId,
+    agentKey: agent.retrievalAgentId,
     query: contextualQuery(history, question),
-    agentId: agent.retrievalAgentId,
     topK: agent.settings.topK,
     includeShared: true,
   });
-  return found.results;
 }
 
 export type GroundedAnswer = {

@@ -37,7 +37,11 @@ export async function getDashboardMetrics({
     db.select({ value: count() }).from(documents).where(eq(documents.userId, userId)),
     // GTM Accuracy (DESIGN 8): the latest completed gtm job's validation top-1 accuracy.
     db
-      .select({ outcome: trainingJobs.outcome, baseline: trainingJobs.baseline })
+      .select({
+        outcome: trainingJobs.outcome,
+        baseline: trainingJobs.baseline,
+        epochMetrics: trainingJobs.epochMetrics,
+      })
       .from(trainingJobs)
       .where(
         and(

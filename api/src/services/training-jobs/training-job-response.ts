@@ -5,13 +5,17 @@ import type { trainingJobs } from "../../db/schema";
 type TrainingJobRow = typeof trainingJobs.$inferSelect;
 
 /**
- * Validation top-1 accuracy of what a completed job left the agent with: the kept model's, or the untrained
- * baseline's when no epoch beat it (OpenAI jobs: the last epoch's validation token accuracy). Null before completion.
+ * Validation accuracy of what a completed job left the agent with: the kept re-ranker's top-1 accuracy, or the
+ * untrained baseline's when no epoch beat it; for an OpenAI job, the last epoch's validation token accuracy. Null
+ * before completion.
  */
-export function jobAccuracy(row: Pick<TrainingJobRow, "outcome" | "baseline">): number | null {
+export function jobAccuracy(
+  row: Pick<TrainingJobRow, "outcome" | "baseline" | "epochMetrics">,
+): number | null {
   const outcome = row.outcome;
   if (!outcome) return null;
   if (outcome.best) return outcome.best.top1;
+  if (outcome.fineTunedModel) return row.epochMetrics.at(-1)?.validationAccuracy ?? null;
   return row.baseline?.top1 ?? null;
 }
 

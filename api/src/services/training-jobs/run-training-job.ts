@@ -1,0 +1,285 @@
+// One attempt at a training job (issue 22): gather the target's finished knowledge, check the dataset, then train
+// with the built-in trainer (a re-ranker, on a worker thread) or OpenAI fine-tuning, recording every epoch as it ends.
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { TrainingOutcome } from "@acp/contracts/training";
+import { eq } from "drizzle-orm";
+import { trainingJobs } from "../../db/schema";
+import type { Deps } from "../../deps";
+import { searchKnowledge } from "../retrieval/search-knowledge";
+import { saveTrainedReranker } from "../training/trained-models";
+import {
+  buildTrainerDataset,
+  type RankingFigures,
+  RERANK_DEPTH,
+  type TrainerDataset,
+} from "../training/trainer/agent-ranker";
+import { trainInThread } from "../training/trainer-thread";
+import { MAX_TRAINING_PAIRS, noKnowledgeMessage, reportOf } from "./dataset-check";
+import { completeJob, failJob, jobEnded, recordEpoch, updateActiveJob } from "./job-state";
+import { runFineTuneJob } from "./run-fine-tune-job";
+import { gatherKnowledge, type TrainingTarget, targetOf } from "./training-target";
+
+type JobRow = typeof trainingJobs.$inferSelect;
+
+export type RunOutcome =
+  | { kind: "completed"; applied: boolean }
+  | { kind: "failed"; reason: string }
+  /** The target's documents are still processing and the wait has time left: check again later. */
+  | { kind: "waiting"; processing: number }
+  /** The job is gone, finished or cancelled: nothing to do. */
+  | { kind: "gone" };
+
+/** Progress of each phase: the dataset, the candidates of every pair (one search each), then the epochs. */
+const PROGRESS_DATASET = 3;
+const PROGRESS_CANDIDATES = 25;
+const PROGRESS_TRAINED = 99;
+
+/** How often a running job writes its heartbeat and looks for a cancel (from any process). */
+export const WATCH_INTERVAL_MS = 2_000;
+
+/** Ends the attempt without touching the job: it was cancelled or ended by someone else meanwhile. */
+export class JobEndedError extends Error {
+  override name = "JobEndedError";
+}
+
+/** A built-in training whose worker died cannot pick up its thread's state: the job fails saying where it stopped. */
+export function interruptedMessage(job: Pick<JobRow, "currentEpoch" | "epochs">): string {
+  const where = job.currentEpoch > 0 ? ` after epoch ${job.currentEpoch} of ${job.epochs}` : "";
+  return `Training stopped because the server running it restarted${where}: start the job again`;
+}
+
+export async function runTrainingJob({
+  deps,
+  trainingJobId,
+  waitUntil,
+  signal,
+}: {
+  deps: Deps;
+  trainingJobId: string;
+  waitUntil: Date;
+  signal?: AbortSignal | undefined;
+}): Promise<RunOutcome> {
+  const { db } = deps.database;
+  const [job] = await db.select().from(trainingJobs).where(eq(trainingJobs.id, trainingJobId));
+  if (!job || (job.status !== "pending" && job.status !== "running") || job.cancelRequestedAt) {
+    return { kind: "gone" };
+  }
+  const fail = async (reason: string): Promise<RunOutcome> =>
+    (await failJob(db, job.id, reason)) ? { kind: "failed", reason } : { kind: "gone" };
+
+  // Started by an attempt whose process died: its epochs lived in that process's thread. (An OpenAI job resumes
+  // following the fine-tuning job it created, which ran on regardless.)
+  if (job.status === "running" && job.provider === "built-in") return fail(interruptedMessage(job));
+  const target = await targetOf(deps, job);
+  if (!target) return fail("The agent this job was training has been deleted");
+
+  const knowledge = await gatherKnowledge(deps, job.userId, target);
+  if (knowledge.processing > 0 && job.status === "pending") {
+    if (deps.now() < waitUntil) return { kind: "waiting", processing: knowledge.processing };
+    const n = knowledge.processing;
+    return fail(
+      `${n === 1 ? "1 document" : `${n} documents`} for ${target.agentName} ${n === 1 ? "was" : "were"} still processing when training gave up waiting: start again once ${n === 1 ? "it shows" : "they show"} Processed`,
+    );
+  }
+  if (knowledge.documents === 0) return fail(noKnowledgeMessage(target));
+
+  const watch = watchJob(deps, job.id, signal);
+  try {
+    if (job.provider === "openai") {
+      return await runFineTuneJob({ deps, job, target, knowledge, signal: watch.signal });
+    }
+    if (!(await updateActiveJob(db, job.id, { status: "running", startedAt: new Date(), progress: 1 }))) {
+      return { kind: "gone" };
+    }
+    return await trainBuiltIn({ deps, job, target, knowledge, signal: watch.signal });
+  } catch (error) {
+    if (watch.signal.aborted && !signal?.aborted) return { kind: "gone" };
+    if (error instanceof JobEndedError) return { kind: "gone" };
+    throw error;
+  } finally {
+    watch.stop();
+  }
+}
+
+/**
+ * Every WATCH_INTERVAL_MS: the heartbeat, and a look at the row. A cancel (or any end) seen there aborts the returned
+ * signal, as does the pg-boss job's own signal.
+ */
+function watchJob(deps: Deps, jobId: string, outer: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const onOuterAbort = () => controller.abort(outer?.reason);
+  outer?.addEventListener("abort", onOuterAbort, { once: true });
+  let checking = false;
+  const timer = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void jobEnded(deps.database.db, jobId)
+      .then(async (ended) => {
+        if (ended) controller.abort(new JobEndedError("the job was cancelled"));
+        else await updateActiveJob(deps.database.db, jobId, {});
+      })
+      .catch((error: unknown) => deps.logger.warn({ err: error, jobId }, "training job watch failed"))
+      .finally(() => {
+        checking = false;
+      });
+  }, WATCH_INTERVAL_MS);
+  timer.unref();
+  return {
+    signal: controller.signal,
+    stop: () => {
+      clearInterval(timer);
+      outer?.removeEventListener("abort", onOuterAbort);
+    },
+  };
+}
+
+const percent = (value: number) => Math.round(value * 1000) / 10;
+
+function summaryOf(
+  baseline: RankingFigures,
+  best: RankingFigures,
+  applied: boolean,
+  agentName: string,
+): string {
+  const figures = `validation nDCG@10 ${percent(baseline.ndcg10)}% untrained, ${percent(best.ndcg10)}% at best`;
+  return applied
+    ? `${agentName} now ranks its passages with the trained model (${figures}; top-1 accuracy ${percent(baseline.top1)}% -> ${percent(best.top1)}%)`
+    : `No epoch beat the untrained agent by enough to be trusted (${figures}): ${agentName} keeps its current ranking`;
+}
+
+async function trainBuiltIn({
+  deps,
+  job,
+  target,
+  knowledge,
+  signal,
+}: {
+  deps: Deps;
+  job: JobRow;
+  target: TrainingTarget;
+  knowledge: Awaited<ReturnType<typeof gatherKnowledge>>;
+  signal: AbortSignal;
+}): Promise<RunOutcome> {
+  const { db } = deps.database;
+  const fail = async (reason: string): Promise<RunOutcome> =>
+    (await failJob(db, job.id, reason)) ? { kind: "failed", reason } : { kind: "gone" };
+
+  const dataset = buildTrainerDataset(knowledge.passages, { seed: job.seed, maxPairs: MAX_TRAINING_PAIRS });
+  const report = reportOf(dataset, knowledge);
+  if (!(await updateActiveJob(db, job.id, { dataset: report, progress: PROGRESS_DATASET }))) {
+    return { kind: "gone" };
+  }
+  // Refused before anything is spent on it (issue 22).
+  if (report.problems.length > 0) return fail(report.problems.join(" "));
+
+  const candidateIds = await pairCandidates({
+    deps,
+    job,
+    target,
+    dataset,
+    passageIds: knowledge.passages,
+    signal,
+  });
+  signal.throwIfAborted();
+  const result = await trainInThread(
+    {
+      passages: knowledge.passages,
+      dataset,
+      candidateIds: [...candidateIds],
+      epochs: job.epochs,
+      seed: job.seed,
+    },
+    {
+      signal,
+      onEpoch: async (epoch) => {
+        const progress = Math.round(
+          PROGRESS_CANDIDATES + ((PROGRESS_TRAINED - PROGRESS_CANDIDATES) * epoch.epoch) / job.epochs,
+        );
+        const recorded = await recordEpoch(db, job.id, {
+          epoch: epoch.epoch,
+          progress,
+          metrics: {
+            epoch: epoch.epoch,
+            trainLoss: epoch.trainLoss,
+            validationLoss: null,
+            validationAccuracy: epoch.validation.top1,
+            validation: epoch.validation,
+            milliseconds: epoch.milliseconds,
+          },
+        });
+        if (!recorded) throw new JobEndedError("the job was cancelled");
+      },
+    },
+  );
+  const applied = result.beatsBaseline;
+  if (applied) {
+    await saveTrainedReranker(db, {
+      userId: job.userId,
+      agentKey: target.agentKey,
+      trainingJobId: job.id,
+      artifact: result.artifact,
+    });
+  }
+  const outcome: TrainingOutcome = {
+    bestEpoch: applied ? result.bestEpoch : 0,
+    best: applied ? result.best : null,
+    applied,
+    summary: summaryOf(result.baseline, result.best, applied, target.agentName),
+    fineTunedModel: null,
+  };
+  deps.logger.info(
+    { trainingJobId: job.id, baseline: result.baseline.ndcg10, best: result.best.ndcg10, applied },
+    "training job finished",
+  );
+  return (await completeJob(db, job.id, { outcome, baseline: result.baseline }))
+    ? { kind: "completed", applied }
+    : { kind: "gone" };
+}
+
+/**
+ * Each distinct pair query's fused candidates within the target's own knowledge (the product's search, its order),
+ * as passage ids. One search per query; the event loop is yielded between them and progress written every 50.
+ */
+async function pairCandidates({
+  deps,
+  job,
+  target,
+  dataset,
+  passageIds,
+  signal,
+}: {
+  deps: Deps;
+  job: JobRow;
+  target: TrainingTarget;
+  dataset: TrainerDataset;
+  passageIds: readonly { id: string }[];
+  signal: AbortSignal;
+}): Promise<Map<string, string[]>> {
+  const known = new Set(passageIds.map((passage) => passage.id));
+  const queries = [...new Set([...dataset.train, ...dataset.validation].map((pair) => pair.query))];
+  const candidates = new Map<string, string[]>();
+  for (const [index, query] of queries.entries()) {
+    signal.throwIfAborted();
+    const { results } = await searchKnowledge({
+      deps,
+      userId: job.userId,
+      query,
+      agentId: target.agentKey,
+      topK: RERANK_DEPTH,
+    });
+    candidates.set(
+      query,
+      results.map((result) => result.chunkId).filter((id) => known.has(id)),
+    );
+    if ((index + 1) % 50 === 0) {
+      const progress = Math.round(
+        PROGRESS_DATASET + ((PROGRESS_CANDIDATES - PROGRESS_DATASET) * (index + 1)) / queries.length,
+      );
+      if (!(await updateActiveJob(deps.database.db, job.id, { progress }))) {
+        throw new JobEndedError("the job was cancelled");
+      }
+    }
+    await yieldToEventLoop();
+  }
+  return candidates;
+}

@@ -1,0 +1,43 @@
+// An agent's retrieval: the hybrid search in its scope, reordered by the re-ranker its training left, when it has one.
+import type { RetrievalResult } from "@acp/contracts/knowledge";
+import type { Deps } from "../../deps";
+import type { RetrievalDeps } from "../retrieval/retrieval-deps";
+import { searchKnowledge } from "../retrieval/search-knowledge";
+import { RERANK_DEPTH, rerankCandidates } from "./trainer/agent-ranker";
+
+/**
+ * The agent's best `topK` passages for `query`. With a trained re-ranker, the search's first RERANK_DEPTH results
+ * (above the relevance threshold, as always) are reordered by it before the cut; without one, the search's own order.
+ */
+export async function searchAsAgent({
+  deps,
+  userId,
+  agentKey,
+  query,
+  topK,
+  includeShared,
+}: {
+  deps: RetrievalDeps & Pick<Deps, "agentRankers">;
+  userId: string;
+  agentKey: string;
+  query: string;
+  topK: number;
+  includeShared: boolean;
+}): Promise<RetrievalResult[]> {
+  const ranker = await deps.agentRankers.get({ userId, agentKey });
+  const found = await searchKnowledge({
+    deps,
+    userId,
+    query,
+    agentId: agentKey,
+    topK: ranker ? Math.max(topK, RERANK_DEPTH) : topK,
+    includeShared,
+  });
+  if (!ranker) return found.results;
+  const ranked = rerankCandidates(
+    ranker,
+    query,
+    found.results.map((result) => ({ ...result, id: result.chunkId })),
+  );
+  return ranked.slice(0, topK).map(({ id: _id, ...result }) => result);
+}

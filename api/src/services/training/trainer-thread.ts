@@ -1,0 +1,84 @@
+// Runs the built-in trainer on a worker thread: the API's event loop (and PGlite on it) keeps serving while it trains.
+import { Worker } from "node:worker_threads";
+import { siblingEntry } from "../../lib/sibling-entry";
+import type {
+  AgentRankerTraining,
+  TrainerDataset,
+  TrainerEpoch,
+  TrainerPassage,
+} from "./trainer/agent-ranker";
+
+export type TrainerThreadInput = {
+  passages: readonly TrainerPassage[];
+  dataset: TrainerDataset;
+  /** Each pair query's fused candidate ids, best first (a Map does not cross threads as cheaply as entries). */
+  candidateIds: [string, string[]][];
+  epochs: number;
+  seed: number;
+};
+
+export type TrainerThreadMessage =
+  | { kind: "epoch"; epoch: TrainerEpoch }
+  | { kind: "done"; result: AgentRankerTraining }
+  | { kind: "error"; message: string };
+
+/** Heap of the training thread: the passages' statistics and term vectors of a large agent fit well within it. */
+const THREAD_OLD_SPACE_MB = 3072;
+
+/**
+ * Trains in a new thread and resolves with its result. `onEpoch` is awaited in order (its writes never overlap). An
+ * abort terminates the thread at once (training holds no resource that needs closing) and rejects with the reason.
+ */
+export function trainInThread(
+  input: TrainerThreadInput,
+  {
+    signal,
+    onEpoch,
+  }: { signal?: AbortSignal | undefined; onEpoch?: (epoch: TrainerEpoch) => Promise<void> } = {},
+): Promise<AgentRankerTraining> {
+  signal?.throwIfAborted();
+  const entry = siblingEntry(import.meta.url, "trainer-worker");
+  const worker = new Worker(entry.file, {
+    execArgv: entry.execArgv,
+    workerData: input,
+    resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_SPACE_MB },
+  });
+  return new Promise<AgentRankerTraining>((resolve, reject) => {
+    let settled = false;
+    let epochs: Promise<void> = Promise.resolve();
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener("abort", onAbort);
+      void worker.terminate();
+      outcome();
+    };
+    const onAbort = () => settle(() => reject(signal?.reason));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    // The thread exits as soon as it has posted its result, while the last epochs may still be being written:
+    // the result is held until they are, and only an exit without a result is a failure.
+    let result: AgentRankerTraining | undefined;
+    worker.on("message", (message: TrainerThreadMessage) => {
+      if (message.kind === "epoch") {
+        const { epoch } = message;
+        epochs = epochs.then(() => onEpoch?.(epoch));
+        epochs.catch((error: unknown) => settle(() => reject(error)));
+      } else if (message.kind === "done") {
+        const done = message.result;
+        result = done;
+        epochs.then(
+          () => settle(() => resolve(done)),
+          (error: unknown) => settle(() => reject(error)),
+        );
+      } else {
+        settle(() => reject(new Error(`training failed: ${message.message}`)));
+      }
+    });
+    worker.on("error", (error) => settle(() => reject(error)));
+    worker.on("exit", (code) => {
+      if (result === undefined) {
+        settle(() => reject(new Error(`the training thread stopped (exit code ${code})`)));
+      }
+    });
+  });
+}
