@@ -240,6 +240,8 @@ export type AppConfig = {
         baseUrl: string | undefined;
         baseModel: string;
         questionModel: string;
+        /** How often the fine-tuning job is polled (15 s; tests poll faster). */
+        pollIntervalMs: number;
       };
   /** WORKERS: ingestion jobs this process runs at once (0: none, leave them to `npm run worker` processes; PostgreSQL only). */
   workers: number;
@@ -436,6 +438,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             baseUrl: env.OPENAI_BASE_URL,
             baseModel: env.OPENAI_FINE_TUNE_MODEL ?? "gpt-4o-mini-2024-07-18",
             questionModel: env.OPENAI_CHAT_MODEL ?? "gpt-4o-mini",
+            pollIntervalMs: 15_000,
           }
         : { provider: "built-in" },
     workers: env.WORKERS ?? 2,

@@ -60,6 +60,7 @@ export async function sendChatMessage(
   const { agent, results } = retrieved.value;
   const answer = await answerFromPassages({
     deps,
+    userId,
     agent,
     history,
     question: message,

@@ -4,6 +4,7 @@ import type { ChatSource, MessageStatus } from "@acp/contracts/chat";
 import type { RetrievalResult } from "@acp/contracts/knowledge";
 import type { Deps } from "../../deps";
 import { searchAsAgent } from "../training/agent-retrieval";
+import { fineTunedModelOf } from "../training/trained-models";
 import { validateCitations } from "./citations";
 import { contextualQuery } from "./contextual-query";
 import type { ChatAgent } from "./resolve-chat-agent";
@@ -52,9 +53,19 @@ export type GroundedAnswer = {
   failure?: ChatModelError;
 };
 
+/**
+ * The model an agent's answer asks for: its own setting; else, with a chat model configured, the model its last
+ * OpenAI fine-tuning job made (issue 22); else the installation's default (null).
+ */
+async function answeringModel(deps: Deps, userId: string, agent: ChatAgent): Promise<string | null> {
+  if (agent.settings.model !== null || deps.config.chat.provider !== "openai") return agent.settings.model;
+  return fineTunedModelOf(deps.database.db, { userId, agentKey: agent.retrievalAgentId });
+}
+
 /** Answers `question` from `results` through deps.responder; a provider failure is returned, not thrown. */
 export async function answerFromPassages({
   deps,
+  userId,
   agent,
   history,
   question,
@@ -63,6 +74,8 @@ export async function answerFromPassages({
   onToken,
 }: {
   deps: Deps;
+  /** The agent's owner (whose fine-tuned model, if any, answers). */
+  userId: string;
   agent: ChatAgent;
   history: readonly HistoryTurn[];
   question: string;
@@ -89,7 +102,7 @@ export async function answerFromPassages({
       history,
       question,
       passages,
-      model: agent.settings.model,
+      model: await answeringModel(deps, userId, agent),
       temperature: agent.settings.temperature,
       signal,
       onToken: (text) => onToken?.(text),

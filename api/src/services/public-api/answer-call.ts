@@ -42,6 +42,7 @@ export function answerCall(
 ): Promise<GroundedAnswer> {
   return answerFromPassages({
     deps,
+    userId: target.ownerId,
     agent: target.agent,
     history,
     question,

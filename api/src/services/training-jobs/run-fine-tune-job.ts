@@ -137,6 +137,7 @@ async function fineTune({ deps, job, target, knowledge, signal }: FineTuneJobInp
     validation: examples.validation,
     epochs: job.epochs,
     suffix: "acp",
+    pollIntervalMs: config.pollIntervalMs,
     signal,
     ...(resumeJobId ? { resume: { jobId: resumeJobId } } : {}),
     onCreated: async ({ trainingFileId, jobId }) => {
