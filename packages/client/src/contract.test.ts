@@ -44,7 +44,13 @@ import { knowledgeStatsQueryOptions } from "./knowledge/knowledge-stats";
 import { searchKnowledgeMutationOptions } from "./knowledge/retrieval";
 import { uploadDocumentsMutationOptions } from "./knowledge/upload";
 import { vectorStatsQueryOptions } from "./knowledge/vector-stats";
-import { trainingJobsQueryOptions } from "./training-jobs";
+import {
+  cancelTrainingJobMutationOptions,
+  createTrainingJobMutationOptions,
+  trainingJobDetailQueryOptions,
+  trainingJobsQueryOptions,
+  validateTrainingDataMutationOptions,
+} from "./training-jobs";
 import { usageQueryOptions } from "./usage";
 
 /** Written by api/src/routes/openapi-snapshot.test.ts from what the API serves at /api/openapi.json. */
@@ -115,6 +121,18 @@ function resolve(schema: JsonSchema): JsonSchema {
   return document.components.schemas[ref.replace("#/components/schemas/", "")] ?? schema;
 }
 
+/** The body fields a schema documents, including those of each alternative (`anyOf`/`oneOf`) it allows. */
+function documentedProperties(schema: JsonSchema): Set<string> {
+  const resolved = resolve(schema);
+  const alternatives = [resolved.anyOf, resolved.oneOf, resolved.allOf].flatMap((list) =>
+    Array.isArray(list) ? (list as JsonSchema[]) : [],
+  );
+  return new Set([
+    ...Object.keys((resolved.properties ?? {}) as Record<string, unknown>),
+    ...alternatives.flatMap((alternative) => [...documentedProperties(alternative)]),
+  ]);
+}
+
 /** Why a sent request does not match the document (empty when it does). */
 function contractViolations(request: SentRequest): string[] {
   const url = new URL(request.url, "http://client.test");
@@ -136,9 +154,9 @@ function contractViolations(request: SentRequest): string[] {
   const schema = operation.requestBody?.content[mediaType]?.schema;
   if (!schema) return [...problems, `no ${mediaType} request body is documented`];
   // Undocumented fields are not refused by the schemas (no additionalProperties: false), yet they are drift.
-  const properties = (resolve(schema).properties ?? {}) as Record<string, unknown>;
+  const properties = documentedProperties(schema);
   for (const name of Object.keys(request.body as object)) {
-    if (!(name in properties)) problems.push(`body field "${name}" is not documented`);
+    if (!properties.has(name)) problems.push(`body field "${name}" is not documented`);
   }
   const validate = ajv.compile(withDefinitions(schema));
   if (!validate(request.body)) {
@@ -291,6 +309,18 @@ const CALLS: Record<string, (client: QueryClient) => Promise<unknown>> = {
     await client.fetchQuery(agentAnalyticsQueryOptions("a/1"));
   },
   trainingJobsQueryOptions: (client) => client.fetchQuery(trainingJobsQueryOptions()),
+  trainingJobDetailQueryOptions: (client) => client.fetchQuery(trainingJobDetailQueryOptions("j/1")),
+  createTrainingJobMutationOptions: async (client) => {
+    await mutate(client, createTrainingJobMutationOptions(), { name: "Q4 playbook" });
+    await mutate(client, createTrainingJobMutationOptions(), {
+      name: "NDA clauses",
+      modelType: "legal",
+      epochs: 15,
+    });
+  },
+  cancelTrainingJobMutationOptions: (client) => mutate(client, cancelTrainingJobMutationOptions(), "j/1"),
+  validateTrainingDataMutationOptions: (client) =>
+    mutate(client, validateTrainingDataMutationOptions(), { modelType: "vision" }),
   conversationsQueryOptions: async (client) => {
     await client.fetchQuery(conversationsQueryOptions());
     await client.fetchQuery(conversationsQueryOptions({ agentType: "legal" }));
@@ -420,5 +450,9 @@ describe("the client against the OpenAPI document", () => {
     expect(contractViolations(request("POST", "/api/data-sources"))).toEqual([
       "the documented request body is required",
     ]);
+    // A body with alternatives (a model type or a custom agent) documents the fields of each, and no others.
+    expect(
+      contractViolations(request("POST", "/api/training-jobs/validate", { modelType: "gtm", epochs: 10 })),
+    ).toContain('body field "epochs" is not documented');
   });
 });
