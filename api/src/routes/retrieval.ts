@@ -3,6 +3,7 @@ import { retrievalSearchRequestSchema, retrievalSearchResponseSchema } from "@ac
 import { signedInRoute } from "../auth/signed-in-route";
 import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { searchKnowledge } from "../services/retrieval/search-knowledge";
+import { searchAsAgent } from "../services/training/agent-retrieval";
 
 const searchRoute = signedInRoute({
   method: "post",
@@ -10,7 +11,7 @@ const searchRoute = signedInRoute({
   tags: ["Knowledge"],
   summary: "The chunks of the signed-in user's knowledge that answer a question",
   description:
-    "Hybrid search: BM25 over the stored chunk text and the nearest vectors of the active embedder, fused by weighted reciprocal rank fusion. Only candidates above the relevance threshold are returned unless includeBelowThreshold is set (the retrieval lab). With agentId, only that agent's knowledge: the documents given to it and those in its agent type's categories.",
+    "Hybrid search: BM25 over the stored chunk text and the nearest vectors of the active embedder, fused by weighted reciprocal rank fusion. Only candidates above the relevance threshold are returned unless includeBelowThreshold is set (the retrieval lab). With agentId, only that agent's knowledge: the documents given to it and those in its agent type's categories, in the order of the re-ranker its training left when it has one (`reranked: true`; not with includeBelowThreshold).",
   request: {
     body: {
       required: true,
@@ -36,6 +37,18 @@ const searchRoute = signedInRoute({
 
 export const retrievalRoutes = createRouter().openapi(searchRoute, async (c) => {
   const { query, agentId, topK, includeBelowThreshold } = c.req.valid("json");
+  // An agent's search is its retrieval, re-ranked as its training left it; the retrieval lab sees the raw search.
+  if (agentId && !includeBelowThreshold) {
+    const response = await searchAsAgent({
+      deps: c.var.deps,
+      userId: c.var.user.id,
+      agentKey: agentId,
+      query,
+      topK,
+      includeShared: false,
+    });
+    return c.json(response, 200);
+  }
   const response = await searchKnowledge({
     deps: c.var.deps,
     userId: c.var.user.id,

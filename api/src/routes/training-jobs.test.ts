@@ -1,6 +1,8 @@
 // /api/training-jobs on both engines: the list, validation, the one-running rule, a job run for real by the worker
 // (dataset check, baseline, epochs, outcome, the agent's retrieval using what it learned), cancel, the dry run, and a
 // custom agent trained through the same pipeline.
+
+import { retrievalSearchResponseSchema } from "@acp/contracts/knowledge";
 import {
   datasetReportSchema,
   TRAINING_JOB_ALREADY_RUNNING,
@@ -11,7 +13,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { agentTrainedModels, trainingJobs } from "../db/schema";
-import { searchAsAgent } from "../services/training/agent-retrieval";
 import { indexTexts } from "../test/retrieval";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 import { trainingCorpus } from "../test/training-corpus";
@@ -181,17 +182,16 @@ describe.each(engines)("/api/training-jobs on %s", (engine) => {
     >;
     expect(after).toMatchObject({ activeTrainingJobs: 0, gtmAccuracy: done.accuracy });
 
-    // The agent's retrieval answers with the same passages (reordered at most), and a second job may now start.
-    const plain = await searchAsAgent({
-      deps: t.deps,
-      userId: user.id,
-      agentKey: "gtm",
+    // The agent's retrieval (its chat, its endpoint, an agent search) is ordered by the model exactly when it was kept.
+    const search = await post(cookie, "/api/retrieval/search", {
       query: "turbine bearing vibration inspection",
+      agentId: "gtm",
       topK: 5,
-      includeShared: false,
     });
-    expect(plain.length).toBeGreaterThan(0);
-    expect(plain.every((result) => result.documentName.startsWith("doc-"))).toBe(true);
+    const found = retrievalSearchResponseSchema.parse(await search.json());
+    expect(found.results.length).toBeGreaterThan(0);
+    expect(found.results.every((result) => result.documentName.startsWith("doc-"))).toBe(true);
+    expect(found.reranked ?? false).toBe(done.outcome?.applied);
     const next = await start(cookie, { name: "Again", modelType: "gtm", epochs: 5 });
     expect((await settled(cookie, next.id)).status).toBe("completed");
   });

@@ -148,6 +148,11 @@ export const retrievalSearchResponseSchema = z.object({
    * null. Searches with includeBelowThreshold always run both legs.
    */
   denseLeg: z.enum(["searched", "skipped"]),
+  /**
+   * True when the agent's trained re-ranker (a completed training job that beat the untrained agent) ordered the
+   * results; absent or false for the search's own order (no agent, no trained model, or includeBelowThreshold).
+   */
+  reranked: z.boolean().optional(),
 });
 export type RetrievalSearchResponse = z.infer<typeof retrievalSearchResponseSchema>;
 

@@ -30,7 +30,7 @@ export async function retrievePassages({
   history: readonly HistoryTurn[];
   question: string;
 }): Promise<RetrievalResult[]> {
-  return searchAsAgent({
+  const found = await searchAsAgent({
     deps,
     userId,
     agentKey: agent.retrievalAgentId,
@@ -38,6 +38,7 @@ export async function retrievePassages({
     topK: agent.settings.topK,
     includeShared: true,
   });
+  return found.results;
 }
 
 export type GroundedAnswer = {

@@ -1,5 +1,5 @@
 // An agent's retrieval: the hybrid search in its scope, reordered by the re-ranker its training left, when it has one.
-import type { RetrievalResult } from "@acp/contracts/knowledge";
+import type { RetrievalSearchResponse } from "@acp/contracts/knowledge";
 import type { Deps } from "../../deps";
 import type { RetrievalDeps } from "../retrieval/retrieval-deps";
 import { searchKnowledge } from "../retrieval/search-knowledge";
@@ -7,7 +7,8 @@ import { RERANK_DEPTH, rerankCandidates } from "./trainer/agent-ranker";
 
 /**
  * The agent's best `topK` passages for `query`. With a trained re-ranker, the search's first RERANK_DEPTH results
- * (above the relevance threshold, as always) are reordered by it before the cut; without one, the search's own order.
+ * (above the relevance threshold, as always) are reordered by it before the cut (`reranked: true`); without one, the
+ * search's own order.
  */
 export async function searchAsAgent({
   deps,
@@ -23,7 +24,7 @@ export async function searchAsAgent({
   query: string;
   topK: number;
   includeShared: boolean;
-}): Promise<RetrievalResult[]> {
+}): Promise<RetrievalSearchResponse> {
   const ranker = await deps.agentRankers.get({ userId, agentKey });
   const found = await searchKnowledge({
     deps,
@@ -33,11 +34,15 @@ export async function searchAsAgent({
     topK: ranker ? Math.max(topK, RERANK_DEPTH) : topK,
     includeShared,
   });
-  if (!ranker) return found.results;
+  if (!ranker) return found;
   const ranked = rerankCandidates(
     ranker,
     query,
     found.results.map((result) => ({ ...result, id: result.chunkId })),
   );
-  return ranked.slice(0, topK).map(({ id: _id, ...result }) => result);
+  return {
+    ...found,
+    results: ranked.slice(0, topK).map(({ id: _id, ...result }) => result),
+    reranked: true,
+  };
 }
