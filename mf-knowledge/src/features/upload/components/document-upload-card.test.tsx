@@ -236,4 +236,22 @@ describe("DocumentUploadCard", () => {
       vi.useRealTimers();
     }
   });
+
+  it("alone on a page, polls its uploads until they are processed, then stops", async () => {
+    const processing = knowledgeDocument({ id: "d9", originalName: "notes.txt", status: "processing" });
+    let serverDocuments: unknown[] = [processing];
+    const api = mockApi(route("GET", "/api/documents", () => ({ status: 200, body: serverDocuments })));
+    renderRemotePage(<DocumentUploadCard />);
+    pick([file("notes.txt", 10)]);
+    const xhr = await sentXhr();
+    await act(async () => xhr.respond(201, { documents: [{ ...processing, duplicate: false }] }));
+    serverDocuments = [{ ...processing, status: "completed", stage: "completed", progress: 100 }];
+    const uploads = screen.getByRole("region", { name: "Uploads" });
+    await waitFor(() => expect(within(uploads).getAllByText("Processed")).toHaveLength(1), {
+      timeout: 8_000,
+    });
+    const polls = api.requests.filter((request) => request.method === "GET").length;
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    expect(api.requests.filter((request) => request.method === "GET")).toHaveLength(polls);
+  }, 20_000);
 });
