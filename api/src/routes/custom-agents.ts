@@ -116,10 +116,12 @@ const trainRoute = signedInRoute({
   tags: ["Agents"],
   summary: "Train a custom agent on its documents",
   description: [
-    'The agent becomes "training" and a background job checks it: without documents it fails ("Upload documents for',
-    '<name> first"); documents still processing are waited for (30 minutes at most); then its search index is loaded',
-    "and sentences taken from its own passages must bring those passages back within its scope. It ends trained, or",
-    "failed with the reason in `trainingError`. An agent already training answers 409.",
+    'A training job (the same pipeline as POST /api/training-jobs, listed there with `customAgent`) is created and',
+    'the agent becomes "training": its documents still processing are waited for (30 minutes at most); without',
+    'documents it fails ("Upload documents for <name> first"); a dataset too small is refused before anything is',
+    "trained; otherwise its re-ranker is trained and kept for its retrieval when it beats the untrained agent. It ends",
+    "trained, or failed with the reason in `trainingError`. An agent already training, or a user with a job pending or",
+    "running, answers 409.",
   ].join(" "),
   request: { params: idParams },
   responses: {
