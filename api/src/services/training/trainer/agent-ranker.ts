@@ -10,7 +10,6 @@ import {
 } from "./features";
 import { buildIctPairs, type IctPair } from "./ict-pairs";
 import { deserializeReranker, type RerankerArtifact, rerank, serializeReranker } from "./reranker";
-import type { TermVectors } from "./term-associations";
 import { type EpochMetrics, type RankingMetrics, TrainingStoppedError, trainReranker } from "./train";
 
 export { TrainingStoppedError };
@@ -55,7 +54,9 @@ export type AgentRankerTraining = {
   epochs: TrainerEpoch[];
   bestEpoch: number;
   best: RankingFigures;
-  /** Only then should the agent use the model. */
+  /** best's validation nDCG@10 over baseline's, with its standard error (paired by validation pair). */
+  gain: { ndcg10: number; standardError: number };
+  /** Only then should the agent use the model: the gain is at least 0.005 and 1.645 standard errors. */
   beatsBaseline: boolean;
   skipped: { train: number; validation: number };
   /** Self-contained encoded model: weights, normalisation, corpus statistics and term vectors. */
@@ -64,10 +65,10 @@ export type AgentRankerTraining = {
 
 /** How many fused candidates the ranker reorders: retrieval must fetch this many before reranking. */
 export const RERANK_DEPTH = 50;
-/** Size of the term association vectors. */
-const TERM_DIMENSION = 128;
-/** Lexemes whose association vectors the artifact keeps at most (the most frequent): bounds its size. */
-const MAX_TERM_VECTORS = 80_000;
+/** Pairs drawn unless the caller says otherwise: enough validation pairs (about 1,600) to tell a 0.005 gain. */
+const DEFAULT_MAX_PAIRS = 8000;
+/** Lexemes whose chunk counts the artifact keeps at most (the most frequent): bounds its size. */
+const MAX_LEXEMES = 500_000;
 /** Fewer validation questions than this make a coarse check: the user is told. */
 const FEW_VALIDATION_PAIRS = 100;
 
@@ -94,7 +95,8 @@ export function buildTrainerDataset(
 ): TrainerDataset {
   const ict = buildIctPairs(passages, {
     seed: options.seed,
-    ...(options.maxPairs === undefined ? {} : { maxPairs: options.maxPairs }),
+    queries: "keywords",
+    maxPairs: options.maxPairs ?? DEFAULT_MAX_PAIRS,
   });
   const train = ict.train.map(plainPair);
   const validation = ict.validation.map(plainPair);
@@ -130,46 +132,6 @@ export function buildTrainerDataset(
   };
 }
 
-/** Int8 codes of a unit vector and their scale (value = code * scale). */
-function quantise(vector: Float32Array): { codes: Int8Array; scale: number } {
-  let largest = 0;
-  for (const x of vector) largest = Math.max(largest, Math.abs(x));
-  const scale = Math.fround(largest > 0 ? largest / 127 : 1);
-  const codes = new Int8Array(vector.length);
-  for (let i = 0; i < vector.length; i += 1) codes[i] = Math.round((vector[i] ?? 0) / scale);
-  return { codes, scale };
-}
-
-function dequantise(codes: Int8Array, scale: number): Float32Array {
-  const vector = new Float32Array(codes.length);
-  for (let i = 0; i < codes.length; i += 1) vector[i] = (codes[i] ?? 0) * scale;
-  return vector;
-}
-
-/** The lexemes whose vectors are kept (seen in two chunks or more, the most frequent first, at most MAX_TERM_VECTORS). */
-function keptTerms(stats: CorpusStats & { documentFrequency: ReadonlyMap<string, number> }): string[] {
-  return [...stats.documentFrequency]
-    .filter(([, df]) => df >= 2)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, MAX_TERM_VECTORS)
-    .map(([lexeme]) => lexeme);
-}
-
-/**
- * The term vectors as the artifact will hold them (only kept lexemes, int8-quantised), so training sees the same
- * associations the decoded model will.
- */
-function storedTerms(terms: TermVectors, kept: readonly string[]): TermVectors {
-  const vectors = new Map<string, Float32Array>();
-  for (const lexeme of kept) {
-    const vector = terms.vectors.get(lexeme);
-    if (!vector) continue;
-    const { codes, scale } = quantise(vector);
-    vectors.set(lexeme, dequantise(codes, scale));
-  }
-  return { ...terms, vectors };
-}
-
 const MAGIC = "ACPR";
 const FORMAT_VERSION = 1;
 
@@ -177,56 +139,42 @@ type Header = {
   model: string;
   chunkCount: number;
   averageLength: number;
-  dimension: number;
-  seed: number;
-  /** Lexemes with a stored document frequency (df >= 2); the first `vectors` of them have vectors too. */
+  /** Lexemes with a stored chunk count. */
   lexemes: number;
-  vectors: number;
 };
 
 /**
- * Bytes: "ACPR", the format version (uint32 LE), then deflated: the header's JSON length (uint32) and JSON, the
- * lexemes joined by newlines (length, UTF-8), their document frequencies (uint32 each), the vectors' scales
- * (float32 each) and codes (int8, dimension each). Lexemes seen in one chunk only are not stored (df 1 is implied
- * for a candidate's lexeme missing from the list).
+ * Bytes: "ACPR", the format version (uint32 LE), then deflated: the lengths (uint32 each) of the header's JSON and
+ * of the lexemes, the header, the lexemes joined by newlines (UTF-8) and their chunk counts (uint32 each). Lexemes
+ * of one chunk only are not stored (a candidate's lexeme missing from the list counts as in one chunk), and at most
+ * MAX_LEXEMES of the most frequent are.
  */
-function encodeArtifact(model: RerankerArtifact, stats: CorpusStats, terms: TermVectors): Uint8Array {
-  const frequency = stats.documentFrequency as ReadonlyMap<string, number>;
-  const withVectors = [...terms.vectors.keys()];
-  const vectorSet = new Set(withVectors);
-  const rest = [...frequency]
-    .filter(([lexeme, df]) => df >= 2 && !vectorSet.has(lexeme))
-    .map(([lexeme]) => lexeme)
-    .sort();
-  const lexemes = [...withVectors, ...rest];
+function encodeArtifact(
+  model: RerankerArtifact,
+  stats: CorpusStats,
+  frequency: ReadonlyMap<string, number>,
+): Uint8Array {
+  const lexemes = [...frequency]
+    .filter(([, df]) => df >= 2)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, MAX_LEXEMES)
+    .map(([lexeme]) => lexeme);
   const header: Header = {
     model: serializeReranker(model),
     chunkCount: stats.chunkCount,
     averageLength: stats.averageLength,
-    dimension: terms.dimension,
-    seed: terms.seed,
     lexemes: lexemes.length,
-    vectors: withVectors.length,
   };
   const headerBytes = Buffer.from(JSON.stringify(header), "utf8");
   const lexemeBytes = Buffer.from(lexemes.join("\n"), "utf8");
-  const numbers = Buffer.alloc(8 + lexemes.length * 4 + withVectors.length * 4);
+  const numbers = Buffer.alloc(8 + lexemes.length * 4);
   numbers.writeUInt32LE(headerBytes.length, 0);
   numbers.writeUInt32LE(lexemeBytes.length, 4);
-  let at = 8;
-  for (const lexeme of lexemes) {
-    numbers.writeUInt32LE(frequency.get(lexeme) ?? 1, at);
-    at += 4;
-  }
-  const codes = Buffer.alloc(withVectors.length * terms.dimension);
-  withVectors.forEach((lexeme, index) => {
-    const { codes: code, scale } = quantise(terms.vectors.get(lexeme) as Float32Array);
-    numbers.writeFloatLE(scale, at);
-    at += 4;
-    codes.set(new Uint8Array(code.buffer, code.byteOffset, code.length), index * terms.dimension);
+  lexemes.forEach((lexeme, index) => {
+    numbers.writeUInt32LE(frequency.get(lexeme) ?? 1, 8 + index * 4);
   });
   const body = deflateRawSync(
-    Buffer.concat([numbers.subarray(0, 8), headerBytes, lexemeBytes, numbers.subarray(8), codes]),
+    Buffer.concat([numbers.subarray(0, 8), headerBytes, lexemeBytes, numbers.subarray(8)]),
   );
   const prefix = Buffer.alloc(8);
   prefix.write(MAGIC, 0, "latin1");
@@ -236,11 +184,7 @@ function encodeArtifact(model: RerankerArtifact, stats: CorpusStats, terms: Term
 
 /** The bytes of a loaded model (decodeAgentRanker's inverse). */
 export function encodeAgentRanker(ranker: AgentRanker): Uint8Array {
-  return encodeArtifact(
-    ranker.model,
-    { ...ranker.stats, documentFrequency: ranker.frequency },
-    ranker.stats.terms,
-  );
+  return encodeArtifact(ranker.model, ranker.stats, ranker.frequency);
 }
 
 /** Passages analysed by a loaded model, by text (a chunk re-ranked again is not analysed again). */
@@ -250,8 +194,11 @@ const ANALYSED_CACHE = 4096;
 export type AgentRanker = {
   readonly kind: "agent-ranker";
   readonly model: RerankerArtifact;
-  readonly stats: CorpusStats & { terms: TermVectors };
+  /** The corpus statistics: stored chunk counts, and 1 for a lexeme of the candidates being re-ranked. */
+  readonly stats: CorpusStats;
   readonly frequency: ReadonlyMap<string, number>;
+  /** The candidates being re-ranked (rerankCandidates is synchronous: one list at a time). */
+  current: readonly RankCandidate[];
   readonly analysed: Map<string, AnalyzedPassage>;
 };
 
@@ -281,37 +228,31 @@ export function decodeAgentRanker(bytes: Uint8Array): AgentRanker {
   const model = deserializeReranker(header.model);
   const lexemes = header.lexemes > 0 ? body.toString("utf8", at, at + lexemeLength).split("\n") : [];
   at += lexemeLength;
-  if (lexemes.length !== header.lexemes) throw new Error("the agent ranker's bytes are damaged");
+  if (lexemes.length !== header.lexemes || body.length !== at + lexemes.length * 4) {
+    throw new Error("the agent ranker's bytes are damaged");
+  }
   const frequency = new Map<string, number>();
   for (const lexeme of lexemes) {
     frequency.set(lexeme, body.readUInt32LE(at));
     at += 4;
   }
-  const scales: number[] = [];
-  for (let v = 0; v < header.vectors; v += 1) {
-    scales.push(body.readFloatLE(at));
-    at += 4;
-  }
-  if (body.length !== at + header.vectors * header.dimension)
-    throw new Error("the agent ranker's bytes are damaged");
-  const vectors = new Map<string, Float32Array>();
-  for (let v = 0; v < header.vectors; v += 1) {
-    const codes = new Int8Array(body.buffer, body.byteOffset + at + v * header.dimension, header.dimension);
-    vectors.set(lexemes[v] as string, dequantise(codes, scales[v] as number));
-  }
-  const base = {
-    chunkCount: header.chunkCount,
-    averageLength: header.averageLength,
-    documentFrequency: frequency,
+  const ranker: AgentRanker = {
+    kind: "agent-ranker",
+    model,
+    stats: {
+      chunkCount: header.chunkCount,
+      averageLength: header.averageLength,
+      documentFrequency: {
+        get: (lexeme) =>
+          frequency.get(lexeme) ??
+          (ranker.current.some((candidate) => candidate.passage.termCounts.has(lexeme)) ? 1 : undefined),
+      },
+    },
+    frequency,
+    current: [],
+    analysed: new Map(),
   };
-  const terms: TermVectors = {
-    dimension: header.dimension,
-    seed: header.seed,
-    vectors,
-    sums: new Map(),
-    stats: base,
-  };
-  return { kind: "agent-ranker", model, stats: { ...base, terms }, frequency, analysed: new Map() };
+  return ranker;
 }
 
 function analysedText(ranker: AgentRanker, text: string): AnalyzedPassage {
@@ -342,17 +283,14 @@ export function rerankCandidates<T extends RankerCandidate>(
     text: candidate.text,
     passage: analysedText(ranker, candidate.text),
   }));
-  // A candidate's lexeme missing from the stored frequencies was in one chunk only when the model was trained.
-  const inCandidates = (lexeme: string) => seen.some((candidate) => candidate.passage.termCounts.has(lexeme));
-  const stats: CorpusStats = {
-    ...ranker.stats,
-    documentFrequency: {
-      get: (lexeme) => ranker.frequency.get(lexeme) ?? (inCandidates(lexeme) ? 1 : undefined),
-    },
-  };
-  return rerank(ranker.model, analyzeQuery(query, stats), seen, stats).map(
-    (candidate) => candidates[Number(candidate.id)] as T,
-  );
+  ranker.current = seen;
+  try {
+    return rerank(ranker.model, analyzeQuery(query, ranker.stats), seen, ranker.stats).map(
+      (candidate) => candidates[Number(candidate.id)] as T,
+    );
+  } finally {
+    ranker.current = [];
+  }
 }
 
 /**
@@ -376,13 +314,7 @@ export function trainAgentRanker(input: {
   for (const passage of passages) {
     byId.set(passage.id, { ...passage, passage: analyzePassage(passage.text) });
   }
-  const full = corpusStats(
-    [...byId.values()].map((candidate) => candidate.passage),
-    { seed, dimension: TERM_DIMENSION },
-  );
-  const frequency = full.documentFrequency as ReadonlyMap<string, number>;
-  const terms = storedTerms(full.terms as TermVectors, keptTerms({ ...full, documentFrequency: frequency }));
-  const stats: CorpusStats = { ...full, terms };
+  const stats = corpusStats([...byId.values()].map((candidate) => candidate.passage));
   const candidatesFor = (pair: IctPair): RankCandidate[] =>
     (candidateIds.get(pair.query) ?? []).slice(0, RERANK_DEPTH).flatMap((id) => byId.get(id) ?? []);
   const result = trainReranker({
@@ -400,8 +332,9 @@ export function trainAgentRanker(input: {
     epochs: result.epochs,
     bestEpoch: result.bestEpoch,
     best: result.best,
+    gain: result.gain,
     beatsBaseline: result.beatsBaseline,
     skipped: result.skipped,
-    artifact: encodeArtifact(result.artifact, stats, terms),
+    artifact: encodeArtifact(result.artifact, stats, stats.documentFrequency as ReadonlyMap<string, number>),
   };
 }

@@ -48,6 +48,11 @@ export type IctOptions = {
   maxWords?: number;
   /** Which sentences become queries: any, or only each passage's first (its title or heading, when it has one). */
   sentences?: "any" | "lead";
+  /**
+   * What a query is made of: the sentence itself, or a few of its words as someone searching would type them
+   * (2-5 of its rarer words, in the sentence's order; real questions to a knowledge base are mostly that short).
+   */
+  queries?: "sentence" | "keywords";
   /** Take the query's sentence out of its passage (else the passage is kept whole and the task is trivial). */
   removeSentence?: boolean;
   /** Fewer training or validation pairs than this: a problem. */
@@ -79,9 +84,58 @@ export function shuffle<T>(items: T[], random: () => number): T[] {
 /** Fewer documents cannot be split into a training and a validation share. */
 export const MIN_DOCUMENTS = 4;
 
+import { ENGLISH_STOP_WORDS } from "../../retrieval/engine/english-stop-words";
+
 const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim();
 const wordCount = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+
+const contentWord = /\p{L}[\p{L}\p{N}'’-]*/gu;
+
+const contentWords = (text: string) =>
+  Array.from(text.matchAll(contentWord), (match) => match[0]).filter(
+    (word) => word.length > 2 && !ENGLISH_STOP_WORDS.has(word.toLowerCase()),
+  );
+
+/** How many passages hold each content word (lower case). */
+function contentWordFrequency(passages: readonly IctPassage[]): Map<string, number> {
+  const frequency = new Map<string, number>();
+  for (const passage of passages) {
+    for (const word of new Set(contentWords(passage.text).map((w) => w.toLowerCase()))) {
+      frequency.set(word, (frequency.get(word) ?? 0) + 1);
+    }
+  }
+  return frequency;
+}
+
+/**
+ * A keyword query from a sentence: 2-5 (seeded) of its content words that other passages hold too (a word of this
+ * passage only would find nothing once the sentence is taken out) and at most a tenth of the passages hold (common
+ * words say little), the rarest first, in the sentence's order. Empty when fewer than two qualify.
+ */
+function keywordsOf(
+  sentence: string,
+  frequency: ReadonlyMap<string, number>,
+  passages: number,
+  random: () => number,
+): string {
+  const seen = new Set<string>();
+  const words = contentWords(sentence).filter((word) => {
+    const key = word.toLowerCase();
+    const df = frequency.get(key) ?? 0;
+    if (seen.has(key) || df < 2 || df > Math.max(2, passages / 10)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (words.length < 2) return "";
+  const count = Math.min(words.length, 2 + Math.floor(random() * 4));
+  const chosen = new Set(
+    [...words]
+      .sort((a, b) => (frequency.get(a.toLowerCase()) ?? 0) - (frequency.get(b.toLowerCase()) ?? 0))
+      .slice(0, count),
+  );
+  return words.filter((word) => chosen.has(word)).join(" ");
+}
 
 /**
  * Builds the pairs: every sentence of minWords words or more (each distinct sentence once) is a candidate query;
@@ -97,10 +151,12 @@ export function buildIctPairs(passages: readonly IctPassage[], options: IctOptio
     maxWords = 40,
     removeSentence = true,
     sentences: which = "any",
+    queries: style = "sentence",
     minTrainPairs = 50,
     minValidationPairs = 20,
   } = options;
   const random = seededRandom(seed);
+  const wordFrequency = style === "keywords" ? contentWordFrequency(passages) : new Map<string, number>();
   const byText = new Map<string, string[]>();
   for (const passage of passages) {
     const key = normalise(passage.text);
@@ -145,7 +201,14 @@ export function buildIctPairs(passages: readonly IctPassage[], options: IctOptio
       seenQueries.add(key);
       const queryWords = normalise(sentence).split(" ");
       if (queryWords.length > maxWords) tooLong += 1;
-      const query = queryWords.slice(0, maxWords).join(" ");
+      const query =
+        style === "keywords"
+          ? keywordsOf(sentence, wordFrequency, passages.length, random)
+          : queryWords.slice(0, maxWords).join(" ");
+      if (!query) {
+        tooShort += 1;
+        return;
+      }
       drawn.push({
         query,
         passageId: passage.id,
