@@ -25,8 +25,11 @@ export type IngestionServer = {
   ) => Promise<{ status: string; error: string | null; chunkCount: number }>;
   /** Signs one more user up and returns their session cookie (`session=...`). */
   signUp: (label: string) => Promise<string>;
-  /** POST /api/retrieval/search as the cookie's user; resolves with the response's results once the body is read. */
-  search: (cookie: string, query: string, topK?: number) => Promise<SearchHit[]>;
+  /**
+   * POST /api/retrieval/search as the cookie's user (within an agent's knowledge, as its retrieval, with agentId);
+   * resolves with the response's results once the body is read.
+   */
+  search: (cookie: string, query: string, topK?: number, agentId?: string) => Promise<SearchHit[]>;
   /** The API process's own process.memoryUsage(), read through the memory probe preloaded into it. */
   memory: () => Promise<ProcessMemory>;
   stop: () => Promise<void>;
@@ -153,11 +156,11 @@ export async function startIngestionServer(env: Record<string, string> = {}): Pr
       }
     },
     signUp,
-    async search(session, query, topK = 10) {
+    async search(session, query, topK = 10, agentId) {
       const response = await call(`${url}/api/retrieval/search`, {
         method: "POST",
         headers: { origin: url, cookie: session, "content-type": "application/json" },
-        body: JSON.stringify({ query, topK }),
+        body: JSON.stringify({ query, topK, ...(agentId ? { agentId } : {}) }),
       });
       if (!response.ok) throw new Error(`search: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { results: SearchHit[] }).results;

@@ -8,9 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
-import { startIngestionServer } from "./ingestion-server";
+import { type IngestionServer, startIngestionServer } from "./ingestion-server";
 
-const DATA_DIR = "/work/shared/benchmarks/nfcorpus";
+export const DATA_DIR = "/work/shared/benchmarks/nfcorpus";
 const SCORER = path.join(DATA_DIR, "bm25_baseline.py");
 /** The most files one upload request takes (the API's MAX_FILES_PER_UPLOAD). */
 const FILES_PER_REQUEST = 50;
@@ -32,7 +32,7 @@ export type NfcorpusFigures = {
 
 type CorpusDocument = { id: string; title: string; text: string };
 
-async function readJsonLines<T>(file: string): Promise<T[]> {
+export async function readJsonLines<T>(file: string): Promise<T[]> {
   const rows: T[] = [];
   for await (const line of createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity })) {
     if (line.trim()) rows.push(JSON.parse(line) as T);
@@ -45,7 +45,7 @@ async function readJsonLines<T>(file: string): Promise<T[]> {
  * recognises a second upload of the same bytes as a duplicate (one document), but NFCorpus judges both ids of its
  * 40 identical pairs, so a repeated body gets trailing newlines: different bytes, the same words.
  */
-function documentFiles(corpus: readonly CorpusDocument[]): { name: string; body: string }[] {
+export function documentFiles(corpus: readonly CorpusDocument[]): { name: string; body: string }[] {
   const seen = new Map<string, number>();
   return corpus.map((doc) => {
     const text = `${doc.title}\n\n${doc.text}`;
@@ -59,7 +59,10 @@ function documentFiles(corpus: readonly CorpusDocument[]): { name: string; body:
  * Runs the dataset's scorer over the data in `dataDir`; its figures are parsed from the lines it prints
  * (`nDCG@10    0.3045`). It warns on stderr when the data is not the published files (a smoke run's subset).
  */
-async function runScorer(dataDir: string, args: string[]): Promise<{ ndcg10: number; recall10: number }> {
+export async function runScorer(
+  dataDir: string,
+  args: string[],
+): Promise<{ ndcg10: number; recall10: number }> {
   const { stdout } = await promisify(execFile)("python3", [SCORER, "--data-dir", dataDir, ...args], {
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -73,6 +76,66 @@ async function runScorer(dataDir: string, args: string[]): Promise<{ ndcg10: num
 
 function percentile(sorted: readonly number[], q: number): number {
   return Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
+}
+
+/** Uploads `files` (for `agentId`, when given) and waits until every one is completed; a failure or duplicate throws. */
+export async function uploadCorpus(
+  server: IngestionServer,
+  files: readonly { name: string; body: string }[],
+  { agentId }: { agentId?: string } = {},
+): Promise<void> {
+  for (let start = 0; start < files.length; start += FILES_PER_REQUEST) {
+    const form = new FormData();
+    if (agentId) form.append("agentId", agentId);
+    for (const file of files.slice(start, start + FILES_PER_REQUEST)) {
+      form.append("files", new Blob([file.body], { type: "text/plain" }), file.name);
+    }
+    const response = await fetch(`${server.url}/api/documents/upload`, {
+      method: "POST",
+      headers: { origin: server.url, cookie: server.cookie },
+      body: form,
+    });
+    if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
+    const answer = (await response.json()) as { documents: { duplicate: boolean; name: string }[] };
+    const duplicate = answer.documents.find((document) => document.duplicate);
+    if (duplicate) throw new Error(`${duplicate.name} was taken as a duplicate: its id would be lost`);
+  }
+  for (;;) {
+    const response = await fetch(`${server.url}/api/documents`, { headers: { cookie: server.cookie } });
+    const list = (await response.json()) as { status: string; name: string; error: string | null }[];
+    const failed = list.find((document) => document.status === "failed");
+    if (failed) throw new Error(`${failed.name} failed: ${failed.error}`);
+    if (list.length === files.length && list.every((document) => document.status === "completed")) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * Searches every query (within `agentId`'s knowledge, as its retrieval, when given) and writes a TREC run file: the
+ * API's order kept through descending made-up scores (the scorer sorts by score and keeps a document's first line,
+ * so a document found through two chunks counts once, at its better rank).
+ */
+export async function searchQueries(
+  server: IngestionServer,
+  queries: readonly { _id: string; text: string }[],
+  runFile: string,
+  { agentId }: { agentId?: string } = {},
+): Promise<{ latencies: number[]; unanswered: number }> {
+  const lines: string[] = [];
+  const latencies: number[] = [];
+  let unanswered = 0;
+  for (const query of queries) {
+    const sent = performance.now();
+    const results = await server.search(server.cookie, query.text, TOP_K, agentId);
+    latencies.push(performance.now() - sent);
+    if (results.length === 0) unanswered += 1;
+    results.forEach((result, rank) => {
+      const corpusId = result.documentName.replace(/\.txt$/, "");
+      lines.push(`${query._id} Q0 ${corpusId} ${rank + 1} ${TOP_K - rank} acp`);
+    });
+  }
+  await writeFile(runFile, `${lines.join("\n")}\n`);
+  return { latencies, unanswered };
 }
 
 /** `documents` below the corpus size uploads only the first ones: a smoke run (the figures are then meaningless). */
@@ -99,48 +162,11 @@ export async function measureNfcorpus({ documents }: { documents?: number } = {}
   const server = await startIngestionServer();
   try {
     const started = performance.now();
-    for (let start = 0; start < files.length; start += FILES_PER_REQUEST) {
-      const form = new FormData();
-      for (const file of files.slice(start, start + FILES_PER_REQUEST)) {
-        form.append("files", new Blob([file.body], { type: "text/plain" }), file.name);
-      }
-      const response = await fetch(`${server.url}/api/documents/upload`, {
-        method: "POST",
-        headers: { origin: server.url, cookie: server.cookie },
-        body: form,
-      });
-      if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
-      const answer = (await response.json()) as { documents: { duplicate: boolean; name: string }[] };
-      const duplicate = answer.documents.find((document) => document.duplicate);
-      if (duplicate) throw new Error(`${duplicate.name} was taken as a duplicate: its id would be lost`);
-    }
-    for (;;) {
-      const response = await fetch(`${server.url}/api/documents`, { headers: { cookie: server.cookie } });
-      const list = (await response.json()) as { status: string; name: string; error: string | null }[];
-      const failed = list.find((document) => document.status === "failed");
-      if (failed) throw new Error(`${failed.name} failed: ${failed.error}`);
-      if (list.length === files.length && list.every((document) => document.status === "completed")) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await uploadCorpus(server, files);
     const ingestSeconds = (performance.now() - started) / 1000;
 
-    // A TREC run file: the API's order kept through descending made-up scores (the scorer sorts by score and
-    // keeps a document's first line, so a document found through two chunks counts once, at its better rank).
-    const lines: string[] = [];
-    const latencies: number[] = [];
-    let unanswered = 0;
-    for (const query of queries) {
-      const sent = performance.now();
-      const results = await server.search(server.cookie, query.text, TOP_K);
-      latencies.push(performance.now() - sent);
-      if (results.length === 0) unanswered += 1;
-      results.forEach((result, rank) => {
-        const corpusId = result.documentName.replace(/\.txt$/, "");
-        lines.push(`${query._id} Q0 ${corpusId} ${rank + 1} ${TOP_K - rank} acp`);
-      });
-    }
     const runFile = path.join(dir, "acp-run.txt");
-    await writeFile(runFile, `${lines.join("\n")}\n`);
+    const { latencies, unanswered } = await searchQueries(server, queries, runFile);
     latencies.sort((a, b) => a - b);
     return {
       documents: files.length,
