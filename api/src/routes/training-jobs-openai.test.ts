@@ -2,7 +2,10 @@
 // server speaking OpenAI's chat, files and fine-tuning API: questions generated, the dataset checked before upload,
 // the fine-tuning job followed epoch by epoch, its model answering the agent's chat; provider failures in words.
 import { trainingJobDetailSchema } from "@acp/contracts/training";
+import OpenAI, { toFile } from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { trainingJobs } from "../db/schema";
+import { sendTrainingJob } from "../jobs/training-job-queue";
 import {
   type FakeOpenAiServer,
   type RecordedChatRequest,
@@ -173,5 +176,58 @@ describe.each(engines)("OpenAI fine-tuning jobs on %s", (engine) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(server.fineTuneJobs[0]?.cancelled).toBe(true);
+  });
+
+  it("after a restart, resumes following the fine-tuning job it had created instead of starting over", async () => {
+    const { cookie, user } = await signUp(t);
+    await knowledge(user.id, "gtm", 6);
+    // The job a previous process created on OpenAI before it died: still training there.
+    const client = new OpenAI({ apiKey: server.apiKey, baseURL: server.baseUrl });
+    const lines = Array.from({ length: 12 }, (_, i) =>
+      JSON.stringify({
+        messages: [
+          { role: "system", content: "You help." },
+          { role: "user", content: `Question ${i}?` },
+          { role: "assistant", content: `Answer ${i}.` },
+        ],
+      }),
+    );
+    const file = await client.files.create({
+      file: await toFile(Buffer.from(lines.join("\n")), "train.jsonl"),
+      purpose: "fine-tune",
+    });
+    server.configureFineTune({ phaseMs: 5, stepMs: 20, stepsPerEpoch: 3 });
+    const remote = await client.fineTuning.jobs.create({
+      model: "gpt-4o-mini-2024-07-18",
+      training_file: file.id,
+    });
+    const [row] = await t.database.db
+      .insert(trainingJobs)
+      .values({
+        userId: user.id,
+        name: "Survivor",
+        modelType: "gtm",
+        epochs: 5,
+        provider: "openai",
+        status: "running",
+        progress: 40,
+        currentEpoch: 2,
+        startedAt: new Date(),
+        externalFileId: file.id,
+        externalJobId: remote.id,
+      })
+      .returning();
+    const uploadsBefore = server.files.length;
+    await sendTrainingJob(t.deps.queue, {
+      trainingJobId: row?.id ?? "",
+      waitUntil: new Date().toISOString(),
+    });
+    const job = await settled(cookie, row?.id ?? "");
+    expect(job).toMatchObject({ status: "completed", error: null });
+    expect(job.outcome?.fineTunedModel).toBe(
+      server.fineTuneJobs.find((j) => j.id === remote.id)?.fineTunedModel,
+    );
+    expect(server.files).toHaveLength(uploadsBefore);
+    expect(server.fineTuneJobs).toHaveLength(1);
   });
 });
