@@ -231,3 +231,66 @@ describe.each(engines)("OpenAI fine-tuning jobs on %s", (engine) => {
     expect(server.fineTuneJobs).toHaveLength(1);
   });
 });
+
+describe.each(engines)("the built-in trainer with a chat model on %s", (engine) => {
+  let server: FakeOpenAiServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    server = await startFakeOpenAiServer();
+    const config = testConfig(
+      {},
+      { LLM_PROVIDER: "openai", OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: server.apiKey },
+    );
+    t = await createTestApp(engine, { config: { chat: config.chat } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await server?.close();
+  });
+
+  /** Three questions per passage, each naming the passage's own part and document (so none repeats). */
+  const questionsOfPassage = (request: RecordedChatRequest) => {
+    const passage = request.messages.at(-1)?.content ?? "";
+    const where = /notes, part (\d+) of document (\d+)/.exec(passage);
+    const sentence = /[A-Z][^.]*\./.exec(passage.split("\n\n").at(-1) ?? "")?.[0] ?? "Nothing.";
+    const id = `part ${where?.[1]} of document ${where?.[2]}`;
+    return JSON.stringify({
+      pairs: ["What is checked in", "Who reviews", "What changes in"].map((start) => ({
+        question: `${start} ${id}?`,
+        answer: sentence,
+      })),
+    });
+  };
+
+  it("trains the re-ranker on the chat model's questions instead of sentences", async () => {
+    const { cookie, user } = await signUp(t);
+    for (const [index, passages] of trainingCorpus({ documents: 12 }).entries()) {
+      await indexTexts(t.deps, user.id, passages, { name: `doc-${index}.txt`, agentId: "legal" });
+    }
+    server.setChatScript({ reply: questionsOfPassage });
+    const created = await t.request("/api/training-jobs", {
+      method: "POST",
+      cookie,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Asked questions", modelType: "legal", epochs: 5 }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const deadline = Date.now() + 60_000;
+    let job = trainingJobDetailSchema.parse(
+      await (await t.request(`/api/training-jobs/${id}`, { cookie })).json(),
+    );
+    while ((job.status === "pending" || job.status === "running") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = trainingJobDetailSchema.parse(
+        await (await t.request(`/api/training-jobs/${id}`, { cookie })).json(),
+      );
+    }
+    expect(job).toMatchObject({ status: "completed", provider: "built-in", error: null });
+    expect(job.dataset).toMatchObject({ source: "generated", documents: 12, problems: [] });
+    expect(job.dataset?.pairs).toBe(12 * 4 * 3);
+    expect(job.epochMetrics).toHaveLength(5);
+    // One generation request per passage, and no fine-tuning.
+    expect(server.chatRequests).toHaveLength(12 * 4);
+    expect(server.fineTuneJobs).toEqual([]);
+  });
+});

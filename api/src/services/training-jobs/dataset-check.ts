@@ -52,6 +52,12 @@ export async function checkTrainingData(
   const dataset = buildTrainerDataset(knowledge.passages, { seed, maxPairs: MAX_TRAINING_PAIRS });
   const report = reportOf(dataset, knowledge);
   if (knowledge.documents === 0) report.problems.unshift(noKnowledgeMessage(target));
+  if (deps.config.chat.provider === "openai") {
+    // Asking the chat model costs money: the dry run counts sentences, and says a job will ask for questions.
+    report.warnings.push(
+      `A job will ask ${deps.config.chat.model} to write questions from these passages instead of using their sentences: how many it writes is known only then`,
+    );
+  }
   if (knowledge.processing > 0) {
     report.warnings.unshift(
       `${knowledge.processing === 1 ? "1 document is" : `${knowledge.processing} documents are`} still processing: a job waits for ${knowledge.processing === 1 ? "it" : "them"} before it trains`,

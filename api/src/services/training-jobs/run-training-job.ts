@@ -1,11 +1,12 @@
 // One attempt at a training job (issue 22): gather the target's finished knowledge, check the dataset, then train
 // with the built-in trainer (a re-ranker, on a worker thread) or OpenAI fine-tuning, recording every epoch as it ends.
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { TrainingOutcome } from "@acp/contracts/training";
+import type { DatasetReport, TrainingOutcome } from "@acp/contracts/training";
 import { eq } from "drizzle-orm";
 import { trainingJobs } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { searchKnowledge } from "../retrieval/search-knowledge";
+import { OpenAiRequestError } from "../training/openai";
 import { saveTrainedReranker } from "../training/trained-models";
 import {
   buildTrainerDataset,
@@ -15,6 +16,7 @@ import {
 } from "../training/trainer/agent-ranker";
 import { trainInThread } from "../training/trainer-thread";
 import { MAX_TRAINING_PAIRS, noKnowledgeMessage, reportOf } from "./dataset-check";
+import { generatedTrainerDataset } from "./generated-dataset";
 import { completeJob, failJob, jobEnded, recordEpoch, updateActiveJob } from "./job-state";
 import { runFineTuneJob } from "./run-fine-tune-job";
 import { gatherKnowledge, type TrainingTarget, targetOf } from "./training-target";
@@ -31,6 +33,8 @@ export type RunOutcome =
 
 /** Progress of each phase: the dataset, the candidates of every pair (one search each), then the epochs. */
 const PROGRESS_DATASET = 3;
+/** With a chat model writing the questions, that takes longer: up to here. */
+const PROGRESS_GENERATED = 12;
 const PROGRESS_CANDIDATES = 25;
 const PROGRESS_TRAINED = 99;
 
@@ -164,9 +168,32 @@ async function trainBuiltIn({
   const fail = async (reason: string): Promise<RunOutcome> =>
     (await failJob(db, job.id, reason)) ? { kind: "failed", reason } : { kind: "gone" };
 
-  const dataset = buildTrainerDataset(knowledge.passages, { seed: job.seed, maxPairs: MAX_TRAINING_PAIRS });
-  const report = reportOf(dataset, knowledge);
-  if (!(await updateActiveJob(db, job.id, { dataset: report, progress: PROGRESS_DATASET }))) {
+  // Questions: a chat model's when one is configured (closer to what users ask), else sentences of the text itself.
+  const generated = deps.config.chat.provider === "openai";
+  const datasetProgress = generated ? PROGRESS_GENERATED : PROGRESS_DATASET;
+  let built: { dataset: TrainerDataset; report: DatasetReport };
+  if (generated) {
+    try {
+      built = await generatedTrainerDataset({
+        deps,
+        knowledge,
+        seed: job.seed,
+        signal,
+        onProgress: (done, total) => {
+          const progress = 1 + Math.floor(((PROGRESS_GENERATED - 1) * done) / Math.max(1, total));
+          void updateActiveJob(db, job.id, { progress }).catch(() => undefined);
+        },
+      });
+    } catch (error) {
+      if (error instanceof OpenAiRequestError) return fail(error.message);
+      throw error;
+    }
+  } else {
+    const dataset = buildTrainerDataset(knowledge.passages, { seed: job.seed, maxPairs: MAX_TRAINING_PAIRS });
+    built = { dataset, report: reportOf(dataset, knowledge) };
+  }
+  const { dataset, report } = built;
+  if (!(await updateActiveJob(db, job.id, { dataset: report, progress: datasetProgress }))) {
     return { kind: "gone" };
   }
   // Refused before anything is spent on it (issue 22).
@@ -178,6 +205,7 @@ async function trainBuiltIn({
     target,
     dataset,
     passageIds: knowledge.passages,
+    fromProgress: datasetProgress,
     signal,
   });
   signal.throwIfAborted();
@@ -246,6 +274,7 @@ async function pairCandidates({
   target,
   dataset,
   passageIds,
+  fromProgress,
   signal,
 }: {
   deps: Deps;
@@ -253,6 +282,8 @@ async function pairCandidates({
   target: TrainingTarget;
   dataset: TrainerDataset;
   passageIds: readonly { id: string }[];
+  /** Progress when the searches start (they take it to PROGRESS_CANDIDATES). */
+  fromProgress: number;
   signal: AbortSignal;
 }): Promise<Map<string, string[]>> {
   const known = new Set(passageIds.map((passage) => passage.id));
@@ -273,7 +304,7 @@ async function pairCandidates({
     );
     if ((index + 1) % 50 === 0) {
       const progress = Math.round(
-        PROGRESS_DATASET + ((PROGRESS_CANDIDATES - PROGRESS_DATASET) * (index + 1)) / queries.length,
+        fromProgress + ((PROGRESS_CANDIDATES - fromProgress) * (index + 1)) / queries.length,
       );
       if (!(await updateActiveJob(deps.database.db, job.id, { progress }))) {
         throw new JobEndedError("the job was cancelled");

@@ -77,24 +77,28 @@ export function orderPassages(passages: readonly FineTunePassage[], seed: number
   return ordered;
 }
 
-/**
- * Asks the chat model (JSON output) for question/answer pairs grounded in each passage, a few requests at a time;
- * returns chat examples under the agent's system prompt, split into train and validation by document (by passage when
- * all come from one document), the same way for the same seed and replies. A reply that is not usable JSON costs that
- * passage its examples; an OpenAI error (key, quota) stops the whole generation with an OpenAiRequestError. An abort
- * stops the requests in flight and throws the signal's reason.
- */
-export async function generateFineTuneExamples(input: {
+/** A question a passage answers, with its grounded answer (a chat model's, generatePassageQuestions). */
+export type PassageQuestion = { passage: FineTunePassage; question: string; answer: string };
+
+type GenerationInput = {
   client: OpenAI;
   model: string;
-  systemPrompt: string;
   passages: readonly FineTunePassage[];
   seed: number;
+  /** Questions collected at most (generation stops asking once it has them). */
   maxExamples?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
   concurrency?: number;
-}): Promise<{ train: ChatExample[]; validation: ChatExample[] }> {
+};
+
+/**
+ * Asks the chat model (JSON output) for question/answer pairs grounded in each passage, a few requests at a time, in
+ * orderPassages' order; returns them with their passage, the same way for the same seed and replies. A reply that is
+ * not usable JSON costs that passage its questions; an OpenAI error (key, quota) stops the whole generation with an
+ * OpenAiRequestError. An abort stops the requests in flight and throws the signal's reason.
+ */
+export async function generatePassageQuestions(input: GenerationInput): Promise<PassageQuestion[]> {
   const { client, model, signal } = input;
   signal?.throwIfAborted();
   const ordered = orderPassages(input.passages, input.seed);
@@ -152,28 +156,36 @@ export async function generateFineTuneExamples(input: {
   signal?.throwIfAborted();
   if (failure) throw describeOpenAiError(`Generating training questions with ${model}`, failure.error);
   if (done < ordered.length) input.onProgress?.(ordered.length, ordered.length);
-
-  const system: ChatExample["messages"] =
-    input.systemPrompt.trim() === "" ? [] : [{ role: "system", content: input.systemPrompt }];
-  const documents = new Set(ordered.map((passage) => passage.documentId));
-  const items: { group: string; example: ChatExample }[] = [];
+  const questions: PassageQuestion[] = [];
   for (const [index, pairs] of results.entries()) {
     const passage = ordered[index] as FineTunePassage;
-    for (const pair of pairs ?? []) {
-      items.push({
-        group: documents.size > 1 ? passage.documentId : passage.id,
-        example: {
-          messages: [
-            ...system,
-            { role: "user", content: pair.question },
-            { role: "assistant", content: pair.answer },
-          ],
-        },
-      });
-    }
+    for (const pair of pairs ?? []) questions.push({ passage, ...pair });
   }
-  const kept = items.slice(0, Number.isFinite(maxExamples) ? Math.max(0, maxExamples) : items.length);
-  const split = splitByGroup(kept, (item) => item.group, input.seed);
+  return questions.slice(0, Number.isFinite(maxExamples) ? Math.max(0, maxExamples) : questions.length);
+}
+
+/**
+ * Chat examples under the agent's system prompt from generatePassageQuestions, split into train and validation by
+ * document (by passage when all come from one document), the same way for the same seed and replies.
+ */
+export async function generateFineTuneExamples(
+  input: GenerationInput & { systemPrompt: string },
+): Promise<{ train: ChatExample[]; validation: ChatExample[] }> {
+  const questions = await generatePassageQuestions(input);
+  const system: ChatExample["messages"] =
+    input.systemPrompt.trim() === "" ? [] : [{ role: "system", content: input.systemPrompt }];
+  const documents = new Set(questions.map((item) => item.passage.documentId));
+  const items = questions.map((item) => ({
+    group: documents.size > 1 ? item.passage.documentId : item.passage.id,
+    example: {
+      messages: [
+        ...system,
+        { role: "user" as const, content: item.question },
+        { role: "assistant" as const, content: item.answer },
+      ],
+    },
+  }));
+  const split = splitByGroup(items, (item) => item.group, input.seed);
   return {
     train: split.train.map((item) => item.example),
     validation: split.validation.map((item) => item.example),
