@@ -5,6 +5,7 @@ import {
   analyzePassage,
   analyzeQuery,
   corpusStats,
+  FEATURE_NAMES,
   type RankCandidate,
   topByBm25,
 } from "./features";
@@ -59,6 +60,29 @@ describe("trainReranker", () => {
     // The kept model is the best epoch's or the untrained one: never worse than the baseline it is compared with.
     expect(result.best.ndcg10).toBeGreaterThanOrEqual(result.baseline.ndcg10);
     expect(result.beatsBaseline).toBe(result.best.ndcg10 >= result.baseline.ndcg10 + 0.005);
+  });
+
+  it("lets no weight, linear or hidden, read a feature outside the chosen set", () => {
+    const passages = syntheticPassages(4);
+    const dataset = buildIctPairs(passages, { seed: 4, minTrainPairs: 20, minValidationPairs: 5 });
+    const { stats, candidatesFor } = setUp(passages);
+    const features = ["bm25", "centrality"];
+    const result = trainReranker({
+      pairs: dataset,
+      candidatesFor,
+      stats,
+      epochs: 2,
+      seed: 4,
+      hidden: 3,
+      features,
+    });
+    const width = FEATURE_NAMES.length;
+    const allowed = (k: number) => ["fusedRank", ...features].includes(FEATURE_NAMES[k] as string);
+    expect(result.artifact.linear.every((weight, k) => allowed(k) || weight === 0)).toBe(true);
+    expect(result.artifact.hiddenWeights.every((weight, at) => allowed(at % width) || weight === 0)).toBe(
+      true,
+    );
+    expect(result.artifact.hiddenWeights.some((weight) => weight !== 0)).toBe(true);
   });
 
   it("gives the same artifact and metrics for the same seed, another for another seed", () => {

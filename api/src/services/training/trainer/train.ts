@@ -313,10 +313,13 @@ export function trainReranker({
   const width = train.examples[0]?.features[0]?.length ?? 0;
   if (width === 0) throw new Error("no training pair has candidates to learn from");
   const { mean, std } = featureMoments(train.examples, width);
-  const initial = initialReranker({ mean, std, hidden, random });
-  const anchor = flatten(initial);
   const monotone = FEATURE_NAMES.map((name) => MONOTONE_FEATURES.has(name));
   const allowed = FEATURE_NAMES.map((name) => name === "fusedRank" || features.includes(name));
+  const initial = initialReranker({ mean, std, hidden, random });
+  initial.hiddenWeights.forEach((_, at) => {
+    if (!allowed[at % width]) initial.hiddenWeights[at] = 0;
+  });
+  const anchor = flatten(initial);
   const baselineScores: number[] = [];
   const baseline = rankingMetrics(
     validation.examples,
@@ -356,7 +359,10 @@ export function trainReranker({
       // Projection: the linear weights of monotone features stay non-negative (see MONOTONE_FEATURES).
       for (let k = 0; k < monotone.length; k += 1) {
         if (monotone[k]) params[k] = Math.max(0, params[k] ?? 0);
-        if (!allowed[k]) params[k] = 0;
+        if (allowed[k]) continue;
+        params[k] = 0;
+        // A hidden unit may not read a feature the model is not allowed either.
+        for (let j = 0; j < hidden; j += 1) params[monotone.length + j * monotone.length + k] = 0;
       }
       model = unflatten(model, params);
     }
