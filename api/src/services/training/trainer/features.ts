@@ -45,14 +45,28 @@ export type AnalyzedQuery = {
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
+/** Lexeme of each word seen (empty: a stop word); cleared when full. Stemming is most of a passage's analysis. */
+const lexemeOfWord = new Map<string, string>();
+const LEXEME_CACHE = 200_000;
+
+function lexemeOf(raw: string): string {
+  let lexeme = lexemeOfWord.get(raw);
+  if (lexeme !== undefined) return lexeme;
+  const word = raw.toLowerCase().replace(/[’]/g, "'");
+  // Words of digits are kept as they are (the analyzer's simple dictionary); others are stemmed like the index.
+  if (ENGLISH_STOP_WORDS.has(word)) lexeme = "";
+  else lexeme = /^\p{N}+$/u.test(word) ? word : stemEnglish(word);
+  if (lexemeOfWord.size >= LEXEME_CACHE) lexemeOfWord.clear();
+  lexemeOfWord.set(raw, lexeme);
+  return lexeme;
+}
+
 /** The text's words as lexemes, in order (stop words and tokens the analyzer would drop left out). */
 function lexemeSequence(text: string): string[] {
   const sequence: string[] = [];
   for (const match of text.matchAll(WORD)) {
-    const word = match[0].toLowerCase().replace(/[’]/g, "'");
-    if (ENGLISH_STOP_WORDS.has(word)) continue;
-    // Words of digits are kept as they are (the analyzer's simple dictionary); others are stemmed like the index.
-    sequence.push(/^\p{N}+$/u.test(word) ? word : stemEnglish(word));
+    const lexeme = lexemeOf(match[0]);
+    if (lexeme) sequence.push(lexeme);
   }
   return sequence;
 }
@@ -60,17 +74,22 @@ function lexemeSequence(text: string): string[] {
 /** The first sentence of `text` (or its first line, when that is shorter: a title). */
 function leadOf(text: string): string {
   const trimmed = text.trimStart();
-  const firstLine = trimmed.split(/\n\s*\n|\n/, 1)[0] ?? "";
+  const firstLine = trimmed.slice(0, Math.max(0, trimmed.indexOf("\n"))) || trimmed;
   const first = sentenceSegmenter.segment(trimmed)[Symbol.iterator]().next().value?.segment ?? "";
   return firstLine.length > 0 && firstLine.length < first.length ? firstLine : first;
 }
 
+/** The passage's analysis; its lexeme sequence is worked out on first use (only the word-order features read it). */
 export function analyzePassage(text: string): AnalyzedPassage {
   const { termCounts, length } = analyzeText(text);
+  let sequence: string[] | undefined;
   return {
     termCounts: new Map(Object.entries(termCounts)),
     length,
-    sequence: lexemeSequence(text),
+    get sequence() {
+      sequence ??= lexemeSequence(text);
+      return sequence;
+    },
     lead: new Set(lexemeSequence(leadOf(text))),
   };
 }
@@ -318,7 +337,11 @@ export function candidateFeatures(
   stats: CorpusStats,
   /** 1-based rank of each candidate in the retrieval's fused order (default: the candidates' order). */
   fusedRanks?: readonly number[],
+  /** The features a model reads (default: all); the costlier others are left 0. */
+  needed?: ReadonlySet<string>,
 ): number[][] {
+  const wants = (name: (typeof FEATURE_NAMES)[number]) => !needed || needed.has(name);
+  const wordOrder = wants("proximity") || wants("phrasePairs") || wants("firstMatch");
   const ideal = query.idealScore > 0 ? query.idealScore : 1;
   const termSet = new Set(query.terms.map((term) => term.lexeme));
   const bm25 = candidates.map((candidate) => bm25Score(query, candidate.passage, stats));
@@ -328,8 +351,8 @@ export function candidateFeatures(
   const fusedOrder = candidates
     .map((_, index) => index)
     .sort((a, b) => (fused[a] as number) - (fused[b] as number) || a - b);
-  const centrality = centralities(candidates, fusedOrder, stats);
-  const expansion = expansionScores(candidates, fusedOrder, stats);
+  const centrality = wants("centrality") ? centralities(candidates, fusedOrder, stats) : undefined;
+  const expansion = wants("expansion") ? expansionScores(candidates, fusedOrder, stats) : undefined;
   // Document-level evidence: the best BM25 among the other candidates of the same document.
   const ofDocument = new Map<string, number[]>();
   candidates.forEach((candidate, index) => {
@@ -352,7 +375,7 @@ export function candidateFeatures(
       if (passage.lead.has(lexeme)) leadIdf += idf;
     }
     let firstMatch = 0;
-    const firstAt = passage.sequence.findIndex((lexeme) => termSet.has(lexeme));
+    const firstAt = wordOrder ? passage.sequence.findIndex((lexeme) => termSet.has(lexeme)) : -1;
     if (firstAt >= 0) firstMatch = 1 / (1 + Math.log1p(firstAt));
     const own = bm25[index] as number;
     let others = 0;
@@ -369,12 +392,12 @@ export function candidateFeatures(
       idfPresent / ideal,
       leadIdf / ideal,
       saturated / ideal,
-      proximity(termSet, passage.sequence),
-      phrasePairs(query.sequence, passage.sequence),
+      wordOrder ? proximity(termSet, passage.sequence) : 0,
+      wordOrder ? phrasePairs(query.sequence, passage.sequence) : 0,
       firstMatch,
       others / ideal,
-      centrality[index] as number,
-      expansion[index] as number,
+      centrality?.[index] ?? 0,
+      expansion?.[index] ?? 0,
     ];
   });
 }

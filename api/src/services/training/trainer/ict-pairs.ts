@@ -1,4 +1,4 @@
-// Inverse cloze task pairs from an agent's own passages: a sentence as the query, its passage as the answer, split by document.
+// Inverse cloze task pairs from an agent's own passages: a sentence (or a few of its words) as the query, its passage as the answer, split by document.
 
 /** A passage (chunk) of the agent's knowledge. */
 export type IctPassage = { id: string; documentId: string; text: string };
@@ -51,6 +51,10 @@ export type IctOptions = {
   /**
    * What a query is made of: the sentence itself, or a few of its words as someone searching would type them
    * (2-5 of its rarer words, in the sentence's order; real questions to a knowledge base are mostly that short).
+   * Measured on NFCorpus (real queries: median 2 words; fused order 0.3248 nDCG@10): trained on sentences (22
+   * words on average) the re-ranker reached 0.3331, on keywords 0.3356; half of each 0.3291; keywords picked at
+   * random rather than rarest first 0.3360, 1-4 or 2-3 words 0.3363 / 0.3356, 3-6 words 0.3331; keeping the
+   * sentence in its passage (a quarter, half or all of the time) 0.3325 / 0.3300 / 0.3248.
    */
   queries?: "sentence" | "keywords";
   /** Take the query's sentence out of its passage (else the passage is kept whole and the task is trivial). */

@@ -41,6 +41,29 @@ describe("candidateFeatures", () => {
     expect(feature("bm25", features[3])).toBe(0);
     expect(feature("bm25Rank", features[3])).toBeLessThan(feature("bm25Rank", features[1]) ?? 0);
   });
+
+  it("sees the fused ranks it is given, the candidates resembling the best ones, and the feedback words", () => {
+    const query = analyzeQuery("statin drugs", stats);
+    const features = candidateFeatures(query, candidates, stats, [4, 1, 2, 3]);
+    expect(feature("fusedRank", features[1])).toBe(1);
+    expect(feature("fusedRank", features[0])).toBeCloseTo(1 / Math.log2(5));
+    // c3 (diet of children) shares no word with the statin passages; c2 shares most with c1 and c0.
+    expect(feature("centrality", features[3])).toBe(0);
+    expect(feature("centrality", features[2])).toBeGreaterThan(feature("centrality", features[0]) ?? 1);
+    expect(feature("expansion", features[3])).toBe(0);
+    expect(feature("expansion", features[1])).toBeGreaterThan(0);
+  });
+
+  it("leaves the features a model does not read at 0, the others as computed in full", () => {
+    const query = analyzeQuery("breast cancer statin drugs", stats);
+    const all = candidateFeatures(query, candidates, stats);
+    const some = candidateFeatures(query, candidates, stats, undefined, new Set(["bm25", "centrality"]));
+    for (const name of ["bm25", "centrality", "fusedRank", "leadIdfCoverage"]) {
+      expect(some.map((vector) => feature(name, vector))).toEqual(all.map((vector) => feature(name, vector)));
+    }
+    expect(some.map((vector) => feature("proximity", vector))).toEqual([0, 0, 0, 0]);
+    expect(some.map((vector) => feature("expansion", vector))).toEqual([0, 0, 0, 0]);
+  });
 });
 
 describe("reranker", () => {

@@ -88,7 +88,17 @@ export function rerank<T extends RankCandidate>(
   candidates: readonly T[],
   stats: CorpusStats,
 ): T[] {
-  const features = candidateFeatures(query, candidates, stats);
+  const width = model.features.length;
+  const needed = new Set(
+    model.features.filter(
+      (_, k) =>
+        model.linear[k] !== 0 ||
+        Array.from({ length: model.hidden }, (_, j) => model.hiddenWeights[j * width + k]).some(
+          (w) => w !== 0,
+        ),
+    ),
+  );
+  const features = candidateFeatures(query, candidates, stats, undefined, needed);
   return candidates
     .map((candidate, index) => ({ candidate, index, score: score(model, features[index] ?? []) }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
