@@ -116,7 +116,7 @@ const trainRoute = signedInRoute({
   tags: ["Agents"],
   summary: "Train a custom agent on its documents",
   description: [
-    'A training job (the same pipeline as POST /api/training-jobs, listed there with `customAgent`) is created and',
+    "A training job (the same pipeline as POST /api/training-jobs, listed there with `customAgent`) is created and",
     'the agent becomes "training": its documents still processing are waited for (30 minutes at most); without',
     'documents it fails ("Upload documents for <name> first"); a dataset too small is refused before anything is',
     "trained; otherwise its re-ranker is trained and kept for its retrieval when it beats the untrained agent. It ends",
