@@ -59,7 +59,7 @@ export type AgentRankerTraining = {
   /** Only then should the agent use the model: the gain is at least 0.005 and 1.645 standard errors. */
   beatsBaseline: boolean;
   skipped: { train: number; validation: number };
-  /** Self-contained encoded model: weights, normalisation, corpus statistics and term vectors. */
+  /** Self-contained encoded model: weights, normalisation and corpus statistics (lexemes' chunk counts). */
   artifact: Uint8Array;
 };
 
@@ -77,7 +77,8 @@ const words = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]
 function tokenFigures(counts: readonly number[]): { mean: number; max: number } {
   if (counts.length === 0) return { mean: 0, max: 0 };
   const total = counts.reduce((sum, count) => sum + count, 0);
-  return { mean: Math.round((total / counts.length) * 10) / 10, max: Math.max(...counts) };
+  const max = counts.reduce((largest, count) => Math.max(largest, count), 0);
+  return { mean: Math.round((total / counts.length) * 10) / 10, max };
 }
 
 const plainPair = (pair: IctPair): TrainerPair => ({
