@@ -94,11 +94,12 @@ export function buildTrainerDataset(
   passages: readonly TrainerPassage[],
   options: { seed: number; maxPairs?: number },
 ): TrainerDataset {
-  const ict = buildIctPairs(passages, {
-    seed: options.seed,
-    queries: "keywords",
-    maxPairs: options.maxPairs ?? DEFAULT_MAX_PAIRS,
-  });
+  const build = (queries: "keywords" | "sentence") =>
+    buildIctPairs(passages, { seed: options.seed, queries, maxPairs: options.maxPairs ?? DEFAULT_MAX_PAIRS });
+  // Keyword queries need words shared by a few passages; a small or repetitive knowledge base may have too few, and
+  // then its sentences make the questions (a smaller gain on topical queries than keywords, but a trained agent).
+  const keywords = build("keywords");
+  const ict = keywords.problems.length === 0 ? keywords : build("sentence");
   const train = ict.train.map(plainPair);
   const validation = ict.validation.map(plainPair);
   const all = [...train, ...validation];
