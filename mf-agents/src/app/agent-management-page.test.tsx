@@ -1,10 +1,11 @@
 // The management page: title and subtitle, quick deploy, the agent center with Configure and Analytics on the
 // active agent, and the custom agents with the creation form and the demo presets when there are none.
+
+import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { builtInAgentStates } from "../test/fixtures";
-import { mockApi, route } from "../test/mock-api";
 import { AgentManagementPage } from "./agent-management-page";
 
 afterEach(() => {

@@ -1,10 +1,11 @@
 // Each wizard page shows its agent's name, subtitle and badge, "Step 1 of 4: ..." at 25 %, only step 1 enabled, and
 // loads the knowledge remote's upload for step 1 through federation (here the registry is unreachable, so the
 // section says it failed to load and offers Retry while the rest of the wizard works).
+
+import { mockApi } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi } from "../test/mock-api";
 import { AgentWizardPage } from "./agent-wizard-page";
 
 beforeEach(() => {

@@ -1,10 +1,11 @@
 // The API page: spec title and subtitle, the four cards with their empty states, the usage figures from the
 // request log, and documentation examples naming the user's first public agent.
+
+import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiKey, customAgent, usage } from "../test/fixtures";
-import { mockApi, route } from "../test/mock-api";
 import { ApiManagementPage } from "./api-management-page";
 
 afterEach(() => {

@@ -3,11 +3,11 @@
 import { documentKeys } from "@acp/client/knowledge/documents";
 import { knowledgeStatsKeys } from "@acp/client/knowledge/knowledge-stats";
 import { vectorStatsKeys } from "@acp/client/knowledge/vector-stats";
+import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { knowledgeDocument } from "../test/fixtures";
-import { mockApi, route } from "../test/mock-api";
 import { KnowledgePage } from "./knowledge-page";
 
 beforeEach(() => vi.stubGlobal("fetch", () => new Promise(() => {})));

@@ -2,11 +2,11 @@
 // the knowledge remote's upload loaded through federation (here the registry is unreachable, so that section says it
 // failed to load while the rest of the page works) and the guidelines.
 import { trainingJobKeys } from "@acp/client/training-jobs";
+import { mockApi } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { trainingJob } from "../test/fixtures";
-import { mockApi } from "../test/mock-api";
 import { TrainingPage } from "./training-page";
 
 beforeEach(() => {

@@ -1,8 +1,9 @@
 // The exposed TrainingJobs is the shared training component: the jobs card, fixed to a model type when given one.
+
+import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, route } from "../test/mock-api";
 import TrainingJobs from "./training-jobs";
 
 afterEach(() => {

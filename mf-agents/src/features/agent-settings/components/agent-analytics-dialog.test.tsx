@@ -1,10 +1,11 @@
 // The Analytics dialog reads the agent's usage: the totals and median answer time with a per-day table, or an
 // empty state before anyone has chatted, or the failure in words.
+
+import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { analytics } from "../../../test/fixtures";
-import { mockApi, route } from "../../../test/mock-api";
 import { AgentAnalyticsDialog } from "./agent-analytics-dialog";
 
 afterEach(() => {

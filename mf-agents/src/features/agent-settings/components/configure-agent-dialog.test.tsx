@@ -1,10 +1,10 @@
 // The Configure dialog: it saves the edited settings with PATCH (built-in and custom agents each at their own
 // route), checks fields before sending anything, names the installation's default model, and reports failures.
 import { AGENT_TEMPERATURE, AGENT_TOP_K } from "@acp/contracts/chat";
+import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, route } from "../../../test/mock-api";
 import { clearToasts, currentToast } from "../../../test/toasts";
 import type { SettingsTarget } from "../utils/settings-target";
 import { ConfigureAgentDialog } from "./configure-agent-dialog";

@@ -1,10 +1,11 @@
 // Creating a custom agent: name and system prompt are required (the spec's message, nothing sent), the body carries
 // the defaults and a generated endpoint, and failures read "Failed to create agent: {message}".
+
+import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { customAgent } from "../../../test/fixtures";
-import { mockApi, route } from "../../../test/mock-api";
 import { clearToasts, currentToast } from "../../../test/toasts";
 import { CreateCustomAgentCard } from "./create-custom-agent-card";
 

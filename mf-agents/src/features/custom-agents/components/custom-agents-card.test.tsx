@@ -2,11 +2,11 @@
 // while training), Train only while untrained, and delete after confirmation with focus kept on the list.
 import { DEMO_AGENT_PRESETS } from "@acp/contracts/agents";
 import type { CustomAgentDetail } from "@acp/contracts/chat";
+import { mockApi, route, type SentRequest } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { customAgent } from "../../../test/fixtures";
-import { mockApi, route, type SentRequest } from "../../../test/mock-api";
 import { clearToasts, currentToast } from "../../../test/toasts";
 import { CustomAgentsCard } from "./custom-agents-card";
 

@@ -4,11 +4,11 @@
 // through federation: here the registry is unreachable, so that section says it failed to load while the step works)
 // in step 2, and sends sample and operation prompts into the chat.
 import { findBuiltInAgent } from "@acp/contracts/agents";
+import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { knowledgeDocument } from "../../../test/fixtures";
-import { mockApi, route } from "../../../test/mock-api";
 import { WIZARDS } from "../wizard-steps";
 import { AgentWizard, type ChatPrompt } from "./agent-wizard";
 import { modelTypeOf } from "./wizard-training";

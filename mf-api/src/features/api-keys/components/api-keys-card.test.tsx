@@ -1,11 +1,12 @@
 // The API keys card: the spec's blank-name message, the full key shown once (copied with "Copied", gone for good
 // once the dialog closes), activate/deactivate, delete after confirmation with focus kept in the list, the usage
 // line with each key's real count and limit, and editing a key's expiry, agents and hourly limit.
+
+import { mockApi, route, type SentRequest } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiKey, customAgent } from "../../../test/fixtures";
-import { mockApi, route, type SentRequest } from "../../../test/mock-api";
 import { clearToasts, currentToast } from "../../../test/toasts";
 import type { ApiKeyDetail } from "../api/get-api-keys";
 import { endOfDay } from "../utils/key-settings-form";

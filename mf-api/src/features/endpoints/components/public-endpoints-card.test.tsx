@@ -2,12 +2,12 @@
 // states: the blank message, the reply with its sources, "Error: {error or Unknown error}" and "Network error".
 
 import { createQueryClient } from "@acp/client/query-client";
+import { type Answer, mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { customAgent } from "../../../test/fixtures";
-import { type Answer, mockApi, route } from "../../../test/mock-api";
 import { clearToasts, currentToast } from "../../../test/toasts";
 import { PublicEndpointsCard } from "./public-endpoints-card";
 

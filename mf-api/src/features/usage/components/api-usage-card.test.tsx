@@ -1,10 +1,11 @@
 // The API Usage card: the spec's three figures from GET /api/usage, the requests and errors per hour as a chart
 // with a table for screen readers, a sentence when there were no calls, and the failure in words with a retry.
+
+import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hourly, usage } from "../../../test/fixtures";
-import { mockApi, route } from "../../../test/mock-api";
 import { formatHour } from "../utils/format-usage";
 import { ApiUsageCard } from "./api-usage-card";
 

@@ -2,12 +2,12 @@
 // chunk count, embedder, time per stage, and the part a retrieval link points at.
 import { documentKeys } from "@acp/client/knowledge/documents";
 import type { ChunkLocation, DocumentDetail } from "@acp/contracts/knowledge";
+import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeChunkLocation } from "../../../lib/chunk-location";
 import { knowledgeDocument } from "../../../test/fixtures";
-import { mockApi, route } from "../../../test/mock-api";
 import { DocumentDetailDialog, formatDuration } from "./document-detail-dialog";
 
 afterEach(() => {

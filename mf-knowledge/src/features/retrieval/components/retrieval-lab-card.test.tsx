@@ -1,10 +1,11 @@
 // The retrieval lab asks with includeBelowThreshold, shows each passage's place and one relevance figure (ranks and
 // combined score behind a disclosure), separates what falls under the threshold, links into the document detail by
 // place, and shows the server's sentence.
+
+import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, route } from "../../../test/mock-api";
 import { RetrievalLabCard } from "./retrieval-lab-card";
 
 afterEach(() => {

@@ -3,11 +3,11 @@
 // progress "Epoch N of M", cancelling after confirmation, the metrics dialog (chart table with the baseline, before
 // and after, outcome), the dry-run data check, a fixed model type, and the coming-soon actions.
 import { TRAINING_JOB_ALREADY_RUNNING, type TrainingJobSummary } from "@acp/contracts/training";
+import { mockApi, type Route, route, type SentRequest } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { completedJobDetail, datasetReport, trainingJob } from "../../../test/fixtures";
-import { mockApi, type Route, route, type SentRequest } from "../../../test/mock-api";
 import { clearToasts, currentToast } from "../../../test/toasts";
 import { TrainingJobsCard } from "./training-jobs-card";
 

@@ -1,9 +1,10 @@
-// Test helper: answers this remote's calls at the network edge (a stubbed `fetch`) and records what was sent, so
-// tests assert on real requests and real responses.
+// Test helper for every remote: answers its calls at the network edge (a stubbed `fetch`), records what was sent,
+// and can fail a call the way a dropped connection does, so tests assert on real requests and real responses.
 import { vi } from "vitest";
 
 export type SentRequest = { method: string; url: string; body: unknown };
-export type Answer = { status: number; body?: unknown };
+/** An HTTP answer, or `network` for a fetch that rejects (the message is the rejection's). */
+export type Answer = { status: number; body?: unknown } | { network: string };
 export type Route = (request: SentRequest) => Answer | undefined;
 
 function parseBody(body: unknown): unknown {
@@ -22,10 +23,11 @@ export function mockApi(...routes: Route[]) {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const request = { method: init.method ?? "GET", url, body: parseBody(init.body) };
     requests.push(request);
-    const answer = routes.map((route) => route(request)).find((a) => a !== undefined) ?? {
+    const answer = routes.map((route) => route(request)).find((found) => found !== undefined) ?? {
       status: 404,
       body: { error: `No route ${request.method} ${url}`, code: "NOT_FOUND" },
     };
+    if ("network" in answer) throw new TypeError(answer.network);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: answer.body === undefined ? {} : { "Content-Type": "application/json" },
