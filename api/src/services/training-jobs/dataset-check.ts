@@ -4,12 +4,6 @@ import type { Deps } from "../../deps";
 import { buildTrainerDataset, type TrainerDataset } from "../training/trainer/agent-ranker";
 import { gatherKnowledge, type TrainingKnowledge, type TrainingTarget } from "./training-target";
 
-/**
- * Pairs drawn at most, bounded so a huge library trains in minutes. On NFCorpus, 4,000 pairs let one seed of three miss
- * the validation gate; at 8,000 all three passed (about 180 ms an epoch).
- */
-export const MAX_TRAINING_PAIRS = 8000;
-
 /** The message of a target with no finished document (issue 22's wording). */
 export function noKnowledgeMessage(target: TrainingTarget): string {
   return target.customAgentId
@@ -52,7 +46,7 @@ export async function checkTrainingData(
   { userId, target, seed = 1 }: { userId: string; target: TrainingTarget; seed?: number },
 ): Promise<DatasetReport> {
   const knowledge = await gatherKnowledge(deps, userId, target);
-  const dataset = buildTrainerDataset(knowledge.passages, { seed, maxPairs: MAX_TRAINING_PAIRS });
+  const dataset = buildTrainerDataset(knowledge.passages, { seed });
   const report = reportOf(dataset, knowledge);
   if (knowledge.documents === 0) report.problems.unshift(noKnowledgeMessage(target));
   if (deps.config.chat.provider === "openai") {

@@ -3,28 +3,20 @@
 import type { DatasetReport } from "@acp/contracts/training";
 import OpenAI from "openai";
 import type { Deps } from "../../deps";
-import { estimateTextTokens } from "../chat/token-estimate";
 import { generatePassageQuestions, splitByGroup } from "../training/openai";
-import type { TrainerDataset, TrainerPair } from "../training/trainer/agent-ranker";
-import { MIN_DOCUMENTS } from "../training/trainer/ict-pairs";
+import { type TrainerDataset, type TrainerPair, textLengths } from "../training/trainer/agent-ranker";
+import {
+  MIN_DOCUMENTS,
+  MIN_TRAIN_PAIRS,
+  MIN_VALIDATION_PAIRS,
+  tooFewDocuments,
+} from "../training/trainer/ict-pairs";
 import type { TrainingKnowledge } from "./training-target";
 
 /** Questions asked for at most: a few hundred real-looking questions teach the re-ranker more than thousands of sentences. */
 export const MAX_GENERATED_QUESTIONS = 900;
-/** The fewest pairs a split may hold (as for sentence pairs). */
-const MIN_TRAIN_PAIRS = 50;
-const MIN_VALIDATION_PAIRS = 20;
 
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
-
-function lengths(texts: readonly string[]): { mean: number; max: number } {
-  const tokens = texts.map(estimateTextTokens);
-  const total = tokens.reduce((sum, n) => sum + n, 0);
-  return {
-    mean: tokens.length ? Math.round((total / tokens.length) * 10) / 10 : 0,
-    max: Math.max(0, ...tokens),
-  };
-}
 
 /**
  * Generated questions as trainer pairs (the passage whole is the answer; a word-for-word copy of it elsewhere counts
@@ -83,9 +75,7 @@ export async function generatedTrainerDataset({
   const documents = new Set(knowledge.passages.map((passage) => passage.documentId)).size;
   const problems: string[] = [];
   if (documents < MIN_DOCUMENTS) {
-    problems.push(
-      `The knowledge holds ${documents} document${documents === 1 ? "" : "s"}; training needs at least ${MIN_DOCUMENTS} so some can be held out to check the result on. Upload more documents first.`,
-    );
+    problems.push(tooFewDocuments(documents));
   } else if (split.train.length < MIN_TRAIN_PAIRS || split.validation.length < MIN_VALIDATION_PAIRS) {
     problems.push(
       `Not enough questions to train on: ${chat.model} wrote ${split.train.length} training and ${split.validation.length} validation questions from ${documents} documents (at least ${MIN_TRAIN_PAIRS} and ${MIN_VALIDATION_PAIRS} are needed). Upload more documents first.`,
@@ -102,8 +92,8 @@ export async function generatedTrainerDataset({
     duplicates,
     tooShort: 0,
     tooLong: 0,
-    queryTokens: lengths(pairs.map((pair) => pair.query)),
-    passageTokens: lengths(knowledge.passages.map((passage) => passage.text)),
+    queryTokens: textLengths(pairs.map((pair) => pair.query)),
+    passageTokens: textLengths(knowledge.passages.map((passage) => passage.text)),
     billedTokens: null,
     estimatedCostUsd: null,
     problems,

@@ -15,7 +15,7 @@ import {
   type TrainerDataset,
 } from "../training/trainer/agent-ranker";
 import { trainInThread } from "../training/trainer-thread";
-import { MAX_TRAINING_PAIRS, noKnowledgeMessage, reportOf } from "./dataset-check";
+import { noKnowledgeMessage, reportOf } from "./dataset-check";
 import { generatedTrainerDataset } from "./generated-dataset";
 import { completeJob, failJob, jobEnded, recordEpoch, updateActiveJob } from "./job-state";
 import { runFineTuneJob } from "./run-fine-tune-job";
@@ -189,7 +189,7 @@ async function trainBuiltIn({
       throw error;
     }
   } else {
-    const dataset = buildTrainerDataset(knowledge.passages, { seed: job.seed, maxPairs: MAX_TRAINING_PAIRS });
+    const dataset = buildTrainerDataset(knowledge.passages, { seed: job.seed });
     built = { dataset, report: reportOf(dataset, knowledge) };
   }
   const { dataset, report } = built;

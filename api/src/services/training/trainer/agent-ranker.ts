@@ -81,6 +81,9 @@ function tokenFigures(counts: readonly number[]): { mean: number; max: number } 
   return { mean: Math.round((total / counts.length) * 10) / 10, max };
 }
 
+/** Mean and longest length of the texts, in words (the dataset report's token figures). */
+export const textLengths = (texts: readonly string[]) => tokenFigures(texts.map(words));
+
 const plainPair = (pair: IctPair): TrainerPair => ({
   query: pair.query,
   passageId: pair.passageId,

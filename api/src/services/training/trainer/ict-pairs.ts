@@ -87,6 +87,14 @@ export function shuffle<T>(items: T[], random: () => number): T[] {
 
 /** Fewer documents cannot be split into a training and a validation share. */
 export const MIN_DOCUMENTS = 4;
+/** Fewer training or validation pairs than these are refused (by default): too few to learn from or to check on. */
+export const MIN_TRAIN_PAIRS = 50;
+export const MIN_VALIDATION_PAIRS = 20;
+
+/** The refusal of a knowledge base with fewer than MIN_DOCUMENTS documents, in words for people. */
+export function tooFewDocuments(documents: number): string {
+  return `The knowledge holds ${documents} document${documents === 1 ? "" : "s"}; training needs at least ${MIN_DOCUMENTS} so some can be held out to check the result on. Upload more documents first.`;
+}
 
 import { ENGLISH_STOP_WORDS } from "../../retrieval/engine/english-stop-words";
 
@@ -156,8 +164,8 @@ export function buildIctPairs(passages: readonly IctPassage[], options: IctOptio
     removeSentence = true,
     sentences: which = "any",
     queries: style = "sentence",
-    minTrainPairs = 50,
-    minValidationPairs = 20,
+    minTrainPairs = MIN_TRAIN_PAIRS,
+    minValidationPairs = MIN_VALIDATION_PAIRS,
   } = options;
   const random = seededRandom(seed);
   const wordFrequency = style === "keywords" ? contentWordFrequency(passages) : new Map<string, number>();
@@ -258,9 +266,7 @@ export function buildIctPairs(passages: readonly IctPassage[], options: IctOptio
   };
   const problems: string[] = [];
   if (documentIds.length < MIN_DOCUMENTS) {
-    problems.push(
-      `The knowledge holds ${documentIds.length} document${documentIds.length === 1 ? "" : "s"}; training needs at least ${MIN_DOCUMENTS} so some can be held out to check the result on. Upload more documents first.`,
-    );
+    problems.push(tooFewDocuments(documentIds.length));
   } else if (train.length < minTrainPairs || validation.length < minValidationPairs) {
     problems.push(
       `Not enough running text to train on: ${train.length} training and ${validation.length} validation questions ` +
