@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../db/schema";
 import { createRouter } from "../lib/openapi";
-import { apiKeyHash } from "../services/api-keys/find-api-key-by-token";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
+import { apiKeyHash } from "./api-key-token";
 import { authenticate } from "./authenticate";
 import { FAILED_SESSION_LOOKUPS_PER_IP } from "./session-lookup";
 

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { ApiKeyRow, UserRow } from "../db/schema";
 import type { AppEnv } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
-import { resolveApiKeyToken } from "../services/api-keys/find-api-key-by-token";
+import { resolveApiKeyToken } from "./api-key-token";
 import { clientIp, clientIpKey } from "./client-ip";
 import { type SessionValidation, validateSessionToken } from "./session";
 import { readSessionToken } from "./session-cookie";

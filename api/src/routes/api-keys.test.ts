@@ -5,12 +5,12 @@ import { apiKeySchema } from "@acp/contracts/entities";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { apiKeyHash } from "../auth/api-key-token";
 import { authenticate } from "../auth/authenticate";
 import { FAILED_SESSION_LOOKUPS_PER_IP } from "../auth/session-lookup";
 import { rowsOf } from "../db/rows-of";
 import { apiKeys } from "../db/schema";
 import { createRouter } from "../lib/openapi";
-import { apiKeyHash } from "../services/api-keys/find-api-key-by-token";
 import type { ApiUsageEntry } from "../services/usage/api-usage-recorder";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 

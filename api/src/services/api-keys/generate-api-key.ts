@@ -1,7 +1,7 @@
 // Makes a new API key: 32 random bytes in base32 behind a recognisable prefix, its SHA-256 and its preview.
 import { API_KEY_PREFIX } from "@acp/contracts/api-access";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { apiKeyHash } from "./find-api-key-by-token";
+import { apiKeyHash } from "../../auth/api-key-token";
 
 /** 256 bits from the platform's CSPRNG: as strong as the SHA-256 it is stored as. */
 export const API_KEY_RANDOM_BYTES = 32;

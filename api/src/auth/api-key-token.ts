@@ -1,10 +1,10 @@
-// Resolves a Bearer token to its API key and owner: looked up by the key's SHA-256 (never stored in clear), then checked.
+// Authenticates a Bearer API key: looked up by its SHA-256 (never stored in clear), then checked in constant time.
 import { timingSafeEqual } from "node:crypto";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/create-database";
-import { type ApiKeyRow, apiKeys, type UserRow, users } from "../../db/schema";
+import type { Db } from "../db/create-database";
+import { type ApiKeyRow, apiKeys, type UserRow, users } from "../db/schema";
 
 /** Longer than any key we issue: refused without a query. */
 export const MAX_API_KEY_LENGTH = 256;
@@ -58,18 +58,4 @@ function sameHash(stored: string, computed: string): boolean {
   const a = Buffer.from(stored, "utf8");
   const b = Buffer.from(computed, "utf8");
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The usable (active, unexpired) key with this token and its owner, or undefined. */
-export async function findApiKeyByToken({
-  db,
-  token,
-  now = new Date(),
-}: {
-  db: Db;
-  token: string;
-  now?: Date;
-}): Promise<{ apiKey: ApiKeyRow; user: UserRow } | undefined> {
-  const resolved = await resolveApiKeyToken({ db, token, now });
-  return resolved?.state === "valid" ? { apiKey: resolved.apiKey, user: resolved.user } : undefined;
 }
