@@ -5,7 +5,7 @@ import { publicAgentResponseSchema } from "@acp/contracts/public-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChatModelError, type Responder } from "../services/chat/responder";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
-import { bearer, createTestAgent, createTestKey, requestLogRows, uploadKnowledge } from "./v1-test-support";
+import { bearer, createTestAgent, createTestKey, requestLogRows, uploadKnowledge } from "../test/v1-support";
 
 const FALCON = [
   "The Falcon plan costs 49 EUR per seat per month and includes priority support.",

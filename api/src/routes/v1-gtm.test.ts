@@ -11,7 +11,7 @@ import {
 } from "../services/public-api/gtm-questions";
 import { startFakeOpenAiServer } from "../test/fake-openai-server";
 import { createTestApp, engines, signUp, type TestApp, testConfig } from "../test/test-app";
-import { bearer, createTestKey, requestLogRows, type TestKey, uploadKnowledge } from "./v1-test-support";
+import { bearer, createTestKey, requestLogRows, type TestKey, uploadKnowledge } from "../test/v1-support";
 
 const PLAYBOOK = [
   "Our go-to-market strategy targets mid-market logistics firms in Germany and the Netherlands.",

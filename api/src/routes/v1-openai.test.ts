@@ -14,7 +14,7 @@ import {
   requestLogRows,
   type TestKey,
   uploadKnowledge,
-} from "./v1-test-support";
+} from "../test/v1-support";
 
 const FALCON = [
   "The Falcon plan costs 49 EUR per seat per month and includes priority support.",
