@@ -2,7 +2,7 @@
 // local OpenAI-speaking model server with a fixed first-token delay, beside that server's own first token measured
 // directly in the same run; 1 and 50 concurrent chats. Target: our overhead <= 15 ms at p50 and p99.
 // Run alone with `npx tsx e2e/bench/chat-first-token.ts` after building the API.
-import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../api/src/test/fake-openai-server";
+import { type FakeOpenAiServer, startFakeOpenAiServer } from "@acp/api/src/test/fake-openai-server";
 import { startIngestionServer } from "./ingestion-server";
 
 /** DESIGN 9 / issue 20: what streaming through our endpoint may add to the model's own first token. */

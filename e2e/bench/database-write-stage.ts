@@ -13,7 +13,7 @@ import {
 } from "@acp/api/src/providers/embedder/local-embedder";
 import { createPgvectorStore } from "@acp/api/src/providers/vector-store/pgvector";
 import { ChunkIndexCache } from "@acp/api/src/services/retrieval/chunk-index-cache";
-import { analyzeText } from "@acp/api/src/services/retrieval/engine/lexical-analyzer";
+import { analyzeText } from "@acp/api/src/text-search/lexical-analyzer";
 import { openDocumentIndex } from "@acp/api/src/services/retrieval/index-document";
 import type { RetrievalDeps } from "@acp/api/src/services/retrieval/retrieval-deps";
 import { eq } from "drizzle-orm";

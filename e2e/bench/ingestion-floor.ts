@@ -72,8 +72,8 @@ function timed(bytes: number, run: () => Promise<unknown> | undefined): Promise<
 
 /** Our extraction + chunking alone (the API's module, in process: the job runs it in its extraction child). */
 async function extractionStage(format: string, file: string, bytes: number) {
-  const { extractAndChunk } = await import("../../api/src/ingestion/extract-stream");
-  const { DEFAULT_EXTRACTION_LIMITS } = await import("../../api/src/ingestion/types");
+  const { extractAndChunk } = await import("@acp/api/src/ingestion/extract-stream");
+  const { DEFAULT_EXTRACTION_LIMITS } = await import("@acp/api/src/ingestion/types");
   let chunks: Chunk[] = [];
   const seconds = await timed(bytes, async () => {
     chunks = [];
@@ -94,7 +94,7 @@ async function extractionStage(format: string, file: string, bytes: number) {
 /** The built-in embedder alone over the chunks, one thread (the API embeds on one embedding thread). */
 async function embeddingStage(texts: readonly string[], bytes: number): Promise<number> {
   const { embedLocallyInto, LOCAL_EMBEDDER_DIMENSION } = await import(
-    "../../api/src/providers/embedder/local-embedder"
+    "@acp/api/src/providers/embedder/local-embedder"
   );
   const target = new Float64Array(LOCAL_EMBEDDER_DIMENSION);
   return timed(bytes, () => {

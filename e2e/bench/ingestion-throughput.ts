@@ -118,8 +118,8 @@ async function rawParse(format: string, file: string): Promise<void> {
  */
 async function timeStage(format: string, file: string): Promise<number> {
   // The API's own module, run from source: the stage the job runs in its extraction child.
-  const { extractAndChunk } = await import("../../api/src/ingestion/extract-stream");
-  const { DEFAULT_EXTRACTION_LIMITS } = await import("../../api/src/ingestion/types");
+  const { extractAndChunk } = await import("@acp/api/src/ingestion/extract-stream");
+  const { DEFAULT_EXTRACTION_LIMITS } = await import("@acp/api/src/ingestion/types");
   const run = () =>
     extractAndChunk(
       {
@@ -136,8 +136,8 @@ async function timeStage(format: string, file: string): Promise<number> {
 
 /** The texts of the chunks our stage makes of the file. */
 export async function stageChunkTexts(format: string, file: string): Promise<string[]> {
-  const { extractAndChunk } = await import("../../api/src/ingestion/extract-stream");
-  const { DEFAULT_EXTRACTION_LIMITS } = await import("../../api/src/ingestion/types");
+  const { extractAndChunk } = await import("@acp/api/src/ingestion/extract-stream");
+  const { DEFAULT_EXTRACTION_LIMITS } = await import("@acp/api/src/ingestion/types");
   const texts: string[] = [];
   await extractAndChunk(
     {
@@ -171,7 +171,7 @@ export async function bestOf3(run: () => Promise<unknown>): Promise<number> {
 /** The built-in embedder's hot loop over the chunks, into one reused buffer. */
 async function timeEmbedding(texts: readonly string[]): Promise<number> {
   const { embedLocallyInto, LOCAL_EMBEDDER_DIMENSION } = await import(
-    "../../api/src/providers/embedder/local-embedder"
+    "@acp/api/src/providers/embedder/local-embedder"
   );
   const target = new Float64Array(LOCAL_EMBEDDER_DIMENSION);
   return bestOf3(async () => {

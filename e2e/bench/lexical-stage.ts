@@ -1,5 +1,5 @@
 // Lexical analysis of chunk texts run alone, the stage every chunk pays at indexing: the API's analyzer module
-// (api/src/services/retrieval/engine/lexical-analyzer.ts) where it exists, else PostgreSQL's to_tsvector on PGlite as
+// (api/src/text-search/lexical-analyzer.ts) where it exists, else PostgreSQL's to_tsvector on PGlite as
 // indexing ran it before (index-document.ts). The ingestion benchmarks call nothing else, so this is the one place to
 // change when the analysis moves again.
 import { access } from "node:fs/promises";
@@ -17,7 +17,7 @@ export type LexicalStage = {
 
 /** Texts per statement on PGlite: index-document.ts wrote chunk rows in batches of about this size. */
 const BATCH = 64;
-const ANALYZER = path.join(repoRoot, "api/src/services/retrieval/engine/lexical-analyzer.ts");
+const ANALYZER = path.join(repoRoot, "api/src/text-search/lexical-analyzer.ts");
 
 export async function openLexicalStage(): Promise<LexicalStage> {
   const hasAnalyzer = await access(ANALYZER).then(
@@ -35,7 +35,7 @@ export async function openLexicalStage(): Promise<LexicalStage> {
       close: async () => undefined,
     };
   }
-  const { createDatabase, IN_MEMORY_DATA_DIR } = await import("../../api/src/db/create-database");
+  const { createDatabase, IN_MEMORY_DATA_DIR } = await import("@acp/api/src/db/create-database");
   const database = await createDatabase({ databaseUrl: undefined, dataDir: IN_MEMORY_DATA_DIR });
   return {
     name: "lexical analysis (PostgreSQL to_tsvector on PGlite)",

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { startFakeOpenAiServer } from "../../api/src/test/fake-openai-server";
+import { startFakeOpenAiServer } from "@acp/api/src/test/fake-openai-server";
 import { freePort } from "../support/app-server";
 import { inheritedEnvironment, repoRoot } from "../support/env";
 import {
@@ -64,11 +64,11 @@ const SERVE_FLAG = "--serve-api";
  * built server offers. Every arm runs this same program.
  */
 async function serveApi(): Promise<void> {
-  const { loadConfig } = await import("../../api/src/env");
-  const { createDeps } = await import("../../api/src/deps");
-  const { createApp } = await import("../../api/src/app");
-  const { serveApp } = await import("../../api/src/lib/http-server");
-  const { startJobs } = await import("../../api/src/jobs/start-jobs");
+  const { loadConfig } = await import("@acp/api/src/env");
+  const { createDeps } = await import("@acp/api/src/deps");
+  const { createApp } = await import("@acp/api/src/app");
+  const { serveApp } = await import("@acp/api/src/lib/http-server");
+  const { startJobs } = await import("@acp/api/src/jobs/start-jobs");
   const env = inheritedEnvironment();
   const loaded = loadConfig(env);
   // Counters of this run only, whatever else the machine's Redis holds.

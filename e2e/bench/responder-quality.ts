@@ -7,12 +7,12 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { createDatabase } from "../../api/src/db/create-database";
-import { createGroundedResponder } from "../../api/src/services/chat/grounded-responder";
-import type { GroundingPassage } from "../../api/src/services/chat/responder";
-import { searchKnowledge } from "../../api/src/services/retrieval/search-knowledge";
-import { indexTexts, insertUser, retrievalDeps } from "../../api/src/test/retrieval";
-import { testConfig } from "../../api/src/test/test-app";
+import { createDatabase } from "@acp/api/src/db/create-database";
+import { createGroundedResponder } from "@acp/api/src/services/chat/grounded-responder";
+import type { GroundingPassage } from "@acp/api/src/services/chat/responder";
+import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
+import { indexTexts, insertUser, retrievalDeps } from "@acp/api/src/test/retrieval";
+import { testConfig } from "@acp/api/src/test/test-app";
 
 const DATA_DIR = "/work/shared/benchmarks/nfcorpus";
 /** Passages given per question: the agents' default retrieval depth (AGENT_TOP_K.default). */

@@ -3,16 +3,16 @@
 // printed beside ten times the 1,000-pair one (what a trainer linear in its pairs would take), measured in the same run.
 // Run alone with `npx tsx e2e/bench/trainer-epoch-time.ts`.
 import path from "node:path";
-import { createDatabase } from "../../api/src/db/create-database";
-import { searchKnowledge } from "../../api/src/services/retrieval/search-knowledge";
+import { createDatabase } from "@acp/api/src/db/create-database";
+import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
+import { RERANK_DEPTH } from "@acp/api/src/services/retrieval/rerank/agent-ranker";
 import {
   buildTrainerDataset,
-  RERANK_DEPTH,
   type TrainerPassage,
   trainAgentRanker,
-} from "../../api/src/services/training/trainer/agent-ranker";
-import { indexTexts, insertUser, retrievalDeps } from "../../api/src/test/retrieval";
-import { testConfig } from "../../api/src/test/test-app";
+} from "@acp/api/src/services/training/trainer/agent-ranker";
+import { indexTexts, insertUser, retrievalDeps } from "@acp/api/src/test/retrieval";
+import { testConfig } from "@acp/api/src/test/test-app";
 import { DATA_DIR, readJsonLines } from "./nfcorpus";
 
 const EPOCHS = 3;

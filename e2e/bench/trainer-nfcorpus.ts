@@ -15,19 +15,21 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
-import { createDatabase } from "../../api/src/db/create-database";
-import { searchKnowledge } from "../../api/src/services/retrieval/search-knowledge";
+import { createDatabase } from "@acp/api/src/db/create-database";
+import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
 import {
-  type AgentRankerTraining,
-  buildTrainerDataset,
   decodeAgentRanker,
   RERANK_DEPTH,
   rerankCandidates,
+} from "@acp/api/src/services/retrieval/rerank/agent-ranker";
+import {
+  type AgentRankerTraining,
+  buildTrainerDataset,
   type TrainerPassage,
   trainAgentRanker,
-} from "../../api/src/services/training/trainer/agent-ranker";
-import { indexTexts, insertUser, retrievalDeps } from "../../api/src/test/retrieval";
-import { testConfig } from "../../api/src/test/test-app";
+} from "@acp/api/src/services/training/trainer/agent-ranker";
+import { indexTexts, insertUser, retrievalDeps } from "@acp/api/src/test/retrieval";
+import { testConfig } from "@acp/api/src/test/test-app";
 
 const DATA_DIR = "/work/shared/benchmarks/nfcorpus";
 const SCORER = path.join(DATA_DIR, "bm25_baseline.py");
