@@ -3,6 +3,7 @@ import { apiUsageSchema, usageQuerySchema } from "@acp/contracts/api-access";
 import { z } from "@hono/zod-openapi";
 import { signedInRoute } from "../auth/signed-in-route";
 import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
+import { getApiKey } from "../services/api-keys/get-api-key";
 import { getApiUsage } from "../services/usage/get-api-usage";
 
 const usageRoute = signedInRoute({
@@ -37,10 +38,10 @@ const usageRoute = signedInRoute({
 });
 
 export const usageRoutes = createRouter().openapi(usageRoute, async (c) => {
-  const usage = await getApiUsage({
-    deps: c.var.deps,
-    userId: c.var.user.id,
-    keyId: c.req.valid("query").keyId,
-  });
+  const { keyId } = c.req.valid("query");
+  const userId = c.var.user.id;
+  // Another user's key (or none) is the same 404 as on the keys' own routes.
+  if (keyId !== undefined) await getApiKey({ db: c.var.deps.database.db, userId, apiKeyId: keyId });
+  const usage = await getApiUsage({ deps: c.var.deps, userId, keyId });
   return c.json(usage, 200);
 });

@@ -6,7 +6,6 @@ import { rowsOf } from "../../db/rows-of";
 import { apiKeys } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { HOUR_MS } from "../../lib/hourly-limit";
-import { getApiKey } from "../api-keys/get-api-key";
 import { usageWindowEnd, usageWindowStart } from "./usage-window";
 
 /** A call failed when it answered 400 or above (refusals and rate limits included); the rest succeeded. */
@@ -20,7 +19,7 @@ export function successRate(requests: number, errors: number): number {
 
 /**
  * Over the usage window (the current UTC hour and the 23 before it): every call to the user's agents and with the
- * user's keys, public calls included, or with `keyId` (one of the user's keys, else 404) that key's calls only.
+ * user's keys, public calls included, or with `keyId` that key's calls only (the caller checks the key is the user's).
  * This process's buffered log entries are written first; other instances' are at most a second behind. The window
  * never reaches the hourly roll-up (rows older than 30 days), so the request log alone answers it.
  */
@@ -35,7 +34,6 @@ export async function getApiUsage({
 }): Promise<ApiUsage> {
   const { db } = deps.database;
   const now = deps.now();
-  if (keyId !== undefined) await getApiKey({ db, userId, apiKeyId: keyId });
   await deps.apiUsage.flush();
   const since = usageWindowStart(now);
   const until = usageWindowEnd(now);
