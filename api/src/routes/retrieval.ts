@@ -3,7 +3,7 @@ import { retrievalSearchRequestSchema, retrievalSearchResponseSchema } from "@ac
 import { signedInRoute } from "../auth/signed-in-route";
 import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { searchKnowledge } from "../services/retrieval/search-knowledge";
-import { searchAsAgent } from "../services/training/agent-retrieval";
+import { searchAsAgent } from "../services/retrieval/search-as-agent";
 
 const searchRoute = signedInRoute({
   method: "post",

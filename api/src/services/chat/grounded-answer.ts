@@ -3,12 +3,16 @@
 import type { ChatSource, MessageStatus } from "@acp/contracts/chat";
 import type { RetrievalResult } from "@acp/contracts/knowledge";
 import type { Deps } from "../../deps";
-import { searchAsAgent } from "../training/agent-retrieval";
-import { fineTunedModelOf } from "../training/trained-models";
+import {
+  ChatModelError,
+  type GroundingPassage,
+  type HistoryTurn,
+} from "../../providers/chat-model/responder";
+import { fineTunedModelOf } from "../retrieval/rerank/trained-models";
+import { searchAsAgent } from "../retrieval/search-as-agent";
 import { validateCitations } from "./citations";
 import { contextualQuery } from "./contextual-query";
 import type { ChatAgent } from "./resolve-chat-agent";
-import { ChatModelError, type GroundingPassage, type HistoryTurn } from "./responder";
 
 /** Characters of a passage kept as the source's excerpt: whole chunks (a few thousand characters), bounded. */
 const EXCERPT_CHARS = 8000;

@@ -5,9 +5,10 @@ import type { UploadExtension } from "@acp/contracts/knowledge";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chunkDocument } from "../../ingestion/chunk-document";
 import { extractDocument } from "../../ingestion/extract-document";
+import type { AnswerRequest, GroundingPassage, HistoryTurn } from "../../providers/chat-model/responder";
 import { realWorldFixturesDir } from "../../test/files";
+import { analyzeText } from "../../text-search/lexical-analyzer";
 import { bm25Idf } from "../retrieval/engine/bm25";
-import { analyzeText } from "../retrieval/engine/lexical-analyzer";
 import { validateCitations } from "./citations";
 import { contextualQuery } from "./contextual-query";
 import {
@@ -17,7 +18,6 @@ import {
   MAX_SENTENCES,
   NOT_FOUND_ANSWER,
 } from "./grounded-responder";
-import type { AnswerRequest, GroundingPassage, HistoryTurn } from "./responder";
 
 const dir = realWorldFixturesDir();
 

@@ -1,5 +1,5 @@
 // The words of a question that carry its meaning: our analyzer's stems without stop words or chat scaffolding.
-import { analyzeText } from "../retrieval/engine/lexical-analyzer";
+import { analyzeText } from "../../text-search/lexical-analyzer";
 
 /**
  * Words that frame a request rather than say what it is about ("can you tell me", "please explain"). PostgreSQL's

@@ -96,7 +96,7 @@ describe.each(engines)("only completed documents answer on %s", (engine) => {
     // The worker died (kill -9) on the last attempt: stale heartbeat, no live job, attempts spent.
     await t.database.db
       .update(documents)
-      .set({ attempts: t.deps.queue.settings.maxAttempts, heartbeatAt: new Date(Date.now() - 3_600_000) })
+      .set({ attempts: t.deps.queues.settings.maxAttempts, heartbeatAt: new Date(Date.now() - 3_600_000) })
       .where(eq(documents.id, dead));
     expect(await search(user.id, "glacier survey drones")).toEqual([]);
     const swept = await sweepStuckDocuments(t.deps, { staleSeconds: 60 });

@@ -6,7 +6,7 @@ import { rowsOf } from "../../db/rows-of";
 import { documentChunks, documents, lexicalScopes, users } from "../../db/schema";
 import { indexTexts, insertDocument, insertUser, retrievalDeps, textChunks } from "../../test/retrieval";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
-import { analyzeText } from "./engine/lexical-analyzer";
+import { analyzeText } from "../../text-search/lexical-analyzer";
 import { deleteDocumentIndex, indexDocumentChunks, openDocumentIndex } from "./index-document";
 import type { RetrievalDeps } from "./retrieval-deps";
 

@@ -4,9 +4,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { documentChunks } from "../../db/schema";
 import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
 import type { VectorRecord } from "../../providers/vector-store/vector-store";
+import { analyzeText, type TextAnalysis } from "../../text-search/lexical-analyzer";
 import { ensureUserEmbedder, startEmbedderMigration } from "./embedder-migration";
 import { encodeLocalVector } from "./engine/dense-codes";
-import { analyzeText, type TextAnalysis } from "./engine/lexical-analyzer";
 import type { RetrievalDeps } from "./retrieval-deps";
 
 /** The chunk shape EXTRACTION's chunkDocument produces. */
@@ -226,7 +226,7 @@ async function insertRows(
       };
     });
     // One statement per batch (the statement-level triggers update the user's statistics once for all its rows).
-    // The lexemes come from our analyzer (engine/lexical-analyzer.ts, proven equal to PostgreSQL's `english`), so the
+    // The lexemes come from our analyzer (text-search/lexical-analyzer.ts, proven equal to PostgreSQL's `english`), so the
     // statement only stores: PostgreSQL's to_tsvector here was the slowest stage of ingestion and, on PGlite, held
     // the event loop for every other request.
     await db.execute(sql`

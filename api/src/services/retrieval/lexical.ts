@@ -1,13 +1,13 @@
 // The lexical leg: english lexemes plus CJK bigrams (our analyzer, equal to PostgreSQL's) scored with BM25 over in-memory postings, OR semantics.
 import type { Db } from "../../db/create-database";
+import { queryLexemes } from "../../text-search/lexical-analyzer";
 import type { ChunkIndexCache } from "./chunk-index-cache";
-import { queryLexemes } from "./engine/lexical-analyzer";
 import type { ChunkScope, LexicalResult } from "./engine/user-chunk-index";
 import { searchLexicalInDatabase } from "./lexical-database";
 
 /**
  * The best `limit` chunks of the user for the query by BM25 (OR of the query's lexemes), within `scope` (an agent's
- * knowledge). The query's lexemes come from the same analyzer as the chunks' (engine/lexical-analyzer.ts); scoring
+ * knowledge). The query's lexemes come from the same analyzer as the chunks' (text-search/lexical-analyzer.ts); scoring
  * runs on the user's in-memory postings (engine/user-chunk-index.ts; lexical-database.ts for a user too large for
  * memory), with IDF and average length from the searched scope.
  */

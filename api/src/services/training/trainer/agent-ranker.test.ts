@@ -6,18 +6,20 @@ import { chunkDocument } from "../../../ingestion/chunk-document";
 import { extractDocument } from "../../../ingestion/extract-document";
 import { realWorldFixturesDir } from "../../../test/files";
 import {
-  buildTrainerDataset,
   decodeAgentRanker,
   encodeAgentRanker,
   type RankerCandidate,
   RERANK_DEPTH,
   rerankCandidates,
+} from "../../retrieval/rerank/agent-ranker";
+import { analyzePassage, analyzeQuery, corpusStats, topByBm25 } from "../../retrieval/rerank/features";
+import {
+  buildTrainerDataset,
   type TrainerDataset,
   type TrainerPassage,
   TrainingStoppedError,
   trainAgentRanker,
 } from "./agent-ranker";
-import { analyzePassage, analyzeQuery, corpusStats, topByBm25 } from "./features";
 import { seededRandom } from "./ict-pairs";
 
 /**

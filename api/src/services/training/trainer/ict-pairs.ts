@@ -96,7 +96,7 @@ export function tooFewDocuments(documents: number): string {
   return `The knowledge holds ${documents} document${documents === 1 ? "" : "s"}; training needs at least ${MIN_DOCUMENTS} so some can be held out to check the result on. Upload more documents first.`;
 }
 
-import { ENGLISH_STOP_WORDS } from "../../retrieval/engine/english-stop-words";
+import { ENGLISH_STOP_WORDS } from "../../../text-search/english-stop-words";
 
 const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim();

@@ -8,9 +8,9 @@ import {
   FEATURE_NAMES,
   type RankCandidate,
   topByBm25,
-} from "./features";
+} from "../../retrieval/rerank/features";
+import { deserializeReranker, serializeReranker } from "../../retrieval/rerank/reranker";
 import { buildIctPairs, type IctPair, type IctPassage, seededRandom } from "./ict-pairs";
-import { deserializeReranker, serializeReranker } from "./reranker";
 import { trainReranker } from "./train";
 
 /** Passages indexed for the trainer, with BM25's top candidates of a query as the fused list stands for. */

@@ -8,9 +8,9 @@ import {
   FEATURE_NAMES,
   MONOTONE_FEATURES,
   type RankCandidate,
-} from "./features";
+} from "../../retrieval/rerank/features";
+import { forward, initialReranker, normalise, type RerankerArtifact } from "../../retrieval/rerank/reranker";
 import { type IctPair, seededRandom, shuffle } from "./ict-pairs";
-import { forward, initialReranker, normalise, type RerankerArtifact } from "./reranker";
 
 /**
  * The features trained by default: the fused rank and BM25 (the product's order), the query's share in the passage's

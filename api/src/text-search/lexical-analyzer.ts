@@ -73,11 +73,28 @@ export function splitUnspaced(text: string): { spaced: string; bigrams: string }
 }
 
 /**
- * Lexemes of english words by token text (null: a stop word). Words repeat (Zipf), so most tokens skip lowercasing
- * and stemming; the cache is dropped whole when full, which bounds its memory on uploads with huge vocabularies.
+ * Lexemes by word (empty: a stop word). Words repeat (Zipf), so most skip lowercasing and stemming; the cache is
+ * dropped whole when full, which bounds its memory on uploads with huge vocabularies.
  */
-const stemCache = new Map<string, string | null>();
-const STEM_CACHE_SIZE = 50_000;
+const lexemeCache = new Map<string, string>();
+const LEXEME_CACHE_SIZE = 200_000;
+
+/**
+ * The lexeme the index stores for one word (letters, or letters and apostrophes, or digits), or "" for a stop word:
+ * lowercased as PostgreSQL lowercases, then stemmed by the english dictionary. Words of digits only are kept as they
+ * are (the simple dictionary the parser sends them to). The analyzer and the re-ranker's word order both use it, so
+ * their lexemes are the same.
+ */
+export function lexemeOf(word: string): string {
+  let lexeme = lexemeCache.get(word);
+  if (lexeme !== undefined) return lexeme;
+  const lower = pgLower(word).replace(/[’]/g, "'");
+  if (ENGLISH_STOP_WORDS.has(lower)) lexeme = "";
+  else lexeme = /^\p{N}+$/u.test(lower) ? lower : stemEnglish(lower);
+  if (lexemeCache.size >= LEXEME_CACHE_SIZE) lexemeCache.clear();
+  lexemeCache.set(word, lexeme);
+  return lexeme;
+}
 
 function utf8Bytes(cps: Int32Array, start: number, length: number): number {
   let bytes = 0;
@@ -90,14 +107,7 @@ function utf8Bytes(cps: Int32Array, start: number, length: number): number {
 
 function englishLexeme(token: string, bytes: number): string | null {
   if (bytes > MAX_STEMMED_BYTES) return pgLower(token);
-  let lexeme = stemCache.get(token);
-  if (lexeme === undefined) {
-    const lower = pgLower(token);
-    lexeme = ENGLISH_STOP_WORDS.has(lower) ? null : stemEnglish(lower);
-    if (stemCache.size >= STEM_CACHE_SIZE) stemCache.clear();
-    stemCache.set(token, lexeme);
-  }
-  return lexeme;
+  return lexemeOf(token) || null;
 }
 
 /**

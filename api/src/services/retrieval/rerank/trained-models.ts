@@ -1,8 +1,8 @@
 // What training left each agent: the built-in re-ranker (stored artifact) or an OpenAI fine-tuned model id.
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/create-database";
-import { agentTrainedModels } from "../../db/schema";
-import { type AgentRanker, decodeAgentRanker } from "./trainer/agent-ranker";
+import type { Db } from "../../../db/create-database";
+import { agentTrainedModels } from "../../../db/schema";
+import { type AgentRanker, decodeAgentRanker } from "./agent-ranker";
 
 type TrainedModelKey = { userId: string; agentKey: string };
 

@@ -5,9 +5,9 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseEngine } from "../../../db/create-database";
-import { loadConfig } from "../../../env";
-import { engines } from "../../../test/test-app";
+import type { DatabaseEngine } from "../db/create-database";
+import { loadConfig } from "../env";
+import { engines } from "../test/test-app";
 import { ENGLISH_STOP_WORDS } from "./english-stop-words";
 import { analyzeText, compareCodePoints, queryLexemes, splitUnspaced } from "./lexical-analyzer";
 
@@ -24,7 +24,7 @@ import { analyzeText, compareCodePoints, queryLexemes, splitUnspaced } from "./l
  *   such a server the corpora may differ on under 0.1% of tokens (measured on 15: 0.055% NFCorpus, 0.008%
  *   fixtures); the edge cases, which hold those characters on purpose, are reported but not asserted.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../..");
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const sharedDir = path.resolve(repoRoot, "../shared");
 const nfcorpusDir = path.join(sharedDir, "benchmarks/nfcorpus");
 const fixturesDir = path.join(sharedDir, "fixtures/real-world");

@@ -8,8 +8,16 @@ import {
   FEATURE_NAMES,
   type RankCandidate,
 } from "./features";
-import { seededRandom } from "./ict-pairs";
 import { deserializeReranker, initialReranker, rerank, serializeReranker } from "./reranker";
+
+/** A fixed sequence (Park-Miller): the initial weights only need to be reproducible here. */
+const seededRandom = (seed: number) => {
+  let state = seed;
+  return () => {
+    state = (state * 16807) % 2147483647;
+    return state / 2147483647;
+  };
+};
 
 const texts = [
   "Statin drugs lower cholesterol in the blood of adults.",

@@ -1,8 +1,7 @@
 // Re-ranking features of fused candidates: pure functions over the query's and passages' lexemes and the corpus statistics.
-import { BM25_B, BM25_K1, bm25Idf, MAX_QUERY_TERMS } from "../../retrieval/engine/bm25";
-import { stemEnglish } from "../../retrieval/engine/english-stemmer";
-import { ENGLISH_STOP_WORDS } from "../../retrieval/engine/english-stop-words";
-import { analyzeText } from "../../retrieval/engine/lexical-analyzer";
+
+import { analyzeText, lexemeOf } from "../../../text-search/lexical-analyzer";
+import { BM25_B, BM25_K1, bm25Idf, MAX_QUERY_TERMS } from "../engine/bm25";
 
 /** A passage analysed once: what BM25 counts (the index's own analyzer) and its words in order for proximity. */
 export type AnalyzedPassage = {
@@ -44,22 +43,6 @@ export type AnalyzedQuery = {
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
-
-/** Lexeme of each word seen (empty: a stop word); cleared when full. Stemming is most of a passage's analysis. */
-const lexemeOfWord = new Map<string, string>();
-const LEXEME_CACHE = 200_000;
-
-function lexemeOf(raw: string): string {
-  let lexeme = lexemeOfWord.get(raw);
-  if (lexeme !== undefined) return lexeme;
-  const word = raw.toLowerCase().replace(/[’]/g, "'");
-  // Words of digits are kept as they are (the analyzer's simple dictionary); others are stemmed like the index.
-  if (ENGLISH_STOP_WORDS.has(word)) lexeme = "";
-  else lexeme = /^\p{N}+$/u.test(word) ? word : stemEnglish(word);
-  if (lexemeOfWord.size >= LEXEME_CACHE) lexemeOfWord.clear();
-  lexemeOfWord.set(raw, lexeme);
-  return lexeme;
-}
 
 /** The text's words as lexemes, in order (stop words and tokens the analyzer would drop left out). */
 function lexemeSequence(text: string): string[] {

@@ -1,9 +1,9 @@
 // An agent's retrieval: the hybrid search in its scope, reordered by the re-ranker its training left, when it has one.
 import type { RetrievalSearchResponse } from "@acp/contracts/knowledge";
 import type { Deps } from "../../deps";
-import type { RetrievalDeps } from "../retrieval/retrieval-deps";
-import { searchKnowledge } from "../retrieval/search-knowledge";
-import { RERANK_DEPTH, rerankCandidates } from "./trainer/agent-ranker";
+import { RERANK_DEPTH, rerankCandidates } from "./rerank/agent-ranker";
+import type { RetrievalDeps } from "./retrieval-deps";
+import { searchKnowledge } from "./search-knowledge";
 
 /**
  * The agent's best `topK` passages for `query`. With a trained re-ranker, the search's first RERANK_DEPTH results
