@@ -27,39 +27,54 @@ export type OidcProfile = {
   picture: string | null;
 };
 
-const discoveries = new Map<string, Promise<client.Configuration>>();
+/**
+ * The identity provider the API signs people in with (OIDC_ISSUER): its settings, and its discovery document fetched
+ * once and kept on this object (createDeps makes one per process; tests can hand in their own).
+ */
+export type OidcProvider = {
+  readonly settings: OidcConfig;
+  /** The provider's configuration from discovery; a failed discovery is retried on the next call. */
+  configuration: () => Promise<client.Configuration>;
+};
 
-/** Discovers the provider once per issuer/client and caches it; a failed discovery is retried next time. */
-function getConfiguration(oidc: OidcConfig): Promise<client.Configuration> {
-  const key = `${oidc.issuer}\n${oidc.clientId}`;
-  let pending = discoveries.get(key);
-  if (!pending) {
-    pending = client.discovery(
-      new URL(oidc.issuer),
-      oidc.clientId,
-      oidc.clientSecret,
-      oidc.clientSecret ? client.ClientSecretPost(oidc.clientSecret) : client.None(),
-      oidc.allowInsecureRequests ? { execute: [client.allowInsecureRequests] } : undefined,
-    );
-    pending.catch(() => discoveries.delete(key));
-    discoveries.set(key, pending);
-  }
-  return pending.catch((error: unknown) => {
-    throw new AppError("OIDC_PROVIDER_ERROR", "The sign-in provider could not be reached", { cause: error });
-  });
+export function createOidcProvider(settings: OidcConfig): OidcProvider {
+  let discovery: Promise<client.Configuration> | undefined;
+  return {
+    settings,
+    configuration() {
+      if (!discovery) {
+        const pending = client.discovery(
+          new URL(settings.issuer),
+          settings.clientId,
+          settings.clientSecret,
+          settings.clientSecret ? client.ClientSecretPost(settings.clientSecret) : client.None(),
+          settings.allowInsecureRequests ? { execute: [client.allowInsecureRequests] } : undefined,
+        );
+        pending.catch(() => {
+          if (discovery === pending) discovery = undefined;
+        });
+        discovery = pending;
+      }
+      return discovery.catch((error: unknown) => {
+        throw new AppError("OIDC_PROVIDER_ERROR", "The sign-in provider could not be reached", {
+          cause: error,
+        });
+      });
+    },
+  };
 }
 
 /** Builds the provider URL to send the browser to, and the flow secrets to remember until the callback. */
 export async function startOidcSignIn({
-  oidc,
+  provider,
   redirectUri,
   returnTo,
 }: {
-  oidc: OidcConfig;
+  provider: OidcProvider;
   redirectUri: string;
   returnTo: string;
 }): Promise<{ url: URL; flow: OidcFlow }> {
-  const configuration = await getConfiguration(oidc);
+  const configuration = await provider.configuration();
   const codeVerifier = client.randomPKCECodeVerifier();
   const flow: OidcFlow = {
     state: client.randomState(),
@@ -97,15 +112,15 @@ const pictureClaim = (value: unknown, allowedOrigins: readonly string[]): string
  * ID token comes back too, for the id_token_hint of a later logout.
  */
 export async function completeOidcSignIn({
-  oidc,
+  provider,
   callbackUrl,
   flow,
 }: {
-  oidc: OidcConfig;
+  provider: OidcProvider;
   callbackUrl: URL;
   flow: OidcFlow;
 }): Promise<{ profile: OidcProfile; idToken: string }> {
-  const configuration = await getConfiguration(oidc);
+  const configuration = await provider.configuration();
   let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
   try {
     tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
@@ -153,7 +168,7 @@ export async function completeOidcSignIn({
     emailVerified: claim("email_verified") === true,
     givenName: stringClaim(claim("given_name")),
     familyName: stringClaim(claim("family_name")),
-    picture: pictureClaim(claim("picture"), oidc.pictureOrigins),
+    picture: pictureClaim(claim("picture"), provider.settings.pictureOrigins),
   };
   return { profile, idToken: tokens.id_token };
 }
@@ -164,17 +179,17 @@ export async function completeOidcSignIn({
  * app must work whatever the provider does. Without an ID token the provider asks the person to confirm.
  */
 export async function buildOidcLogoutUrl({
-  oidc,
+  provider,
   idTokenHint,
   postLogoutRedirectUri,
 }: {
-  oidc: OidcConfig;
+  provider: OidcProvider;
   idTokenHint: string | null | undefined;
   postLogoutRedirectUri: string;
 }): Promise<URL | undefined> {
   let configuration: client.Configuration;
   try {
-    configuration = await getConfiguration(oidc);
+    configuration = await provider.configuration();
   } catch {
     return undefined;
   }

@@ -1,8 +1,6 @@
-// Signs a user in on this response: new session row, new cookie, the previous session (if any) dropped, and their
-// search index loading in the background.
+// Signs a user in on this response: new session row, new cookie, the previous session (if any) dropped.
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/app-env";
-import { prefetchChunkIndex } from "../services/retrieval/chunk-index-warmup";
 import { createSession, generateSessionToken, invalidateSession, sessionIdFromToken } from "./session";
 import { readSessionToken, setSessionCookie } from "./session-cookie";
 
@@ -11,7 +9,7 @@ export async function startSession(
   userId: string,
   options: { oidcIdToken?: string } = {},
 ): Promise<void> {
-  const { database, now, chunkIndexes } = c.var.deps;
+  const { database, now } = c.var.deps;
   const previous = readSessionToken(c);
   if (previous) await invalidateSession({ db: database.db, sessionId: sessionIdFromToken(previous) });
   const token = generateSessionToken();
@@ -23,8 +21,4 @@ export async function startSession(
     ...(options.oidcIdToken ? { oidcIdToken: options.oidcIdToken } : {}),
   });
   setSessionCookie(c, token, session.expiresAt);
-  // Their first question should not wait for their search index to load (seconds for a large knowledge base).
-  void prefetchChunkIndex(chunkIndexes, database.db, userId).catch((error: unknown) =>
-    c.var.logger.warn({ err: error }, "loading the search index after sign-in failed"),
-  );
 }

@@ -27,6 +27,7 @@ import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { validationError } from "../lib/validation";
 import { signInWithPassword } from "../services/auth/sign-in-with-password";
 import { signUpWithPassword } from "../services/auth/sign-up-with-password";
+import { warmUpAfterSignIn } from "./sign-in-warm-up";
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
@@ -234,6 +235,7 @@ export const authRoutes = createRouter()
         });
         await attempt.succeeded();
         await startSession(c, user.id);
+        warmUpAfterSignIn(c, user.id);
         return kind === "form" ? c.redirect(returnTo, 303) : c.json(toUserResponse(user), 200);
       } catch (error) {
         const shown = kind === "form" && formPageError(c, error, ["INVALID_CREDENTIALS", "RATE_LIMITED"]);
@@ -260,6 +262,7 @@ export const authRoutes = createRouter()
         await countSignUpAttempt({ store: rateLimitStore, ip: clientIp(c), now: now() });
         const user = await signUpWithPassword({ db: database.db, ...input });
         await startSession(c, user.id);
+        warmUpAfterSignIn(c, user.id);
         return kind === "form" ? c.redirect(returnTo, 303) : c.json(toUserResponse(user), 201);
       } catch (error) {
         const shown =

@@ -7,6 +7,7 @@ import { startSession } from "../auth/start-session";
 import { AppError } from "../lib/app-error";
 import { createRouter, errorResponses } from "../lib/openapi";
 import { upsertOidcUser } from "../services/auth/upsert-oidc-user";
+import { warmUpAfterSignIn } from "./sign-in-warm-up";
 
 const callbackRoute = createRoute({
   method: "get",
@@ -29,8 +30,8 @@ const callbackRoute = createRoute({
 });
 
 export const callbackRoutes = createRouter().openapi(callbackRoute, async (c) => {
-  const { config, database } = c.var.deps;
-  if (!config.oidc) throw new AppError("NOT_FOUND", "OpenID Connect sign-in is not configured");
+  const { config, database, oidc } = c.var.deps;
+  if (!oidc) throw new AppError("NOT_FOUND", "OpenID Connect sign-in is not configured");
   const flow = decodeOidcFlow(getCookie(c, OIDC_FLOW_COOKIE));
   deleteCookie(c, OIDC_FLOW_COOKIE, { path: "/api", secure: config.sessionSecureCookie });
   if (!flow) {
@@ -41,8 +42,9 @@ export const callbackRoutes = createRouter().openapi(callbackRoute, async (c) =>
   }
   // Rebuild the URL from PUBLIC_URL: behind a proxy the request URL's host is not what the provider knows.
   const callbackUrl = new URL(`/api/callback${new URL(c.req.url).search}`, config.publicUrl);
-  const { profile, idToken } = await completeOidcSignIn({ oidc: config.oidc, callbackUrl, flow });
+  const { profile, idToken } = await completeOidcSignIn({ provider: oidc, callbackUrl, flow });
   const user = await upsertOidcUser({ db: database.db, profile });
   await startSession(c, user.id, { oidcIdToken: idToken });
+  warmUpAfterSignIn(c, user.id);
   return c.redirect(safeReturnTo(flow.returnTo, config.publicOrigin), 302);
 });

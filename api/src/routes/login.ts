@@ -29,12 +29,12 @@ const loginRoute = createRoute({
 });
 
 export const loginRoutes = createRouter().openapi(loginRoute, async (c) => {
-  const { config } = c.var.deps;
+  const { config, oidc } = c.var.deps;
   const returnTo = safeReturnTo(c.req.valid("query").returnTo, config.publicOrigin);
   c.header("Cache-Control", "no-store");
-  if (config.oidc) {
+  if (oidc) {
     const { url, flow } = await startOidcSignIn({
-      oidc: config.oidc,
+      provider: oidc,
       redirectUri: `${config.publicUrl}/api/callback`,
       returnTo,
     });

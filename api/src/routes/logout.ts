@@ -24,7 +24,7 @@ const logoutRoute = createRoute({
 });
 
 export const logoutRoutes = createRouter().openapi(logoutRoute, async (c) => {
-  const { config, database } = c.var.deps;
+  const { config, database, oidc } = c.var.deps;
   c.header("Cache-Control", "no-store");
   // It stays a GET navigation (spec), so SameSite=Lax lets other sites trigger it: fetch metadata tells them apart.
   const site = c.req.header("sec-fetch-site");
@@ -36,9 +36,9 @@ export const logoutRoutes = createRouter().openapi(logoutRoute, async (c) => {
     ? await invalidateSession({ db: database.db, sessionId: sessionIdFromToken(token) })
     : undefined;
   clearSessionCookie(c);
-  const providerLogout = config.oidc
+  const providerLogout = oidc
     ? await buildOidcLogoutUrl({
-        oidc: config.oidc,
+        provider: oidc,
         idTokenHint: token ? openIdToken(ended?.oidcIdToken, token) : undefined,
         postLogoutRedirectUri: `${config.publicUrl}/`,
       })
