@@ -1,8 +1,8 @@
 // Runs ingestion jobs from pg-boss in this process: batches settled job by job, plus the sweeper for stuck documents.
 import type { JobResult, JobWithMetadata } from "pg-boss";
 import type { Deps } from "../deps";
+import { INGEST_QUEUE, type IngestJobData } from "../queues/ingestion-queue";
 import { ingestDocument, rootCause } from "./ingest-document";
-import { INGEST_QUEUE, type IngestJobData } from "./queue";
 import { startSweeper } from "./sweeper";
 
 /**
@@ -11,8 +11,8 @@ import { startSweeper } from "./sweeper";
  * Returns a stop function.
  */
 export async function startIngestionWorkers(deps: Deps, { concurrency }: { concurrency: number }) {
-  const { queue, logger } = deps;
-  const workerId = await queue.boss.work(
+  const { queues, logger } = deps;
+  const workerId = await queues.boss.work(
     INGEST_QUEUE,
     {
       batchSize: Math.max(1, concurrency),
@@ -51,6 +51,6 @@ export async function startIngestionWorkers(deps: Deps, { concurrency }: { concu
   const sweeper = startSweeper(deps);
   return async () => {
     sweeper.stop();
-    await queue.boss.offWork(INGEST_QUEUE, { id: workerId, wait: false }).catch(() => undefined);
+    await queues.boss.offWork(INGEST_QUEUE, { id: workerId, wait: false }).catch(() => undefined);
   };
 }

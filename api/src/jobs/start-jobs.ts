@@ -9,7 +9,7 @@ import { startTrainingWorkers } from "./training-job-worker";
  * the queue and closes the database after that).
  */
 export async function startJobs(deps: Deps, { concurrency }: { concurrency: number }) {
-  await deps.queue.start();
+  await deps.queues.start();
   const stopWorkers = await startIngestionWorkers(deps, { concurrency });
   let stopTrainingWorkers: () => Promise<void>;
   try {

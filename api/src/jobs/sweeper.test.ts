@@ -61,7 +61,7 @@ describe.each(engines)("sweepStuckDocuments on %s", (engine) => {
     const requeued = await read(orphan.id);
     expect(requeued).toMatchObject({ status: "processing", stage: "queued", progress: 0 });
     expect(requeued?.jobId).toBeTruthy();
-    expect(await t.deps.queue.ingestJobState(requeued?.jobId ?? "")).toBe("created");
+    expect(await t.deps.queues.ingestion.state(requeued?.jobId ?? "")).toBe("created");
     expect(await read(spent.id)).toMatchObject({
       status: "failed",
       stage: "failed",

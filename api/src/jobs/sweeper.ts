@@ -3,10 +3,10 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows-of";
 import { documents } from "../db/schema";
 import type { Deps } from "../deps";
+import { INGEST_QUEUE } from "../queues/ingestion-queue";
 import { deleteDocumentIndex } from "../services/retrieval/index-document";
 import { rollUpRequestLog } from "../services/usage/roll-up-request-log";
 import { failDocument } from "./ingestion-attempt";
-import { INGEST_QUEUE } from "./queue";
 import { releaseOrphanedTrainingJobs, sweepStuckTrainingJobs } from "./training-job-sweep";
 
 const LIVE_JOB_STATES = new Set(["created", "retry", "active"]);
@@ -23,7 +23,7 @@ export async function sweepStuckDocuments(
   { staleSeconds }: { staleSeconds: number },
 ): Promise<SweepResult> {
   const { db } = deps.database;
-  const { queue } = deps;
+  const { queues } = deps;
   const cutoff = new Date(Date.now() - staleSeconds * 1000);
   const stale = await db
     .select({ id: documents.id, jobId: documents.jobId, attempts: documents.attempts })
@@ -40,9 +40,9 @@ export async function sweepStuckDocuments(
     .limit(500);
   const result: SweepResult = { requeued: [], failed: [], cleared: [] };
   for (const doc of stale) {
-    const state = doc.jobId ? await queue.ingestJobState(doc.jobId) : null;
+    const state = doc.jobId ? await queues.ingestion.state(doc.jobId) : null;
     if (state && LIVE_JOB_STATES.has(state)) continue;
-    if (doc.attempts >= queue.settings.maxAttempts) {
+    if (doc.attempts >= queues.settings.maxAttempts) {
       await failDocument(
         db,
         doc.id,
@@ -51,7 +51,7 @@ export async function sweepStuckDocuments(
       result.failed.push(doc.id);
       continue;
     }
-    const jobId = await queue.sendIngest(doc.id);
+    const jobId = await queues.ingestion.send(doc.id);
     await db
       .update(documents)
       .set({ jobId, stage: "queued", progress: 0, heartbeatAt: new Date() })
@@ -98,14 +98,14 @@ export async function releaseOrphanedJobs(deps: Deps): Promise<number> {
   );
   const orphans = rowsOf<{ id: string }>(active).map((row) => row.id);
   if (orphans.length > 0) {
-    await deps.queue.boss.fail(INGEST_QUEUE, orphans, { error: "the process running this job stopped" });
+    await deps.queues.boss.fail(INGEST_QUEUE, orphans, { error: "the process running this job stopped" });
   }
   return orphans.length;
 }
 
 /** Runs a pass now (after releasing orphans) and then every `intervalSeconds`; stop() ends it. */
 export function startSweeper(deps: Deps, { intervalSeconds = 30 }: { intervalSeconds?: number } = {}) {
-  const staleSeconds = Math.max(30, deps.queue.settings.heartbeatSeconds * 3);
+  const staleSeconds = Math.max(30, deps.queues.settings.heartbeatSeconds * 3);
   let running: Promise<unknown> = Promise.resolve();
   // Training jobs (and the custom agents they train) left active by a lost job are swept in the same pass.
   const sweepTraining = () =>

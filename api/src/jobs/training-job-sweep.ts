@@ -4,9 +4,9 @@ import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows-of";
 import { trainingJobs } from "../db/schema";
 import type { Deps } from "../deps";
-import { failJob } from "../services/training-jobs/job-state";
-import { interruptedMessage } from "../services/training-jobs/run-training-job";
-import { ensureTrainingQueue, hasLiveTrainingJob, TRAINING_QUEUE } from "./training-job-queue";
+import { TRAINING_QUEUE } from "../queues/training-queue";
+import { failJob } from "../services/training/job-state";
+import { interruptedMessage } from "../services/training/run-training-job";
 
 /**
  * One pass: a job whose heartbeat (or, before its first, last change) is older than `staleSeconds` is left to
@@ -33,10 +33,10 @@ export async function sweepStuckTrainingJobs(
     )
     .limit(100);
   if (stuck.length === 0) return [];
-  await ensureTrainingQueue(deps.queue);
+  await deps.queues.training.start();
   const failed: string[] = [];
   for (const job of stuck) {
-    if (await hasLiveTrainingJob(deps.queue, job.id)) continue;
+    if (await deps.queues.training.isLive(job.id)) continue;
     if (await failJob(db, job.id, interruptedMessage(job))) failed.push(job.id);
   }
   return failed;
@@ -49,13 +49,13 @@ export async function sweepStuckTrainingJobs(
  */
 export async function releaseOrphanedTrainingJobs(deps: Deps): Promise<number> {
   if (deps.database.engine !== "pglite") return 0;
-  await ensureTrainingQueue(deps.queue);
+  await deps.queues.training.start();
   const active = await deps.database.db.execute(
     sql`select id::text as id from pgboss.job where name = ${TRAINING_QUEUE} and state = 'active'`,
   );
   const orphans = rowsOf<{ id: string }>(active).map((row) => row.id);
   if (orphans.length > 0) {
-    await deps.queue.boss.fail(TRAINING_QUEUE, orphans, { error: "the process running this job stopped" });
+    await deps.queues.boss.fail(TRAINING_QUEUE, orphans, { error: "the process running this job stopped" });
   }
   return orphans.length;
 }

@@ -1,16 +1,10 @@
 // Runs training jobs from pg-boss in this process (the API's and each `npm run worker`'s).
 import type { JobResult, JobWithMetadata } from "pg-boss";
 import type { Deps } from "../deps";
-import { failJob, providerOf } from "../services/training-jobs/job-state";
-import { runTrainingJob } from "../services/training-jobs/run-training-job";
+import { recheckDelaySeconds, TRAINING_QUEUE, type TrainingJobData } from "../queues/training-queue";
+import { failJob, providerOf } from "../services/training/job-state";
+import { runTrainingJob } from "../services/training/run-training-job";
 import { rootCause } from "./ingest-document";
-import {
-  ensureTrainingQueue,
-  recheckDelaySeconds,
-  sendTrainingJob,
-  TRAINING_QUEUE,
-  type TrainingJobData,
-} from "./training-job-queue";
 
 /** What a job shows when its last attempt crashed (the cause goes to the log, not to the user). */
 export const TRAINING_CRASHED =
@@ -23,9 +17,9 @@ export const TRAINING_CRASHED =
  * with TRAINING_CRASHED. Returns a stop function.
  */
 export async function startTrainingWorkers(deps: Deps) {
-  const { queue, logger } = deps;
-  await ensureTrainingQueue(queue);
-  const workerId = await queue.boss.work(
+  const { queues, logger } = deps;
+  await queues.training.start();
+  const workerId = await queues.boss.work(
     TRAINING_QUEUE,
     {
       batchSize: 1,
@@ -48,8 +42,7 @@ export async function startTrainingWorkers(deps: Deps) {
             if (outcome.kind === "waiting") {
               const checks = (job.data.checks ?? 0) + 1;
               // Sent before this job completes, so the training always has a live job (the sweeper looks for one).
-              await sendTrainingJob(
-                queue,
+              await queues.training.send(
                 { ...job.data, checks },
                 { startAfterSeconds: recheckDelaySeconds(checks) },
               );
@@ -74,6 +67,6 @@ export async function startTrainingWorkers(deps: Deps) {
       ),
   );
   return async () => {
-    await queue.boss.offWork(TRAINING_QUEUE, { id: workerId, wait: false }).catch(() => undefined);
+    await queues.boss.offWork(TRAINING_QUEUE, { id: workerId, wait: false }).catch(() => undefined);
   };
 }

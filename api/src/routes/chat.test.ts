@@ -12,8 +12,8 @@ import {
 } from "@acp/contracts/chat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ChatModelError, type Responder } from "../providers/chat-model/responder";
 import { createResponder } from "../services/chat/create-responder";
-import { ChatModelError, type Responder } from "../services/chat/responder";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../test/fake-openai-server";
 import { realWorldFixturesDir } from "../test/files";
 import { createTestApp, engines, signUp, type TestApp, testConfig } from "../test/test-app";

@@ -9,8 +9,8 @@ import { z } from "@hono/zod-openapi";
 import { signedInRoute } from "../auth/signed-in-route";
 import { eventStreamResponse } from "../lib/event-stream";
 import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
+import { ChatModelError } from "../providers/chat-model/responder";
 import { chatFailureError, sendChatMessage } from "../services/chat/chat-service";
-import { ChatModelError } from "../services/chat/responder";
 import { getOwnedConversation } from "../services/conversations/get-owned-conversation";
 
 const sendRoute = signedInRoute({

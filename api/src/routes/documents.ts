@@ -151,7 +151,7 @@ export const documentsRoutes = createRouter()
       const category = optionalField(categoryField, upload.fields.category, "category");
       const stored = await storeDocuments({
         db: deps.database.db,
-        queue: deps.queue,
+        queue: deps.queues.ingestion,
         userId: c.var.user.id,
         agentId: agentId ?? null,
         category: category || null,

@@ -5,7 +5,6 @@ import { trainingJobDetailSchema } from "@acp/contracts/training";
 import OpenAI, { toFile } from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { trainingJobs } from "../db/schema";
-import { sendTrainingJob } from "../jobs/training-job-queue";
 import {
   type FakeOpenAiServer,
   type RecordedChatRequest,
@@ -218,7 +217,7 @@ describe.each(engines)("OpenAI fine-tuning jobs on %s", (engine) => {
       })
       .returning();
     const uploadsBefore = server.files.length;
-    await sendTrainingJob(t.deps.queue, {
+    await t.deps.queues.training.send({
       trainingJobId: row?.id ?? "",
       waitUntil: new Date().toISOString(),
     });

@@ -15,11 +15,11 @@ import { AppError } from "../lib/app-error";
 import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { fieldNamingHook } from "../services/agents/field-naming-hook";
 import { getCustomAgent } from "../services/custom-agents/get-custom-agent";
-import { cancelTrainingJob } from "../services/training-jobs/cancel-training-job";
-import { createTrainingJob } from "../services/training-jobs/create-training-job";
-import { checkTrainingData } from "../services/training-jobs/dataset-check";
-import { getTrainingJob, listTrainingJobs } from "../services/training-jobs/list-training-jobs";
-import { builtInTarget } from "../services/training-jobs/training-target";
+import { cancelTrainingJob } from "../services/training/cancel-training-job";
+import { createTrainingJob } from "../services/training/create-training-job";
+import { checkTrainingData } from "../services/training/dataset-check";
+import { getTrainingJob, listTrainingJobs } from "../services/training/list-training-jobs";
+import { builtInTarget } from "../services/training/training-target";
 
 const summary = componentSchema(trainingJobSummarySchema, "TrainingJob");
 const detail = componentSchema(trainingJobDetailSchema, "TrainingJobDetail");

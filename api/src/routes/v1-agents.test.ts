@@ -3,7 +3,7 @@
 import { VALIDATION } from "@acp/contracts/messages";
 import { publicAgentResponseSchema } from "@acp/contracts/public-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChatModelError, type Responder } from "../services/chat/responder";
+import { ChatModelError, type Responder } from "../providers/chat-model/responder";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 import { bearer, createTestAgent, createTestKey, requestLogRows, uploadKnowledge } from "../test/v1-support";
 

@@ -145,14 +145,14 @@ export async function createTestDatabase(engine: DatabaseEngine): Promise<Databa
   };
 }
 
-export const TEST_ORIGIN = "http://localhost:3000";
+const TEST_ORIGIN = "http://localhost:3000";
 
 /** A config as loadConfig builds it from a clean environment, with per-test overrides. */
 export function testConfig(overrides: Partial<AppConfig> = {}, env: Record<string, string> = {}): AppConfig {
   return { ...loadConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, ...env }), ...overrides };
 }
 
-export type TestRequestInit = RequestInit & { cookie?: string; clientIp?: string };
+type TestRequestInit = RequestInit & { cookie?: string; clientIp?: string };
 
 let addressCounter = 0;
 /** A fresh address in 198.18.0.0/15 (RFC 2544, benchmarking: never a real client). */
@@ -201,7 +201,7 @@ export async function createTestApp(
   const deps = await createDeps(config, { ...options.overrides, database });
   // As the server does: this process runs ingestion jobs unless WORKERS=0 (or a test brings its own queue).
   const stopJobs =
-    config.workers > 0 && !options.overrides?.queue
+    config.workers > 0 && !options.overrides?.queues
       ? await startJobs(deps, { concurrency: config.workers })
       : undefined;
   const app = createApp(deps);

@@ -5,12 +5,12 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { conversations, messages } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/app-error";
+import type { ChatModelError, HistoryTurn } from "../../providers/chat-model/responder";
 import type { ConversationRow } from "../conversations/conversation-response";
 import { getOwnedConversation } from "../conversations/get-owned-conversation";
 import { toMessageResponse } from "../conversations/message-response";
 import { answerFromPassages, retrievePassages } from "./grounded-answer";
 import { resolveChatAgent } from "./resolve-chat-agent";
-import type { ChatModelError, HistoryTurn } from "./responder";
 
 /** Earlier messages read for the history (the responder trims them further to its model's context, by tokens). */
 const HISTORY_MESSAGES = 40;

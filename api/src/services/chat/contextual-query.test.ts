@@ -1,7 +1,7 @@
 // Follow-up questions borrow their conversation's subject for retrieval; self-contained ones are searched as asked.
 import { describe, expect, it } from "vitest";
+import type { HistoryTurn } from "../../providers/chat-model/responder";
 import { contextTerms, contextualQuery, isFollowUp } from "./contextual-query";
-import type { HistoryTurn } from "./responder";
 
 const history: HistoryTurn[] = [
   { role: "user", content: "What does the Enterprise plan include?" },

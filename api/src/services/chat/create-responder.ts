@@ -1,8 +1,8 @@
 // Picks the chat model LLM_PROVIDER names (env.ts): the built-in grounded responder, or OpenAI / a compatible server.
 import type { AppConfig } from "../../env";
+import { createOpenAiResponder } from "../../providers/chat-model/openai-responder";
+import type { Responder } from "../../providers/chat-model/responder";
 import { createGroundedResponder } from "./grounded-responder";
-import { createOpenAiResponder } from "./openai-responder";
-import type { Responder } from "./responder";
 
 export function createResponder({ config }: { config: Pick<AppConfig, "chat"> }): Responder {
   const settings = config.chat;

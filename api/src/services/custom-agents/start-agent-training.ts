@@ -5,7 +5,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { customAgents } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/app-error";
-import { createTrainingJob } from "../training-jobs/create-training-job";
+import { createTrainingJob } from "../training/create-training-job";
 import { toCustomAgentDetail } from "./custom-agent-response";
 import { getCustomAgent } from "./get-custom-agent";
 

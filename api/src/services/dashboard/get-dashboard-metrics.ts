@@ -3,7 +3,7 @@ import type { DashboardMetrics } from "@acp/contracts/entities";
 import { and, count, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { apiRequestLog, documents, trainingJobs } from "../../db/schema";
-import { jobAccuracy } from "../training-jobs/training-job-response";
+import { jobAccuracy } from "../training/training-job-response";
 import { usageWindowEnd, usageWindowStart } from "../usage/usage-window";
 
 /**

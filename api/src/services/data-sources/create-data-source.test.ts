@@ -93,7 +93,7 @@ describe.each(engines)("createDataSource on %s", (engine) => {
     const data = new TextEncoder().encode("Stored straight through the service.");
     const [stored] = await storeDocuments({
       db: t.database.db,
-      queue: t.deps.queue,
+      queue: t.deps.queues.ingestion,
       userId: a.user.id,
       agentId: "gtm",
       category: "Notes",

@@ -21,7 +21,7 @@ import {
   UrlNotAllowedError,
 } from "./fetch-url";
 
-export type CreateDataSourceInput = {
+type CreateDataSourceInput = {
   name: string;
   type: z.infer<typeof dataSourceTypeSchema>;
   content: string;
@@ -92,7 +92,7 @@ export async function createDataSource({
 
   const [stored] = await storeDocuments({
     db: deps.database.db,
-    queue: deps.queue,
+    queue: deps.queues.ingestion,
     userId,
     agentId: input.agentId,
     category,

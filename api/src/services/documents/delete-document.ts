@@ -27,7 +27,7 @@ export async function deleteDocument({
     .from(documents)
     .where(owned);
   if (!row) throw new AppError("NOT_FOUND", "Document not found");
-  if (row.jobId && row.status === "processing") await deps.queue.cancelIngest(row.jobId);
+  if (row.jobId && row.status === "processing") await deps.queues.ingestion.cancel(row.jobId);
   await deleteDocumentIndex({ deps, userId, documentId });
   await db.delete(documents).where(owned);
   if (row.status === "processing") await deleteDocumentIndex({ deps, userId, documentId });

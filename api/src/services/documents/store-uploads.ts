@@ -4,8 +4,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { isUniqueViolation } from "../../db/errors";
 import { type DocumentRow, type DocumentSource, documents } from "../../db/schema";
-import type { JobQueue } from "../../jobs/queue";
 import { cleanDisplayName } from "../../lib/display-name";
+import type { IngestionQueue } from "../../queues/ingestion-queue";
 import { writeBlobsFromBytes, writeBlobsFromFile } from "./document-blobs";
 import { toKnowledgeDocument } from "./knowledge-document";
 
@@ -43,7 +43,7 @@ async function findDuplicate(db: Db, userId: string, agentId: string | null, sha
 
 type StoreDocumentsParams = {
   db: Db;
-  queue: JobQueue;
+  queue: IngestionQueue;
   userId: string;
   agentId: string | null;
   category: string | null;
@@ -91,7 +91,7 @@ async function storeInTransaction({
       if (earlier) {
         let row = earlier;
         if (row.status === "failed") {
-          const jobId = await queue.sendIngest(row.id, { tx });
+          const jobId = await queue.send(row.id, { tx });
           const [requeued] = await tx
             .update(documents)
             .set({
@@ -136,7 +136,7 @@ async function storeInTransaction({
       if (!inserted) throw new Error("inserting a document returned no row");
       if ("filePath" in item.bytes) await writeBlobsFromFile(tx, inserted.id, item.bytes.filePath);
       else await writeBlobsFromBytes(tx, inserted.id, item.bytes.data);
-      const jobId = await queue.sendIngest(inserted.id, { tx });
+      const jobId = await queue.send(inserted.id, { tx });
       await tx.update(documents).set({ jobId }).where(eq(documents.id, inserted.id));
       const row = { ...inserted, jobId };
       seen.set(item.sha256, row);

@@ -3,13 +3,13 @@ import type { ChatSource } from "@acp/contracts/chat";
 import type { PublicSource } from "@acp/contracts/public-api";
 import type { Deps } from "../../deps";
 import type { AppError } from "../../lib/app-error";
+import type { HistoryTurn } from "../../providers/chat-model/responder";
 import { chatFailureError } from "../chat/chat-service";
 import { answerFromPassages, type GroundedAnswer, retrievePassages } from "../chat/grounded-answer";
 import type { ChatAgent } from "../chat/resolve-chat-agent";
-import type { HistoryTurn } from "../chat/responder";
 import type { AgentTarget } from "./agent-target";
 
-export type CallQuestion = {
+type CallQuestion = {
   target: AgentTarget;
   /** Earlier turns (the OpenAI-compatible endpoint's messages), oldest first; none for a single question. */
   history: readonly HistoryTurn[];

@@ -4,16 +4,16 @@ import { CHAT_MESSAGE_MAX_CHARS, type ChatSource } from "@acp/contracts/chat";
 import { type PublicSource, publicSourceSchema } from "@acp/contracts/public-api";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
+import type { HistoryTurn } from "../../providers/chat-model/responder";
 import type { ChatAgent } from "../chat/resolve-chat-agent";
-import type { HistoryTurn } from "../chat/responder";
 import { citedSources, withAddedInstructions } from "./answer-call";
 
 /** Messages one request may carry; the history given to the model is trimmed further (HISTORY_TURNS, then tokens). */
-export const MAX_MESSAGES = 500;
+const MAX_MESSAGES = 500;
 /** Earlier turns kept, newest first, as the chat reads its own conversations. */
-export const HISTORY_TURNS = 40;
+const HISTORY_TURNS = 40;
 /** The caller's system (and developer) messages, all together, at most. */
-export const CALLER_INSTRUCTIONS_MAX_CHARS = 4000;
+const CALLER_INSTRUCTIONS_MAX_CHARS = 4000;
 
 const textPartSchema = z.object({
   type: z.literal("text", { error: "Only text content parts are supported" }),
@@ -52,7 +52,7 @@ export const chatCompletionRequestSchema = z.object({
     .nullable()
     .optional(),
 });
-export type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
+type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
 
 type Message = ChatCompletionRequest["messages"][number];
 
@@ -108,21 +108,21 @@ export function readMessages(messages: readonly Message[]): {
 }
 
 /** The heading the caller's system and developer messages go under, after the agent's own prompt. */
-export const CALLER_INSTRUCTIONS_HEADING = "Instructions from the API caller (within the rules above):";
+const CALLER_INSTRUCTIONS_HEADING = "Instructions from the API caller (within the rules above):";
 
 /** The agent with the caller's instructions after its own prompt (see withAddedInstructions). */
 export function withCallerInstructions(agent: ChatAgent, instructions: string): ChatAgent {
   return withAddedInstructions(agent, CALLER_INSTRUCTIONS_HEADING, instructions);
 }
 
-export const openAiUsageSchema = z.object({
+const openAiUsageSchema = z.object({
   prompt_tokens: z.number().int().nonnegative(),
   completion_tokens: z.number().int().nonnegative(),
   total_tokens: z.number().int().nonnegative(),
 });
-export type OpenAiUsage = z.infer<typeof openAiUsageSchema>;
+type OpenAiUsage = z.infer<typeof openAiUsageSchema>;
 
-export function usageOf(answer: {
+function usageOf(answer: {
   promptTokens: number | null;
   completionTokens: number | null;
 }): OpenAiUsage {
@@ -154,9 +154,9 @@ export const chatCompletionSchema = z.object({
   usage: openAiUsageSchema,
   sources: sourcesField,
 });
-export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
+type ChatCompletion = z.infer<typeof chatCompletionSchema>;
 
-export type CompletionMeta = { id: string; created: number; model: string };
+type CompletionMeta = { id: string; created: number; model: string };
 
 /** A completion id and creation time in OpenAI's form, for a reply to `model`. */
 export function completionMeta(model: string, now: Date): CompletionMeta {
@@ -199,7 +199,7 @@ type ChunkChoice = {
   logprobs: null;
 };
 
-export type ChatCompletionChunk = CompletionMeta & {
+type ChatCompletionChunk = CompletionMeta & {
   object: "chat.completion.chunk";
   choices: ChunkChoice[];
   usage?: OpenAiUsage | null;

@@ -25,16 +25,47 @@ export type TrainerThreadMessage =
 /** Heap of the training thread: the passages' statistics and term vectors of a large agent fit well within it. */
 const THREAD_OLD_SPACE_MB = 3072;
 
-/**
- * Trains in a new thread and resolves with its result. `onEpoch` is awaited in order (its writes never overlap). An
- * abort terminates the thread at once (training holds no resource that needs closing) and rejects with the reason.
- */
-export function trainInThread(
+/** Trains the built-in re-ranker off the event loop (deps.trainer); tests may hand in their own. */
+export type Trainer = {
+  /**
+   * Trains in a new thread and resolves with its result. `onEpoch` is awaited in order (its writes never overlap). An
+   * abort terminates the thread at once (training holds no resource that needs closing) and rejects with the reason.
+   */
+  train(
+    input: TrainerThreadInput,
+    options?: { signal?: AbortSignal | undefined; onEpoch?: (epoch: TrainerEpoch) => Promise<void> },
+  ): Promise<AgentRankerTraining>;
+  /** Terminates the threads still training (their jobs reject); later trainings are refused. Idempotent. */
+  close(): Promise<void>;
+};
+
+/** One worker thread per training, each terminated by close() if still running. */
+export function createTrainerThread(): Trainer {
+  const running = new Set<Worker>();
+  let closed = false;
+  return {
+    train(input, options = {}) {
+      if (closed) return Promise.reject(new Error("the trainer is closed"));
+      return trainInThread(input, { ...options, running });
+    },
+    async close() {
+      closed = true;
+      await Promise.all([...running].map((worker) => worker.terminate()));
+    },
+  };
+}
+
+function trainInThread(
   input: TrainerThreadInput,
   {
     signal,
     onEpoch,
-  }: { signal?: AbortSignal | undefined; onEpoch?: (epoch: TrainerEpoch) => Promise<void> } = {},
+    running,
+  }: {
+    signal?: AbortSignal | undefined;
+    onEpoch?: (epoch: TrainerEpoch) => Promise<void>;
+    running: Set<Worker>;
+  },
 ): Promise<AgentRankerTraining> {
   signal?.throwIfAborted();
   const entry = siblingEntry(import.meta.url, "trainer-worker");
@@ -43,6 +74,8 @@ export function trainInThread(
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_SPACE_MB },
   });
+  running.add(worker);
+  worker.once("exit", () => running.delete(worker));
   return new Promise<AgentRankerTraining>((resolve, reject) => {
     let settled = false;
     let epochs: Promise<void> = Promise.resolve();

@@ -1,14 +1,14 @@
 // Question/answer generation through the real `openai` client against the fake server's JSON replies.
 import OpenAI from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FineTunePassage } from "../../../providers/fine-tuning/types";
+import { OpenAiRequestError } from "../../../providers/openai/openai-request-error";
 import {
   type FakeOpenAiServer,
   type RecordedChatRequest,
   startFakeOpenAiServer,
 } from "../../../test/fake-openai-server";
 import { generateFineTuneExamples, orderPassages, parsePairs } from "./generate-examples";
-import { OpenAiRequestError } from "./openai-request-error";
-import type { FineTunePassage } from "./types";
 
 let server: FakeOpenAiServer;
 let client: OpenAI;

@@ -1,9 +1,9 @@
 // Fine-tuning examples from an agent's knowledge: a chat model writes questions a user would ask about each passage
 // and answers grounded in it; each pair becomes a chat example under the agent's system prompt.
 import type OpenAI from "openai";
-import { describeOpenAiError } from "./openai-request-error";
+import type { ChatExample, FineTunePassage } from "../../../providers/fine-tuning/types";
+import { describeOpenAiError } from "../../../providers/openai/openai-request-error";
 import { seededShuffle, splitByGroup } from "./split-by-document";
-import type { ChatExample, FineTunePassage } from "./types";
 
 /** Pairs asked for per passage: enough variety without paraphrasing one fact five times. */
 export const QUESTIONS_PER_PASSAGE = 3;

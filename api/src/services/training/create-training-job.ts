@@ -6,9 +6,9 @@ import type { Db } from "../../db/create-database";
 import { isUniqueViolation } from "../../db/errors";
 import { trainingJobs } from "../../db/schema";
 import type { Deps } from "../../deps";
-import { DOCUMENT_WAIT_MS, sendTrainingJob } from "../../jobs/training-job-queue";
 import { AppError } from "../../lib/app-error";
 import { cleanDisplayName } from "../../lib/display-name";
+import { DOCUMENT_WAIT_MS } from "../../queues/training-queue";
 import { failJob } from "./job-state";
 import { toTrainingJobSummary } from "./training-job-response";
 
@@ -66,7 +66,7 @@ export async function createTrainingJob({
   if (!row) throw new Error("the training job was not stored");
   const waitUntil = new Date(deps.now().getTime() + DOCUMENT_WAIT_MS).toISOString();
   try {
-    await sendTrainingJob(deps.queue, { trainingJobId: row.id, waitUntil });
+    await deps.queues.training.send({ trainingJobId: row.id, waitUntil });
   } catch (error) {
     await failJob(db, row.id, "Training could not be queued: try again in a moment");
     throw new AppError("SERVICE_UNAVAILABLE", "The job queue is unavailable: training could not start", {

@@ -1,5 +1,5 @@
 // Token counts for chat without a tokenizer: the chunker's estimate per text plus OpenAI's per-message overhead.
-import { estimateTokens } from "../../ingestion/chunk-document";
+import { estimateTokens } from "../../ingestion/estimate-tokens";
 import type { HistoryTurn } from "./responder";
 
 /**

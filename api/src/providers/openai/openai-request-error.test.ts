@@ -1,7 +1,7 @@
 // OpenAI's refusals as the real client raises them, described for people.
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../../test/fake-openai-server";
+import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../test/fake-openai-server";
 import { describeOpenAiError, OpenAiRequestError } from "./openai-request-error";
 
 let server: FakeOpenAiServer;

@@ -3,7 +3,6 @@ import type { TrainingJobSummary } from "@acp/contracts/training";
 import { and, eq } from "drizzle-orm";
 import { trainingJobs } from "../../db/schema";
 import type { Deps } from "../../deps";
-import { cancelTrainingQueueJobs } from "../../jobs/training-job-queue";
 import { AppError } from "../../lib/app-error";
 import { failJob } from "./job-state";
 import { getTrainingJob } from "./list-training-jobs";
@@ -40,9 +39,11 @@ export async function cancelTrainingJob({
       `${job.name} has already ${job.status === "completed" ? "completed" : "ended"}: there is nothing to cancel`,
     );
   }
-  await cancelTrainingQueueJobs(deps.queue, job.id).catch((error: unknown) =>
-    deps.logger.warn({ err: error, jobId }, "could not cancel the training job's queue entry"),
-  );
+  await deps.queues.training
+    .cancel(job.id)
+    .catch((error: unknown) =>
+      deps.logger.warn({ err: error, jobId }, "could not cancel the training job's queue entry"),
+    );
   const detail = await getTrainingJob({ db, userId, jobId });
   if (!detail) throw new AppError("NOT_FOUND", "Training job not found");
   const { dataset: _d, baseline: _b, epochMetrics: _e, outcome: _o, ...summary } = detail;

@@ -1,8 +1,8 @@
 // An OpenAI fine-tuning job from start to model: upload the examples as JSONL, create the job, follow it to the end.
 import OpenAI, { toFile } from "openai";
+import { describeOpenAiError } from "../openai/openai-request-error";
 import { checkFineTuneDataset } from "./check-dataset";
 import { FineTuneProgressTracker } from "./fine-tune-progress";
-import { describeOpenAiError } from "./openai-request-error";
 import type { ChatExample, FineTuneProgress } from "./types";
 
 /** OpenAI's job status changes on a scale of seconds to minutes: a poll every 15 s is plenty and cheap. */

@@ -1,5 +1,5 @@
 // The dataset check before anything is uploaded: what OpenAI would refuse, what it would bill, what looks off.
-import { estimatePromptTokens, estimateTextTokens } from "../../chat/token-estimate";
+import { estimatePromptTokens, estimateTextTokens } from "../chat-model/token-estimate";
 import { exampleTokenLimit, trainingPricePerMillionTokens } from "./fine-tune-pricing";
 import type { ChatExample } from "./types";
 

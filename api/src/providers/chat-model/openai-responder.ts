@@ -3,7 +3,7 @@ import type { ChatModelInfo } from "@acp/contracts/chat";
 import type { ChunkLocation } from "@acp/contracts/knowledge";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { retryAfterMs } from "../../providers/embedder/openai-embedder";
+import { retryAfterMs } from "../embedder/openai-embedder";
 import {
   type AnswerRequest,
   type AnswerResult,

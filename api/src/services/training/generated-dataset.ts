@@ -3,14 +3,10 @@
 import type { DatasetReport } from "@acp/contracts/training";
 import OpenAI from "openai";
 import type { Deps } from "../../deps";
-import { generatePassageQuestions, splitByGroup } from "../training/openai";
-import { type TrainerDataset, type TrainerPair, textLengths } from "../training/trainer/agent-ranker";
-import {
-  MIN_DOCUMENTS,
-  MIN_TRAIN_PAIRS,
-  MIN_VALIDATION_PAIRS,
-  tooFewDocuments,
-} from "../training/trainer/ict-pairs";
+import { generatePassageQuestions } from "./openai/generate-examples";
+import { splitByGroup } from "./openai/split-by-document";
+import { type TrainerDataset, type TrainerPair, textLengths } from "./trainer/agent-ranker";
+import { MIN_DOCUMENTS, MIN_TRAIN_PAIRS, MIN_VALIDATION_PAIRS, tooFewDocuments } from "./trainer/ict-pairs";
 import type { TrainingKnowledge } from "./training-target";
 
 /** Questions asked for at most: a few hundred real-looking questions teach the re-ranker more than thousands of sentences. */

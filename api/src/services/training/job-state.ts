@@ -4,7 +4,7 @@ import type { TrainingOutcome } from "@acp/contracts/training";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { trainingJobs } from "../../db/schema";
-import { settleTraining } from "../custom-agents/training-result";
+import { settleTraining } from "./agent-training-status";
 
 type JobRow = typeof trainingJobs.$inferSelect;
 type JobChange = Partial<

@@ -4,8 +4,8 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { rowsOf } from "../../db/rows-of";
 import { customAgents, documents, type trainingJobs } from "../../db/schema";
 import type { Deps } from "../../deps";
-import { agentScope } from "../retrieval/search-knowledge";
-import type { TrainerPassage } from "../training/trainer/agent-ranker";
+import { agentScope } from "../retrieval/search-scope";
+import type { TrainerPassage } from "./trainer/agent-ranker";
 
 export type TrainingTarget = {
   /** The key retrieval and trained models use: the built-in agent's id (gtm, legal, vision) or the custom agent's id. */

@@ -18,6 +18,6 @@ describe.each(engines)("ingestion queue on %s", (engine) => {
     expect(document).toMatchObject({ status: "processing" });
     const jobId = (await t.deps.database.db.query.documents.findFirst())?.jobId;
     expect(jobId).toBeTruthy();
-    expect(await t.deps.queue.ingestJobState(jobId ?? "")).toBe("created");
+    expect(await t.deps.queues.ingestion.state(jobId ?? "")).toBe("created");
   }, 15_000);
 });

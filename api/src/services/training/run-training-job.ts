@@ -5,31 +5,19 @@ import type { DatasetReport, TrainingOutcome } from "@acp/contracts/training";
 import { eq } from "drizzle-orm";
 import { trainingJobs } from "../../db/schema";
 import type { Deps } from "../../deps";
+import { OpenAiRequestError } from "../../providers/openai/openai-request-error";
+import { RERANK_DEPTH } from "../retrieval/rerank/agent-ranker";
+import { saveTrainedReranker } from "../retrieval/rerank/trained-models";
 import { searchKnowledge } from "../retrieval/search-knowledge";
-import { OpenAiRequestError } from "../training/openai";
-import { saveTrainedReranker } from "../training/trained-models";
-import {
-  buildTrainerDataset,
-  type RankingFigures,
-  RERANK_DEPTH,
-  type TrainerDataset,
-} from "../training/trainer/agent-ranker";
-import { trainInThread } from "../training/trainer-thread";
 import { noKnowledgeMessage, reportOf } from "./dataset-check";
 import { generatedTrainerDataset } from "./generated-dataset";
-import { completeJob, failJob, jobEnded, recordEpoch, updateActiveJob } from "./job-state";
+import { completeJob, jobEnded, recordEpoch, updateActiveJob } from "./job-state";
 import { runFineTuneJob } from "./run-fine-tune-job";
+import { failRun, type RunOutcome } from "./run-outcome";
+import { buildTrainerDataset, type RankingFigures, type TrainerDataset } from "./trainer/agent-ranker";
 import { gatherKnowledge, type TrainingTarget, targetOf } from "./training-target";
 
 type JobRow = typeof trainingJobs.$inferSelect;
-
-export type RunOutcome =
-  | { kind: "completed"; applied: boolean }
-  | { kind: "failed"; reason: string }
-  /** The target's documents are still processing and the wait has time left: check again later. */
-  | { kind: "waiting"; processing: number }
-  /** The job is gone, finished or cancelled: nothing to do. */
-  | { kind: "gone" };
 
 /** Progress of each phase: the dataset, the candidates of every pair (one search each), then the epochs. */
 const PROGRESS_DATASET = 3;
@@ -68,8 +56,7 @@ export async function runTrainingJob({
   if (!job || (job.status !== "pending" && job.status !== "running") || job.cancelRequestedAt) {
     return { kind: "gone" };
   }
-  const fail = async (reason: string): Promise<RunOutcome> =>
-    (await failJob(db, job.id, reason)) ? { kind: "failed", reason } : { kind: "gone" };
+  const fail = (reason: string) => failRun(db, job.id, reason);
 
   // Started by an attempt whose process died: its epochs lived in that process's thread. (An OpenAI job resumes
   // following the fine-tuning job it created, which ran on regardless.)
@@ -165,8 +152,7 @@ async function trainBuiltIn({
   signal: AbortSignal;
 }): Promise<RunOutcome> {
   const { db } = deps.database;
-  const fail = async (reason: string): Promise<RunOutcome> =>
-    (await failJob(db, job.id, reason)) ? { kind: "failed", reason } : { kind: "gone" };
+  const fail = (reason: string) => failRun(db, job.id, reason);
 
   // Questions: a chat model's when one is configured (closer to what users ask), else sentences of the text itself.
   const generated = deps.config.chat.provider === "openai";
@@ -209,7 +195,7 @@ async function trainBuiltIn({
     signal,
   });
   signal.throwIfAborted();
-  const result = await trainInThread(
+  const result = await deps.trainer.train(
     {
       passages: knowledge.passages,
       dataset,

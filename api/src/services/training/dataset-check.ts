@@ -1,7 +1,7 @@
 // The dataset check of a training target, run before anything is trained (and alone by "Validate Data").
 import type { DatasetReport } from "@acp/contracts/training";
 import type { Deps } from "../../deps";
-import { buildTrainerDataset, type TrainerDataset } from "../training/trainer/agent-ranker";
+import { buildTrainerDataset, type TrainerDataset } from "./trainer/agent-ranker";
 import { gatherKnowledge, type TrainingKnowledge, type TrainingTarget } from "./training-target";
 
 /** The message of a target with no finished document (issue 22's wording). */

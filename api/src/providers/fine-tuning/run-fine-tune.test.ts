@@ -1,8 +1,8 @@
 // A whole fine-tuning run through the real `openai` client against the fake server's files and jobs.
 import OpenAI, { toFile } from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../../test/fake-openai-server";
-import { OpenAiRequestError } from "./openai-request-error";
+import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../test/fake-openai-server";
+import { OpenAiRequestError } from "../openai/openai-request-error";
 import { FineTuneFailedError, MAX_POLL_FAILURES, runFineTune, toJsonl } from "./run-fine-tune";
 import type { ChatExample, FineTuneProgress } from "./types";
 

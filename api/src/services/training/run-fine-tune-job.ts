@@ -5,17 +5,14 @@ import { and, eq } from "drizzle-orm";
 import OpenAI from "openai";
 import { customAgents, type trainingJobs } from "../../db/schema";
 import type { Deps } from "../../deps";
+import { checkFineTuneDataset } from "../../providers/fine-tuning/check-dataset";
+import { FineTuneFailedError, runFineTune } from "../../providers/fine-tuning/run-fine-tune";
+import { OpenAiRequestError } from "../../providers/openai/openai-request-error";
 import { builtInChatAgent } from "../chat/resolve-chat-agent";
-import {
-  checkFineTuneDataset,
-  FineTuneFailedError,
-  generateFineTuneExamples,
-  OpenAiRequestError,
-  runFineTune,
-} from "../training/openai";
-import { saveFineTunedModel } from "../training/trained-models";
-import { completeJob, failJob, updateActiveJob } from "./job-state";
-import type { RunOutcome } from "./run-training-job";
+import { saveFineTunedModel } from "../retrieval/rerank/trained-models";
+import { completeJob, updateActiveJob } from "./job-state";
+import { generateFineTuneExamples } from "./openai/generate-examples";
+import { failRun, type RunOutcome } from "./run-outcome";
 import type { TrainingKnowledge, TrainingTarget } from "./training-target";
 
 type JobRow = typeof trainingJobs.$inferSelect;
@@ -60,9 +57,7 @@ export async function runFineTuneJob(input: FineTuneJobInput): Promise<RunOutcom
     return await fineTune(input);
   } catch (error) {
     if (error instanceof FineTuneFailedError || error instanceof OpenAiRequestError) {
-      return (await failJob(input.deps.database.db, input.job.id, error.message))
-        ? { kind: "failed", reason: error.message }
-        : { kind: "gone" };
+      return failRun(input.deps.database.db, input.job.id, error.message);
     }
     throw error;
   }
@@ -70,8 +65,7 @@ export async function runFineTuneJob(input: FineTuneJobInput): Promise<RunOutcom
 
 async function fineTune({ deps, job, target, knowledge, signal }: FineTuneJobInput): Promise<RunOutcome> {
   const { db } = deps.database;
-  const fail = async (reason: string): Promise<RunOutcome> =>
-    (await failJob(db, job.id, reason)) ? { kind: "failed", reason } : { kind: "gone" };
+  const fail = (reason: string) => failRun(db, job.id, reason);
   const config = deps.config.fineTune;
   if (config.provider !== "openai") {
     return fail(
