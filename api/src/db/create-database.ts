@@ -27,7 +27,7 @@ export type Database =
   | { db: Db; engine: "postgres"; raw: pg.Pool; close: () => Promise<void> };
 
 /** The part of the app config that picks the engine: DATABASE_URL wins, else PGlite in DATA_DIR. */
-export type DatabaseConfig = {
+type DatabaseConfig = {
   databaseUrl: string | undefined;
   /** A folder, or "memory://" for a throwaway in-memory PGlite (tests). */
   dataDir: string;

@@ -213,7 +213,7 @@ export const apiKeys = pgTable(
 );
 
 /** Where a document came from: an uploaded file, or a data source (text, web page). */
-export const DOCUMENT_SOURCES = ["upload", "text", "url"] as const;
+const DOCUMENT_SOURCES = ["upload", "text", "url"] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 
 /** When each pipeline stage started and finished (DocumentDetail.timings). */
@@ -306,7 +306,6 @@ export const documentParts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
 );
-export type DocumentPartRow = typeof documentParts.$inferSelect;
 
 /**
  * RETRIEVAL: a document's chunks with their text (the lexical leg searches it whatever the vector store) and the
@@ -350,7 +349,6 @@ export const documentChunks = pgTable(
     index().on(t.userId, t.embedder),
   ],
 );
-export type DocumentChunkRow = typeof documentChunks.$inferSelect;
 
 /**
  * BM25 collection statistics per user: chunk count and total length, and `generation`, bumped by every statement

@@ -1,8 +1,8 @@
 // POST /api/data-sources on both engines: text and web pages ingested like documents; private addresses and api refused.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { DATA_SOURCE_CATEGORY } from "@acp/contracts/entities";
 import { knowledgeDocumentSchema } from "@acp/contracts/knowledge";
+import { DATA_SOURCE_CATEGORY } from "@acp/contracts/knowledge-constants";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataSources } from "../db/schema";

@@ -20,7 +20,7 @@ import { openAiErrorBody } from "../services/public-api/openai-chat";
 export type V1Operation = "agent" | "chat.completions" | "models" | "gtm.strategy" | "gtm.analyze";
 
 /** One /api/v1 call as its handlers fill it in for the request log. */
-export type V1Call = {
+type V1Call = {
   operation: V1Operation;
   /** When it arrived (deps.now(), the log's time) and performance.now() then (its latency). */
   at: Date;

@@ -37,7 +37,7 @@ import {
  * How long a streamed request waits for the model's first piece before it answers 200: a failure within it is an
  * HTTP error with its status (429 with Retry-After, 5xx), after it an error event in the open stream.
  */
-export const FIRST_PIECE_WAIT_MS = 10_000;
+const FIRST_PIECE_WAIT_MS = 10_000;
 
 /** Words for a failure that is not the model's (a bug, the database), sent in the stream's error event. */
 const UNEXPECTED = "Something went wrong while answering. Please try again.";

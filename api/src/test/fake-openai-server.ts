@@ -5,7 +5,7 @@ import busboy from "busboy";
 import { embedLocally } from "../providers/embedder/local-embedder";
 
 /** One scripted failure: the next request(s) get this status, with Retry-After (seconds) or retry-after-ms if set. */
-export type ScriptedFailure = { status: number; retryAfterSeconds?: number; retryAfterMs?: number };
+type ScriptedFailure = { status: number; retryAfterSeconds?: number; retryAfterMs?: number };
 
 export type RecordedRequest = {
   startedAt: number;
@@ -18,7 +18,7 @@ export type RecordedRequest = {
 };
 
 /** How a chat completion fails instead of answering. */
-export type ChatFailure =
+type ChatFailure =
   /** An error status with OpenAI's error body (Retry-After / retry-after-ms headers when given). */
   | {
       kind: "status";
@@ -38,7 +38,7 @@ export type ChatFailure =
   | { kind: "truncate"; afterPieces: number };
 
 /** What the next chat completion(s) answer. */
-export type ChatScript = {
+type ChatScript = {
   /** The reply, or a function of the request (e.g. citing the passage numbers it was given). */
   reply?: string | ((request: RecordedChatRequest) => string);
   /** Milliseconds before the first piece (time to first token). */
@@ -282,15 +282,15 @@ async function serveChat(
 }
 
 /** How fast a fake fine-tuning job moves: each phase (validating files, queued) and each training step takes this long. */
-export type FineTuneTiming = { phaseMs: number; stepMs: number; stepsPerEpoch: number };
+type FineTuneTiming = { phaseMs: number; stepMs: number; stepsPerEpoch: number };
 
-export const DEFAULT_FINE_TUNE_TIMING: FineTuneTiming = { phaseMs: 5, stepMs: 3, stepsPerEpoch: 4 };
+const DEFAULT_FINE_TUNE_TIMING: FineTuneTiming = { phaseMs: 5, stepMs: 3, stepsPerEpoch: 4 };
 
 /** How the next fine-tuning job created fails: on reaching training step `atStep` (0: while its files are validated). */
-export type FineTuneFailure = { atStep: number; message?: string; code?: string };
+type FineTuneFailure = { atStep: number; message?: string; code?: string };
 
 /** A file uploaded through POST /v1/files. */
-export type RecordedFile = {
+type RecordedFile = {
   id: string;
   filename: string;
   purpose: string;
@@ -300,16 +300,10 @@ export type RecordedFile = {
   deleted: boolean;
 };
 
-export type FakeFineTuneStatus =
-  | "validating_files"
-  | "queued"
-  | "running"
-  | "succeeded"
-  | "failed"
-  | "cancelled";
+type FakeFineTuneStatus = "validating_files" | "queued" | "running" | "succeeded" | "failed" | "cancelled";
 
 /** A fine-tuning job as it was created, and where it has got to since. */
-export type RecordedFineTuneJob = {
+type RecordedFineTuneJob = {
   id: string;
   /** The JSON body of POST /v1/fine_tuning/jobs. */
   request: Record<string, unknown>;
@@ -332,10 +326,10 @@ export type RecordedFineTuneJob = {
 };
 
 /** A files or fine-tuning request, in order (embeddings and chat keep their own records). */
-export type RecordedApiRequest = { method: string; path: string; status: number };
+type RecordedApiRequest = { method: string; path: string; status: number };
 
 /** A status answered instead of the usual result, with OpenAI's error body. */
-export type ScriptedStatusFailure = ScriptedFailure & { message?: string; code?: string };
+type ScriptedStatusFailure = ScriptedFailure & { message?: string; code?: string };
 
 type FineTuneEvent = {
   object: "fine_tuning.job.event";

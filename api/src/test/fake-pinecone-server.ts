@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 type Metadata = Record<string, string | number | boolean | string[]>;
 type StoredVector = { id: string; values: number[]; metadata?: Metadata };
 
-export type PineconeCall = {
+type PineconeCall = {
   method: string;
   path: string;
   bytes: number;
@@ -32,7 +32,7 @@ const MAX_DELETE_IDS = 1000;
 class BadRequest extends Error {}
 
 /** Pinecone's metadata filter language: field: value | {$eq,$ne,$in,$nin,$exists}, $and, $or. */
-export function matchesFilter(metadata: Metadata | undefined, filter: unknown): boolean {
+function matchesFilter(metadata: Metadata | undefined, filter: unknown): boolean {
   if (filter === undefined || filter === null) return true;
   if (typeof filter !== "object") throw new BadRequest("filter must be an object");
   for (const [key, condition] of Object.entries(filter as Record<string, unknown>)) {

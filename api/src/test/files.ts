@@ -55,10 +55,7 @@ export function buildZip(entries: Record<string, string | Uint8Array>): Buffer {
  * An entry's content: bytes, text, or `head`, then `repeat` repeated until about `bytes` long, then `tail` (never
  * held whole in memory).
  */
-export type DeflatedEntry =
-  | string
-  | Uint8Array
-  | { head?: string; repeat: string; bytes: number; tail?: string };
+type DeflatedEntry = string | Uint8Array | { head?: string; repeat: string; bytes: number; tail?: string };
 
 /**
  * A ZIP archive whose entries are deflated, as Office writes them. A `repeat` entry is deflated piece by piece, so a

@@ -2,7 +2,7 @@
 import type { DocumentDetail, KnowledgeDocument, UploadResponse } from "@acp/contracts/knowledge";
 import type { TestApp } from "./test-app";
 
-export type UploadFile = { name: string; content: Uint8Array | string; type?: string };
+type UploadFile = { name: string; content: Uint8Array | string; type?: string };
 
 /** POST /api/documents/upload with FormData (fine for small files). */
 export function uploadFiles(
@@ -40,7 +40,7 @@ export async function uploadOk(
  * A multipart body generated chunk by chunk (never held in memory): optional fields, then one file of `size` bytes
  * whose content `fill(offset, length)` produces.
  */
-export function streamingMultipart({
+function streamingMultipart({
   boundary,
   fields = {},
   fileName,

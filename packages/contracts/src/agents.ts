@@ -1,7 +1,7 @@
 // The static built-in executive agents, their features and system prompts, and the six demo presets (spec 3, 9).
 import type { AgentType } from "./entities";
 
-export const BUILT_IN_AGENT_STATUSES = ["active", "ready", "paused", "inactive"] as const;
+const BUILT_IN_AGENT_STATUSES = ["active", "ready", "paused", "inactive"] as const;
 export type BuiltInAgentStatus = (typeof BUILT_IN_AGENT_STATUSES)[number];
 
 export const BUILT_IN_AGENT_IDS = ["gtm", "legal", "vision", "technical", "fundraising"] as const;
@@ -98,7 +98,7 @@ export function findBuiltInAgent(id: string): BuiltInAgent | undefined {
   return BUILT_IN_AGENTS.find((agent) => agent.id === id);
 }
 
-export type DemoAgentPreset = {
+type DemoAgentPreset = {
   name: string;
   description: string;
   agentType: AgentType;

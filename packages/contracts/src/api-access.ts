@@ -11,7 +11,7 @@ export const API_KEY_RATE_LIMIT_MIN = 1;
 export const API_KEY_RATE_LIMIT_MAX = 1_000_000;
 
 /** Agents one key may be restricted to at most. */
-export const API_KEY_ALLOWED_AGENTS_MAX = 100;
+const API_KEY_ALLOWED_AGENTS_MAX = 100;
 export const API_KEY_NAME_MAX_CHARS = 100;
 
 /** Hours the usage figures cover: the current UTC hour and the 23 before it. */
@@ -65,7 +65,7 @@ export const updateApiKeySchema = z.object({
 export type UpdateApiKey = z.input<typeof updateApiKeySchema>;
 
 /** One hour of the usage chart: calls that started in it, and how many of them failed (status 400 or above). */
-export const usageHourSchema = z.object({
+const usageHourSchema = z.object({
   /** The hour's start, UTC, e.g. "2026-11-20T09:00:00.000Z". */
   hour: z.iso.datetime({ offset: true }),
   requests: z.number().int().nonnegative(),
@@ -92,4 +92,3 @@ export type ApiUsage = z.infer<typeof apiUsageSchema>;
 export const usageQuerySchema = z.object({
   keyId: z.string().min(1).max(200).optional(),
 });
-export type UsageQuery = z.input<typeof usageQuerySchema>;

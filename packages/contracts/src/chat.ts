@@ -17,7 +17,7 @@ export const CHAT_MESSAGE_MAX_CHARS = 8000;
 export const SYSTEM_PROMPT_MAX_CHARS = 20_000;
 
 /** An agent's chat settings, stored per user for built-in agents and per agent for custom ones. */
-export const agentSettingsSchema = z.object({
+const agentSettingsSchema = z.object({
   systemPrompt: z.string(),
   /** The chat model's name for a configured provider; null = the installation's default. */
   model: z.string().nullable(),
@@ -27,7 +27,7 @@ export const agentSettingsSchema = z.object({
 export type AgentSettings = z.infer<typeof agentSettingsSchema>;
 
 /** PATCH body for an agent's settings: any subset; a null systemPrompt on a built-in agent restores its default. */
-export const updateAgentSettingsSchema = z
+const updateAgentSettingsSchema = z
   .object({
     systemPrompt: z.string().trim().min(1, "The system prompt cannot be blank").max(SYSTEM_PROMPT_MAX_CHARS),
     model: z.string().trim().min(1).max(200).nullable(),
@@ -37,7 +37,7 @@ export const updateAgentSettingsSchema = z
   .partial();
 export type UpdateAgentSettings = z.infer<typeof updateAgentSettingsSchema>;
 
-export const builtInAgentIdSchema = z.enum(BUILT_IN_AGENT_IDS);
+const builtInAgentIdSchema = z.enum(BUILT_IN_AGENT_IDS);
 
 /** GET /api/agents: a built-in agent with the signed-in user's state and settings. */
 export const builtInAgentStateSchema = z.object({
@@ -91,7 +91,7 @@ export const chatModelInfoSchema = z.object({
 export type ChatModelInfo = z.infer<typeof chatModelInfoSchema>;
 
 /** One passage an answer was given, numbered as its marker ([1] is number 1). */
-export const chatSourceSchema = z.object({
+const chatSourceSchema = z.object({
   number: z.number().int().positive(),
   chunkId: z.string(),
   documentId: z.string(),
@@ -179,10 +179,6 @@ export type ChatResponse = z.infer<typeof chatResponseSchema>;
  * ({ error, message? }: a stored failed or partial answer when there is one). Comment lines are heartbeats.
  */
 export const CHAT_STREAM_EVENTS = ["start", "token", "done", "error"] as const;
-export const chatTokenEventSchema = z.object({ text: z.string() });
-export const chatStartEventSchema = z.object({ userMessage: chatMessageSchema });
-export const chatDoneEventSchema = z.object({ message: chatMessageSchema });
-export const chatErrorEventSchema = z.object({ error: z.string(), message: chatMessageSchema.nullable() });
 
 /** GET /api/agents/{agentKey}/analytics: a built-in agent id or a custom agent id. */
 export const agentAnalyticsSchema = z.object({

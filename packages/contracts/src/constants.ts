@@ -31,8 +31,6 @@ export const WIZARD_STEPS = 4;
 export const wizardProgress = (step: number): number => (step / WIZARD_STEPS) * 100;
 
 export const LOGOUT_REDIRECT_DELAY_MS = 500;
-export const CHAT_WINDOW_HEIGHT_PX = 600;
-export const SAMPLE_QUERIES_COUNT = 3;
 
 export const PUBLIC_API_PATH_PREFIX = "/api/v1/";
 
@@ -46,19 +44,9 @@ export const TOAST = {
   viewportMaxWidthPx: 420,
 } as const;
 
-export const SIDEBAR = {
-  cookieName: "sidebar_state",
-  cookieMaxAgeSeconds: 604_800,
-  widthExpanded: "16rem",
-  widthMobile: "18rem",
-  widthCollapsed: "3rem",
-  mobileBreakpointPx: 768,
-  toggleKey: "b",
-} as const;
-
 export const TOOLTIP = { delayMs: 700, sidebarDelayMs: 0, skipDelayMs: 300 } as const;
 
-export const FILE_SIZE_UNITS = ["Bytes", "KB", "MB", "GB"] as const;
+const FILE_SIZE_UNITS = ["Bytes", "KB", "MB", "GB"] as const;
 
 /** Formats a byte count with 1024-based units, as the spec's document lists do. */
 export function formatFileSize(bytes: number): string {

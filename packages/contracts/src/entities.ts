@@ -46,7 +46,7 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
-export const documentStatusSchema = z.enum(["processing", "completed", "failed"]);
+const documentStatusSchema = z.enum(["processing", "completed", "failed"]);
 export const documentSchema = z.object({
   id,
   originalName: z.string(),
@@ -62,21 +62,10 @@ export const documentSchema = z.object({
 });
 export type Document = z.infer<typeof documentSchema>;
 
-export { DATA_SOURCE_CATEGORY } from "./knowledge-constants";
 export const dataSourceTypeSchema = z.enum(["text", "url", "api"]);
-export const dataSourceSchema = z.object({
-  id,
-  name: z.string(),
-  type: dataSourceTypeSchema,
-  content: z.string(),
-  category: z.string(),
-  agentId: z.string(),
-  createdAt: timestamp,
-});
-export type DataSource = z.infer<typeof dataSourceSchema>;
 
 export const AGENT_TYPES = ["custom", "gtm", "legal", "technical", "vision", "fundraising"] as const;
-export const PRESET_AGENT_TYPES = [
+const PRESET_AGENT_TYPES = [
   "executive",
   "market-intelligence",
   "innovation",
@@ -101,7 +90,7 @@ export const customAgentSchema = z.object({
 });
 export type CustomAgent = z.infer<typeof customAgentSchema>;
 
-export const conversationSchema = z.object({ id, agentType: z.string(), title: z.string() });
+const conversationSchema = z.object({ id, agentType: z.string(), title: z.string() });
 export type Conversation = z.infer<typeof conversationSchema>;
 
 export const messageRoleSchema = z.enum(["user", "assistant"]);
@@ -113,7 +102,7 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const chatRequestSchema = z.object({ conversationId: id, message: z.string().trim().min(1) });
+const chatRequestSchema = z.object({ conversationId: id, message: z.string().trim().min(1) });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
 export const vectorStoreStatsSchema = z.object({

@@ -29,9 +29,3 @@ export const ERROR_CODE_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODE_STATUS;
-
-export const ERROR_CODES = Object.keys(ERROR_CODE_STATUS) as ErrorCode[];
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === "string" && Object.hasOwn(ERROR_CODE_STATUS, value);
-}

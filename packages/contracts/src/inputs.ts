@@ -45,7 +45,7 @@ export const createCustomAgentSchema = z.object({
 });
 export type CreateCustomAgent = z.input<typeof createCustomAgentSchema>;
 
-export const createConversationSchema = z.object({
+const createConversationSchema = z.object({
   agentType: z.string().trim().min(1),
   title: z.string().trim().min(1).max(200),
 });

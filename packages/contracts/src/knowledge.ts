@@ -14,7 +14,7 @@ export {
 /** Upload limit enforced by the server (spec section 9 states it; DESIGN 5 enforces it). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
-export const documentStageSchema = z.enum(DOCUMENT_STAGES);
+const documentStageSchema = z.enum(DOCUMENT_STAGES);
 export type DocumentStage = z.infer<typeof documentStageSchema>;
 
 /** Where a chunk came from in its document, so a citation can point at it. */
@@ -64,7 +64,7 @@ export const knowledgeDocumentSchema = documentSchema.extend({
 export type KnowledgeDocument = z.infer<typeof knowledgeDocumentSchema>;
 
 /** One unit of extracted content for the document detail view: a PDF page, a sheet, or the whole text. */
-export const extractedPartSchema = z.object({
+const extractedPartSchema = z.object({
   /** e.g. "Page 3", "Sheet Ersatzteilliste", "Document". */
   label: z.string(),
   location: chunkLocationSchema.nullable(),
@@ -83,7 +83,7 @@ export const extractedPartSchema = z.object({
 });
 export type ExtractedPart = z.infer<typeof extractedPartSchema>;
 
-export const stageTimingSchema = z.object({
+const stageTimingSchema = z.object({
   stage: documentStageSchema,
   startedAt: z.iso.datetime({ offset: true }),
   finishedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -106,8 +106,8 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
-export const RETRIEVAL_TOP_K_DEFAULT = 5;
-export const RETRIEVAL_TOP_K_MAX = 50;
+const RETRIEVAL_TOP_K_DEFAULT = 5;
+const RETRIEVAL_TOP_K_MAX = 50;
 
 export const retrievalSearchRequestSchema = z.object({
   query: z.string().trim().min(1, "Please enter a question").max(2000),

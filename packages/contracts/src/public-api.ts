@@ -10,7 +10,6 @@ export const publicAgentCallSchema = publicAgentRequestSchema.extend({
     z.string().max(CHAT_MESSAGE_MAX_CHARS, `A message can be at most ${CHAT_MESSAGE_MAX_CHARS} characters`),
   ),
 });
-export type PublicAgentCall = z.input<typeof publicAgentCallSchema>;
 
 /**
  * A passage the answer cites, as a public caller sees it: `[number]` in the answer is this source. Internal ids and
@@ -32,7 +31,7 @@ export const publicAgentResponseSchema = z.object({
 export type PublicAgentResponse = z.infer<typeof publicAgentResponseSchema>;
 
 /** Longest text POST /api/v1/gtm/analyze takes: with its framing it stays within one chat question. */
-export const GTM_ANALYZE_MAX_CHARS = 6000;
+const GTM_ANALYZE_MAX_CHARS = 6000;
 
 export const GTM_ANALYZE_BLANK = "Please enter the text to analyse";
 

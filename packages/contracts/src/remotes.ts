@@ -6,10 +6,10 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** The file every remote emits next to its manifest; the name the federation plugin's `filename` takes. */
 export const REMOTE_ENTRY_FILENAME = "remoteEntry.js";
-export const REMOTE_MANIFEST_FILENAME = "mf-manifest.json";
+const REMOTE_MANIFEST_FILENAME = "mf-manifest.json";
 
 /** The path the API serves each built remote under (DESIGN 2, front-end hosting). */
-export function remoteBasePath(name: RemoteName): string {
+function remoteBasePath(name: RemoteName): string {
   return `/mf/${name}/`;
 }
 

@@ -5,14 +5,14 @@ import { trainingJobSchema } from "./entities";
 
 /** Who trains: the built-in CPU trainer (a re-ranker for the agent's retrieval) or OpenAI's fine-tuning jobs. */
 export const TRAINING_PROVIDERS = ["built-in", "openai"] as const;
-export const trainingProviderSchema = z.enum(TRAINING_PROVIDERS);
+const trainingProviderSchema = z.enum(TRAINING_PROVIDERS);
 export type TrainingProvider = z.infer<typeof trainingProviderSchema>;
 
 /** What a training job trains: one of the spec's model types, or a custom agent (its trainingStatus follows the job). */
 export const TRAINING_TARGETS = [...MODEL_TYPES, "custom"] as const;
 
 /** Ranking quality on validation pairs: shares in 0-1 (top-1 accuracy, recall@5, MRR, nDCG@10). */
-export const rankingMetricsSchema = z.object({
+const rankingMetricsSchema = z.object({
   pairs: z.number().int().nonnegative(),
   top1: z.number().min(0).max(1),
   recall5: z.number().min(0).max(1),
@@ -26,7 +26,7 @@ export type RankingMetrics = z.infer<typeof rankingMetricsSchema>;
  * accuracy, so its `validation` is null. `validationAccuracy` is what the chart draws: top-1 accuracy of the re-ranker,
  * or OpenAI's validation token accuracy.
  */
-export const epochMetricsSchema = z.object({
+const epochMetricsSchema = z.object({
   epoch: z.number().int().positive(),
   trainLoss: z.number().nullable(),
   validationLoss: z.number().nullable(),
@@ -66,7 +66,7 @@ export const datasetReportSchema = z.object({
 export type DatasetReport = z.infer<typeof datasetReportSchema>;
 
 /** How a finished job compares with the untrained agent, and whether the agent now uses what it learned. */
-export const trainingOutcomeSchema = z.object({
+const trainingOutcomeSchema = z.object({
   /** The epoch whose model was kept (0: none beat the untrained agent). */
   bestEpoch: z.number().int().nonnegative(),
   best: rankingMetricsSchema.nullable(),

@@ -4,7 +4,7 @@ import { AGENT_TEMPERATURE, AGENT_TOP_K, type BuiltInAgentState } from "@acp/con
 import type { builtInAgentSettings } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 
-export type BuiltInAgentSettingsRow = typeof builtInAgentSettings.$inferSelect;
+type BuiltInAgentSettingsRow = typeof builtInAgentSettings.$inferSelect;
 
 /** Without a row the agent is on only if the product ships it active (gtm), and uses its defaults. */
 export function enabledByDefault(agent: BuiltInAgent): boolean {

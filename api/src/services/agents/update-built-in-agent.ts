@@ -11,7 +11,7 @@ import { enabledByDefault, requireBuiltInAgent, toBuiltInAgentState } from "./bu
 import { getBuiltInAgent } from "./list-built-in-agents";
 
 /** As UpdateBuiltInAgent, where a null systemPrompt restores the agent's default prompt. */
-export type BuiltInAgentPatch = Omit<UpdateBuiltInAgent, "systemPrompt"> & { systemPrompt?: string | null };
+type BuiltInAgentPatch = Omit<UpdateBuiltInAgent, "systemPrompt"> & { systemPrompt?: string | null };
 
 /**
  * Only the fields sent change. The user's first change stores a row holding the defaults for the others, in one

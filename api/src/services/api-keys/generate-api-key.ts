@@ -4,9 +4,9 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { apiKeyHash } from "../../auth/api-key-token";
 
 /** 256 bits from the platform's CSPRNG: as strong as the SHA-256 it is stored as. */
-export const API_KEY_RANDOM_BYTES = 32;
+const API_KEY_RANDOM_BYTES = 32;
 
-export type GeneratedApiKey = {
+type GeneratedApiKey = {
   /** The full key: returned once, in the creation response, and never stored. */
   key: string;
   /** What api_keys.key_hash holds. */

@@ -12,10 +12,10 @@ export type ApiKeyLastUsed = {
   flush(): Promise<void>;
 };
 
-export const LAST_USED_FLUSH_INTERVAL_MS = 60_000;
+const LAST_USED_FLUSH_INTERVAL_MS = 60_000;
 const KEYS_PER_UPDATE = 500;
 /** Keys held at most between flushes; a use past it is skipped (lastUsed is a hint, the request log is the record). */
-export const LAST_USED_MAX_KEYS = 100_000;
+const LAST_USED_MAX_KEYS = 100_000;
 
 /**
  * One Map entry per key used since the last flush, whatever the request rate; a later flush wins only if it is newer

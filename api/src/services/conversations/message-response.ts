@@ -2,7 +2,7 @@
 import type { ChatMessage } from "@acp/contracts/chat";
 import type { messages } from "../../db/schema";
 
-export type MessageRow = typeof messages.$inferSelect;
+type MessageRow = typeof messages.$inferSelect;
 
 export function toMessageResponse(row: MessageRow): ChatMessage {
   return {

@@ -16,7 +16,7 @@ export type AddressPolicy = (
  * services, which a URL source must not be able to probe or talk to. Ranges opened by URL_FETCH_ALLOW_CIDRS (an
  * intranet wiki on :8080) are fetched on any port.
  */
-export const WEB_PORTS: readonly number[] = [80, 443];
+const WEB_PORTS: readonly number[] = [80, 443];
 
 const RANGE_NAMES: Record<string, string> = {
   private: "a private address",
@@ -49,7 +49,7 @@ const RANGE_NAMES: Record<string, string> = {
  * Cloud (169.254.169.254, IPv6 fd20:ce::254), Alibaba (100.100.100.200), Oracle (192.0.0.192), Tencent
  * (169.254.0.23), and the other clouds that use 169.254.169.254.
  */
-export const METADATA_ADDRESSES: ReadonlySet<string> = new Set([
+const METADATA_ADDRESSES: ReadonlySet<string> = new Set([
   "169.254.169.254",
   "169.254.170.2",
   "169.254.0.23",

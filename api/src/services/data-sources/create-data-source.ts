@@ -1,7 +1,8 @@
 // Adds a data source to an agent's knowledge: text and web pages become documents that go through the same pipeline.
 import { createHash } from "node:crypto";
-import { DATA_SOURCE_CATEGORY, type dataSourceTypeSchema } from "@acp/contracts/entities";
+import type { dataSourceTypeSchema } from "@acp/contracts/entities";
 import type { KnowledgeDocument, UploadExtension } from "@acp/contracts/knowledge";
+import { DATA_SOURCE_CATEGORY } from "@acp/contracts/knowledge-constants";
 import { VALIDATION } from "@acp/contracts/messages";
 import iconv from "iconv-lite";
 import type { z } from "zod";

@@ -17,7 +17,7 @@ export const DEFAULT_FETCH_LIMITS: FetchLimits = {
   maxRedirects: 5,
 };
 
-export type FetchedPage = {
+type FetchedPage = {
   /** The URL the content finally came from (after redirects). */
   url: string;
   status: number;
@@ -36,7 +36,7 @@ export class UrlFetchError extends Error {
 }
 
 /** Resolves a host name to every address it has (dns.lookup by default; tests inject their own answers). */
-export type Resolver = (hostname: string, family: number) => Promise<LookupAddress[]>;
+type Resolver = (hostname: string, family: number) => Promise<LookupAddress[]>;
 
 const systemResolver: Resolver = (hostname, family) =>
   new Promise((resolve, reject) => {
@@ -84,7 +84,7 @@ const notFound = (host: string) => `We could not find the site ${host}. Check th
  * What went wrong with a request, in words for people: never a raw error code (ENOTFOUND, ECONNREFUSED,
  * CERT_HAS_EXPIRED). `host` is the site as the user wrote it (host name and port).
  */
-export function describeFetchFailure(error: unknown, url: URL): string {
+function describeFetchFailure(error: unknown, url: URL): string {
   const host = url.host;
   const code = String((error as { code?: unknown }).code ?? "");
   if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NODATA" || code === "EAI_NONAME")

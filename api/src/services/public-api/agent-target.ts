@@ -36,7 +36,7 @@ export async function findAgentByEndpoint(db: Db, endpoint: string): Promise<Age
   };
 }
 
-export function isBuiltInAgentId(value: string): value is BuiltInAgentId {
+function isBuiltInAgentId(value: string): value is BuiltInAgentId {
   return (BUILT_IN_AGENT_IDS as readonly string[]).includes(value);
 }
 
@@ -51,7 +51,7 @@ export async function builtInTarget(db: Db, ownerId: string, agentId: BuiltInAge
   };
 }
 
-export const modelNotFound = (model: string) =>
+const modelNotFound = (model: string) =>
   new AppError("NOT_FOUND", `The model '${model}' does not exist or you do not have access to it`);
 
 /**

@@ -1,7 +1,7 @@
 // Starts an answer and lets the caller wait for its first piece, so a failure before any word can still be an HTTP status.
 import type { GroundedAnswer } from "../chat/grounded-answer";
 
-export type StartedAnswer = {
+type StartedAnswer = {
   /** The answer, as the pipeline returns it (a provider failure inside, not a rejection). */
   answer: Promise<GroundedAnswer>;
   /** Resolves once the first piece is written, the answer settles, or the wait is over: whichever comes first. */

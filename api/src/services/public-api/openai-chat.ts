@@ -122,10 +122,7 @@ const openAiUsageSchema = z.object({
 });
 type OpenAiUsage = z.infer<typeof openAiUsageSchema>;
 
-function usageOf(answer: {
-  promptTokens: number | null;
-  completionTokens: number | null;
-}): OpenAiUsage {
+function usageOf(answer: { promptTokens: number | null; completionTokens: number | null }): OpenAiUsage {
   const prompt = answer.promptTokens ?? 0;
   const completion = answer.completionTokens ?? 0;
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };

@@ -66,7 +66,7 @@ function lastBoundary(text: string, limit: number): number {
   return 0;
 }
 
-export type CitationStream = {
+type CitationStream = {
   /** Takes the next piece as the model wrote it; returns the text that can now be passed on (often ""). */
   push: (piece: string) => string;
   /** The rest, once the answer is complete. */

@@ -24,13 +24,13 @@ export type ApiUsageRecorder = {
 };
 
 /** How often buffered entries are written at the latest. */
-export const USAGE_FLUSH_INTERVAL_MS = 1000;
+const USAGE_FLUSH_INTERVAL_MS = 1000;
 /** Entries per INSERT; a full batch is written at once instead of waiting for the timer. */
-export const USAGE_BATCH_SIZE = 500;
+const USAGE_BATCH_SIZE = 500;
 /** Entries held at most (new and awaiting a retry): ~200 bytes each, so ~10 MB while the database is away. */
-export const USAGE_MAX_BUFFERED = 50_000;
+const USAGE_MAX_BUFFERED = 50_000;
 /** Writes a batch gets before it is given up (with a log line saying how many entries were lost). */
-export const USAGE_MAX_ATTEMPTS = 5;
+const USAGE_MAX_ATTEMPTS = 5;
 
 type FailedBatch = { entries: ApiUsageEntry[]; attempts: number };
 

@@ -5,12 +5,12 @@ import { rowsOf } from "../../db/rows-of";
 import { ERROR_STATUS_FROM } from "./get-api-usage";
 
 /** Days the request log keeps each call; older calls survive only as hourly totals. */
-export const REQUEST_LOG_RETENTION_DAYS = 30;
+const REQUEST_LOG_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows one statement moves: a short transaction that never holds many locks or much memory. */
-export const ROLL_UP_BATCH_ROWS = 5000;
+const ROLL_UP_BATCH_ROWS = 5000;
 /** Statements one pass runs at most; a backlog beyond it waits for the next pass. */
-export const ROLL_UP_MAX_BATCHES = 20;
+const ROLL_UP_MAX_BATCHES = 20;
 
 /**
  * Moves up to `batchRows` of the oldest expired rows in one statement: deletes them and adds their counts to their

@@ -3,7 +3,7 @@ import { USAGE_WINDOW_HOURS } from "@acp/contracts/api-access";
 import { HOUR_MS } from "../../lib/hourly-limit";
 
 /** The start of the UTC hour `at` falls in (whole-hour offsets only matter in UTC: no zone is involved). */
-export function startOfHour(at: Date): Date {
+function startOfHour(at: Date): Date {
   return new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 }
 
