@@ -1,12 +1,14 @@
 // Journey: on AI Agent Management, deploy the six demo agents (public, each with its endpoint), create a custom
 // agent after the spec's validation error, delete it after confirmation; switch an executive agent off and
 // configure another, and see both survive a reload; the page fits a 375 px phone without serious axe violations.
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { card, toast } from "./support/locators";
+import { focusedLabelledTag, horizontalOverflow, isFocused } from "./support/page-checks";
 
 /** Spec section 9: the six preset demo agents. */
 const DEMO_AGENTS = [
@@ -17,17 +19,6 @@ const DEMO_AGENTS = [
   "Operations Excellence",
   "HR & Talent Strategy",
 ];
-
-function card(page: Page, title: string): Locator {
-  return page
-    .locator("[data-slot=card]")
-    .filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
-}
-
-/** The toast on screen (the product shows one at a time). */
-function toast(page: Page, title: string): Locator {
-  return page.getByText(title, { exact: true }).first();
-}
 
 describe("managing agents", () => {
   let server: AppServer;
@@ -75,16 +66,12 @@ describe("managing agents", () => {
     await toast(page, "Validation Error").waitFor();
     await form.getByText("Validation Error: Name and system prompt are required.").waitFor();
     expect(await form.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true");
-    expect(
-      await form.getByLabel("Name", { exact: true }).evaluate((input) => input === document.activeElement),
-    ).toBe(true);
+    expect(await isFocused(form.getByLabel("Name", { exact: true }))).toBe(true);
 
     await form.getByLabel("Name", { exact: true }).fill("Board Pack Assistant");
     await form.getByRole("button", { name: "Create Agent" }).click();
     await toast(page, "Validation Error").waitFor();
-    expect(await form.getByLabel("System prompt").evaluate((input) => input === document.activeElement)).toBe(
-      true,
-    );
+    expect(await isFocused(form.getByLabel("System prompt"))).toBe(true);
 
     await form.getByLabel(/^Description/).fill("Prepares the quarterly board pack");
     await form
@@ -116,15 +103,7 @@ describe("managing agents", () => {
     await created.waitFor({ state: "detached" });
     await confirm.waitFor({ state: "hidden" });
     // Focus stays in the list (on the next agent) instead of falling back to the top of the page.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            document.activeElement?.getAttribute("aria-labelledby") !== null &&
-            document.activeElement?.tagName,
-        ),
-      )
-      .toBe("ARTICLE");
+    await expect.poll(() => focusedLabelledTag(page)).toBe("ARTICLE");
     expect(await list.getByRole("article").count()).toBe(6);
   });
 
@@ -190,8 +169,7 @@ describe("managing agents", () => {
     await page.getByRole("heading", { level: 1, name: "AI Agent Management" }).waitFor();
     await card(page, "Custom Agents").getByRole("article").first().waitFor();
     await page.waitForLoadState("networkidle");
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "agents-phone");
 
@@ -200,7 +178,7 @@ describe("managing agents", () => {
     await dialog.getByLabel("System prompt").waitFor();
     const box = await dialog.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

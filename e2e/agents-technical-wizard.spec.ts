@@ -8,8 +8,15 @@ import { newAccount, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
-
-const INGESTION_TIMEOUT_MS = 120_000;
+import {
+  chooseFiles,
+  documentList,
+  INGESTION_TIMEOUT_MS,
+  waitUntilProcessed,
+} from "./support/knowledge-steps";
+import { toast } from "./support/locators";
+import { horizontalOverflow } from "./support/page-checks";
+import { wizardChat } from "./support/wizard-steps";
 
 /** A small architecture note the technical agent learns from (and that its answers can cite). */
 const ARCHITECTURE_NOTE = {
@@ -93,14 +100,11 @@ describe("the technical architecture wizard", () => {
       expect(
         await input.evaluate((element) => element.closest("[data-remote]")?.getAttribute("data-remote")),
       ).toBe("mf-knowledge");
-      await input.setInputFiles(ARCHITECTURE_NOTE);
-      await page.getByText("Files Uploaded Successfully").first().waitFor();
-      const latest = page.getByRole("list", { name: "Latest documents of this agent" });
-      await latest
-        .getByRole("listitem")
-        .filter({ hasText: ARCHITECTURE_NOTE.name })
-        .getByText("Processed", { exact: true })
-        .waitFor({ timeout: INGESTION_TIMEOUT_MS });
+      await chooseFiles(page, [ARCHITECTURE_NOTE]);
+      await toast(page, "Files Uploaded Successfully").waitFor();
+      await waitUntilProcessed(documentList(page, "Latest documents of this agent"), [
+        ARCHITECTURE_NOTE.name,
+      ]);
       await screenshot(page, "wizard-technical-step-1");
 
       // Step 2: what the agent knows now.
@@ -127,7 +131,7 @@ describe("the technical architecture wizard", () => {
       for (const query of SAMPLE_QUERIES) await samples.getByRole("button", { name: query }).waitFor();
 
       // The chat with the technical agent answers from the uploaded note, cites it, and opens the cited passage.
-      const card = page.getByRole("region", { name: "Technical Architecture Chat" });
+      const card = wizardChat(page, "Technical Architecture");
       const box = card.getByRole("textbox", { name: "Message" });
       await box.fill(QUESTION);
       await box.press("Enter");
@@ -184,7 +188,6 @@ describe("the technical architecture wizard", () => {
     await page.goto("/agent/technical");
     await stepLine(page, 1, "Upload Technical Docs").waitFor();
     await page.getByLabel("Files to upload").waitFor({ state: "attached" });
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     for (const [button, step, title] of [
       [null, 1, "Upload Technical Docs"],
       ["Continue to Training", 2, "Train Technical Agent"],
@@ -194,7 +197,7 @@ describe("the technical architecture wizard", () => {
       if (button) await page.getByRole("button", { name: button }).click();
       await stepLine(page, step, title).waitFor();
       await page.waitForLoadState("networkidle");
-      expect(await overflow(), `step ${step} scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page), `step ${step} scrolls sideways`).toBeLessThanOrEqual(0);
       expect(await seriousA11yViolations(page), `step ${step} axe`).toEqual([]);
     }
     await screenshot(page, "wizard-technical-phone");

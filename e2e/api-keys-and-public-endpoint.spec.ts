@@ -7,7 +7,6 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
-  type Locator,
   type Page,
   request,
 } from "playwright-core";
@@ -16,39 +15,14 @@ import { newAccount, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { INGESTION_TIMEOUT_MS } from "./support/knowledge-steps";
+import { card, numberIn, statValue, toast } from "./support/locators";
+import { focusedLabelledTag, horizontalOverflow, isFocused, settled } from "./support/page-checks";
 
 const AGENT = "Pricing Desk";
 const KNOWLEDGE =
   "Pricing 2027. The Team plan costs 49 dollars per seat per month, billed annually. The Enterprise plan starts at 1,200 dollars per month and includes single sign-on.";
 const QUESTION = "What does the Team plan cost per seat?";
-const INGESTION_TIMEOUT_MS = 120_000;
-
-function card(page: Page, title: string): Locator {
-  return page
-    .locator("[data-slot=card]")
-    .filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
-}
-
-/** The toast on screen (the product shows one at a time). */
-function toast(page: Page, title: string): Locator {
-  return page.getByText(title, { exact: true }).first();
-}
-
-/** axe reads colours as drawn: a dialog is checked once its opening animation has ended. */
-async function settled(dialog: Locator): Promise<void> {
-  await expect
-    .poll(() => dialog.evaluate((element) => element.getAnimations({ subtree: true }).length))
-    .toBe(0);
-}
-
-function statValue(scope: Locator, label: string): Locator {
-  return scope.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
-}
-
-async function numberIn(locator: Locator): Promise<number> {
-  return Number(((await locator.textContent()) ?? "").replaceAll(",", "").replace("%", ""));
-}
-
 /** The sum of the requests column of the chart's screen-reader table. */
 async function chartRequests(page: Page): Promise<number> {
   const table = card(page, "API Usage").getByRole("table");
@@ -152,15 +126,7 @@ describe("API keys and a public endpoint", () => {
     await dialog.getByRole("button", { name: "Done" }).click();
     await dialog.waitFor({ state: "hidden" });
     const row = keys.getByRole("article", { name: "Website chatbot" });
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            document.activeElement?.getAttribute("aria-labelledby") !== null &&
-            document.activeElement?.tagName,
-        ),
-      )
-      .toBe("ARTICLE");
+    await expect.poll(() => focusedLabelledTag(page)).toBe("ARTICLE");
     expect(await page.content()).not.toContain(fullKey);
     expect(await row.locator("code").textContent()).toMatch(/^acp_live_/);
     await row.getByText("active", { exact: true }).waitFor();
@@ -228,11 +194,7 @@ describe("API keys and a public endpoint", () => {
     await toast(page, "API Key Updated").waitFor();
     await edit.waitFor({ state: "hidden" });
     // Focus goes back to the button that opened the dialog.
-    expect(
-      await row
-        .getByRole("button", { name: "Edit Website chatbot" })
-        .evaluate((button) => button === document.activeElement),
-    ).toBe(true);
+    expect(await isFocused(row.getByRole("button", { name: "Edit Website chatbot" }))).toBe(true);
     await row.getByText(`Only GTM Strategy, ${AGENT}`).waitFor();
     await row.getByText(/rate limit 5\/hr$/).waitFor();
     const limited = await callAgent({ authorization: `Bearer ${fullKey}` });
@@ -258,11 +220,7 @@ describe("API keys and a public endpoint", () => {
     const confirm = page.getByRole("dialog", { name: "Delete Website chatbot?" });
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "hidden" });
-    expect(
-      await row
-        .getByRole("button", { name: "Delete Website chatbot" })
-        .evaluate((button) => button === document.activeElement),
-    ).toBe(true);
+    expect(await isFocused(row.getByRole("button", { name: "Delete Website chatbot" }))).toBe(true);
     await row.getByRole("button", { name: "Delete Website chatbot" }).click();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast(page, "API Key Deleted").waitFor();
@@ -281,8 +239,7 @@ describe("API keys and a public endpoint", () => {
     await card(page, "Public Endpoints").getByRole("article", { name: AGENT }).waitFor();
     await card(page, "API Usage").getByRole("table").waitFor({ state: "attached" });
     await page.waitForLoadState("networkidle");
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "api-management-phone");
 
@@ -292,7 +249,7 @@ describe("API keys and a public endpoint", () => {
     const dialog = page.getByRole("dialog", { name: "API key Phone key" });
     await dialog.waitFor();
     await settled(dialog);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
@@ -304,7 +261,7 @@ describe("API keys and a public endpoint", () => {
     const edit = page.getByRole("dialog", { name: "Edit Phone key" });
     await edit.getByRole("checkbox", { name: AGENT }).waitFor();
     await settled(edit);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "api-key-edit-phone");
     await page.keyboard.press("Escape");

@@ -2,14 +2,15 @@
 // first Enter only starts "New GTM Conversation", as spec section 4 says; the second sends), watch the grounded answer
 // arrive with a citation, and open the cited passage: document, lines and the excerpt highlighted. The chat fits a
 // 375 px phone without serious accessibility violations.
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
-
-const INGESTION_TIMEOUT_MS = 120_000;
+import { documentList, INGESTION_TIMEOUT_MS, uploadAndWait } from "./support/knowledge-steps";
+import { horizontalOverflow, isFocused, settled } from "./support/page-checks";
+import { openTestingStep, wizardChat } from "./support/wizard-steps";
 
 const PLAYBOOK = {
   name: "gtm-playbook.txt",
@@ -26,15 +27,7 @@ const PLAYBOOK = {
 };
 const QUESTION = "What is our ideal customer profile?";
 
-function chat(page: Page): Locator {
-  return page.getByRole("region", { name: "GTM Strategy Chat" });
-}
-
-async function openTestingStep(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Continue to Training" }).click();
-  await page.getByRole("button", { name: "Continue to Testing" }).click();
-  await chat(page).waitFor();
-}
+const AGENT = "GTM Strategy";
 
 describe("asking the chat and opening the cited passage", () => {
   let server: AppServer;
@@ -57,16 +50,10 @@ describe("asking the chat and opening the cited passage", () => {
     "answers from the document, cites it, and opens the cited lines with the passage highlighted",
     async () => {
       await page.goto("/agent/gtm");
-      await page.getByLabel("Files to upload").setInputFiles(PLAYBOOK);
-      await page
-        .getByRole("list", { name: "Latest documents of this agent" })
-        .getByRole("listitem")
-        .filter({ hasText: PLAYBOOK.name })
-        .getByText("Processed", { exact: true })
-        .waitFor({ timeout: INGESTION_TIMEOUT_MS });
-      await openTestingStep(page);
+      await uploadAndWait(page, [PLAYBOOK], documentList(page, "Latest documents of this agent"));
+      await openTestingStep(page, AGENT);
 
-      const card = chat(page);
+      const card = wizardChat(page, AGENT);
       await card.getByText("Offline mode", { exact: true }).waitFor();
       await card.getByText("Start a conversation").waitFor();
       const box = card.getByRole("textbox", { name: "Message" });
@@ -109,7 +96,7 @@ describe("asking the chat and opening the cited passage", () => {
       await screenshot(page, "chat-cited-passage");
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
-      expect(await citation.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await isFocused(citation)).toBe(true);
     },
     INGESTION_TIMEOUT_MS + 60_000,
   );
@@ -117,12 +104,11 @@ describe("asking the chat and opening the cited passage", () => {
   it("fits a 375 px screen, dialog included, without horizontal scrolling or serious accessibility violations", async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/agent/gtm");
-    await openTestingStep(page);
-    const log = chat(page).getByRole("log", { name: "Conversation" });
+    await openTestingStep(page, AGENT);
+    const log = wizardChat(page, AGENT).getByRole("log", { name: "Conversation" });
     await log.getByText(QUESTION, { exact: true }).waitFor();
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(await overflow()).toBeLessThanOrEqual(0);
-    const card = await chat(page).boundingBox();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    const card = await wizardChat(page, AGENT).boundingBox();
     expect(card && Math.round(card.height)).toBe(600);
     await screenshot(page, "chat-phone");
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -135,13 +121,10 @@ describe("asking the chat and opening the cited passage", () => {
     await expect
       .poll(() => dialog.getByRole("region", { name: "Cited passage" }).textContent())
       .toContain("playbook");
-    // axe reads colours as drawn: wait for the opening animation's fade to end.
-    await expect
-      .poll(() => dialog.evaluate((element) => element.getAnimations({ subtree: true }).length))
-      .toBe(0);
+    await settled(dialog);
     const box = await dialog.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

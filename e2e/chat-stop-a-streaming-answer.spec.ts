@@ -3,27 +3,20 @@
 // kept, marked stopped, the model told to stop, and focus back in the message box; after a reload the stopped answer
 // is still there as the server stored it.
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "@acp/api/src/test/fake-openai-server";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { isFocused } from "./support/page-checks";
+import { openTestingStep, wizardChat } from "./support/wizard-steps";
 
 const MODEL = "fake-slow-model";
 /** Long enough that, at one piece every 150 ms, the answer is still streaming when Stop is pressed. */
 const REPLY = Array.from({ length: 120 }, (_, index) => `word${index + 1}`).join(" ");
 const SAMPLE = "What is our ideal customer profile?";
 
-function chat(page: Page): Locator {
-  return page.getByRole("region", { name: "GTM Strategy Chat" });
-}
-
-async function openTestingStep(page: Page): Promise<void> {
-  await page.goto("/agent/gtm");
-  await page.getByRole("button", { name: "Continue to Training" }).click();
-  await page.getByRole("button", { name: "Continue to Testing" }).click();
-  await chat(page).waitFor();
-}
+const AGENT = "GTM Strategy";
 
 describe("stopping a streaming answer", () => {
   let model: FakeOpenAiServer;
@@ -52,8 +45,9 @@ describe("stopping a streaming answer", () => {
   });
 
   it("keeps the partial answer, marked stopped, and stops the model", async () => {
-    await openTestingStep(page);
-    const card = chat(page);
+    await page.goto("/agent/gtm");
+    await openTestingStep(page, AGENT);
+    const card = wizardChat(page, AGENT);
     await card.getByText(MODEL, { exact: true }).waitFor();
     expect(await card.getByText("Offline mode", { exact: true }).count()).toBe(0);
 
@@ -74,17 +68,14 @@ describe("stopping a streaming answer", () => {
     const shown = (await log.textContent()) ?? "";
     expect(shown).toContain("word1");
     expect(shown).not.toContain("word120");
-    expect(
-      await card
-        .getByRole("textbox", { name: "Message" })
-        .evaluate((element) => element === document.activeElement),
-    ).toBe(true);
+    expect(await isFocused(card.getByRole("textbox", { name: "Message" }))).toBe(true);
     await expect.poll(() => model.chatRequests.at(-1)?.clientAborted, { timeout: 10_000 }).toBe(true);
     await screenshot(page, "chat-stopped");
 
     // The server stored what was written, marked stopped: a fresh page shows the same.
-    await openTestingStep(page);
-    const again = chat(page).getByRole("log", { name: "Conversation" });
+    await page.goto("/agent/gtm");
+    await openTestingStep(page, AGENT);
+    const again = wizardChat(page, AGENT).getByRole("log", { name: "Conversation" });
     await again.getByText("Stopped before the answer was finished.").waitFor();
     expect(await again.textContent()).toContain("word1");
     expect(await again.textContent()).not.toContain("word120");

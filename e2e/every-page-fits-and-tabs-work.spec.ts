@@ -8,6 +8,7 @@ import { newAccount, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, screenshot } from "./support/browser";
+import { horizontalOverflow } from "./support/page-checks";
 
 const PAGES = [
   { path: "/", heading: "Executive AI Command Center" },
@@ -25,11 +26,6 @@ const PAGES = [
 ] as const;
 
 const WIDTHS = [375, 1280] as const;
-
-/** How far the page scrolls sideways: 0 when everything fits. */
-function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 /** Heading levels in document order: each may go deeper by one level at most (h1 -> h3 is a jump). */
 function headingJumps(page: Page): Promise<string[]> {

@@ -8,10 +8,16 @@ import { newAccount, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
+import {
+  askRetrievalLab,
+  documentList,
+  INGESTION_TIMEOUT_MS,
+  uploadAndWait,
+} from "./support/knowledge-steps";
+import { boxOf, overlaps } from "./support/page-checks";
 
 const WORKBOOK = "office-budget.xlsx";
 const PHRASE = "Zephyrine lamp refurbishment";
-const INGESTION_TIMEOUT_MS = 120_000;
 /** The rows the sheet fills: a title, a blank row, the header, 12 supply rows, blank rows 16-39, then 40-45. */
 const FILLED_ROWS = [1, 3, ...Array.from({ length: 12 }, (_, i) => 4 + i), 40, 41, 42, 43, 44, 45];
 
@@ -32,18 +38,6 @@ async function budgetWorkbook(): Promise<Buffer> {
     sheet.getRow(r).values = [r === 42 ? PHRASE : `Furniture ${r}`, "Eve", r * 100, codes(16, r)];
   }
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error("element is not laid out");
-  return box;
-}
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.y < b.y + b.height && b.y < a.y + a.height && a.x < b.x + b.width && b.x < a.x + a.width;
 }
 
 /** The row headers of a sheet's preview, as numbers. */
@@ -75,17 +69,12 @@ describe("opening a sheet's rows from the retrieval lab", () => {
     async () => {
       await page.goto("/knowledge");
       await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
-      await page.getByLabel("Files to upload").setInputFiles({
+      const workbook = {
         name: WORKBOOK,
         mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         buffer: await budgetWorkbook(),
-      });
-      await page
-        .getByRole("list", { name: "Documents" })
-        .getByRole("listitem")
-        .filter({ hasText: WORKBOOK })
-        .getByText("Processed", { exact: true })
-        .waitFor({ timeout: INGESTION_TIMEOUT_MS });
+      };
+      await uploadAndWait(page, [workbook], documentList(page));
     },
     INGESTION_TIMEOUT_MS * 2,
   );
@@ -95,13 +84,7 @@ describe("opening a sheet's rows from the retrieval lab", () => {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
       await page.goto("/knowledge");
       await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
-      const lab = page
-        .locator("[data-slot=card]")
-        .filter({ has: page.getByRole("heading", { level: 2, name: "Retrieval Lab" }) });
-      await lab.getByLabel("Question").fill(PHRASE);
-      await lab.getByRole("button", { name: "Search" }).click();
-      const passage = lab
-        .getByRole("list", { name: "Passages that would be used" })
+      const passage = (await askRetrievalLab(page, PHRASE))
         .getByRole("listitem")
         .filter({ hasText: PHRASE })
         .first();

@@ -9,6 +9,15 @@ import { type AppServer, startAppServer } from "./support/app-server";
 import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
 import { repoRoot } from "./support/env";
+import {
+  askRetrievalLab,
+  chooseFiles,
+  documentList,
+  INGESTION_TIMEOUT_MS,
+  uploadsRegion,
+  waitUntilProcessed,
+} from "./support/knowledge-steps";
+import { boxOf, horizontalOverflow, inside, overlaps } from "./support/page-checks";
 
 const fixtures = path.resolve(repoRoot, "../shared/fixtures/real-world");
 /** MANIFEST.md: 15 pages of a dense three-column Federal Register notice. */
@@ -17,42 +26,10 @@ const PDF_PHRASE = "Airworthiness Directives; The Boeing Company Airplanes";
 /** MANIFEST.md: Sheet2 holds a small monitor size/brand table; "Lenove" is in it. */
 const WORKBOOK = "two-sheets-book1.xlsx";
 const WORKBOOK_PHRASE = "Lenove";
-const INGESTION_TIMEOUT_MS = 120_000;
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error("element is not laid out");
-  return box;
-}
-
-function inside(inner: Box, outer: Box): boolean {
-  return (
-    inner.x >= outer.x - 0.5 &&
-    inner.y >= outer.y - 0.5 &&
-    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
-    inner.y + inner.height <= outer.y + outer.height + 0.5
-  );
-}
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.y < b.y + b.height && b.y < a.y + a.height && a.x < b.x + b.width && b.x < a.x + a.width;
-}
-
-function card(page: Page, title: string): Locator {
-  return page
-    .locator("[data-slot=card]")
-    .filter({ has: page.getByRole("heading", { level: 2, name: title }) });
-}
 
 /** Asks the retrieval lab and follows the first used passage's link; returns the link's text. */
 async function openFromLab(page: Page, question: string, document: string): Promise<string> {
-  const lab = card(page, "Retrieval Lab");
-  await lab.getByLabel("Question").fill(question);
-  await lab.getByRole("button", { name: "Search" }).click();
-  const top = lab
-    .getByRole("list", { name: "Passages that would be used" })
+  const top = (await askRetrievalLab(page, question))
     .getByRole("listitem")
     .filter({ hasText: document })
     .first();
@@ -117,23 +94,13 @@ describe("reading a long document from the retrieval lab", () => {
     async () => {
       await page.goto("/knowledge");
       await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
-      await page
-        .getByLabel("Files to upload")
-        .setInputFiles([path.join(fixtures, PDF), path.join(fixtures, WORKBOOK)]);
-      const uploads = page.getByRole("region", { name: "Uploads" });
+      await chooseFiles(page, [path.join(fixtures, PDF), path.join(fixtures, WORKBOOK)]);
       // The 15-page PDF takes a while: its steps show with the current one marked.
-      await uploads
+      await uploadsRegion(page)
         .getByRole("list", { name: `Processing steps of ${PDF}` })
         .locator('[aria-current="step"]')
         .waitFor({ timeout: INGESTION_TIMEOUT_MS });
-      const list = page.getByRole("list", { name: "Documents" });
-      for (const name of [PDF, WORKBOOK]) {
-        await list
-          .getByRole("listitem")
-          .filter({ hasText: name })
-          .getByText("Processed", { exact: true })
-          .waitFor({ timeout: INGESTION_TIMEOUT_MS });
-      }
+      await waitUntilProcessed(documentList(page), [PDF, WORKBOOK]);
     },
     INGESTION_TIMEOUT_MS * 2,
   );
@@ -152,9 +119,7 @@ describe("reading a long document from the retrieval lab", () => {
         place.replace(/^Open p/, "P"),
       );
       await expectReadable(page, dialog, shown.getByRole("heading", { level: 4 }));
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `long-document-${width}`);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.keyboard.press("Escape");
@@ -190,7 +155,7 @@ describe("reading a long document from the retrieval lab", () => {
   it("deletes a document by keyboard and leaves focus on the next row", async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/knowledge");
-    const list = page.getByRole("list", { name: "Documents" });
+    const list = documentList(page);
     await list.waitFor();
     const first = list.getByRole("listitem").first();
     const [name] = await first.getByRole("link").allTextContents();

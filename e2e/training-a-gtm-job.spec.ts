@@ -2,14 +2,16 @@
 // dataset check, start a 5-epoch job, watch its bar and "Epoch N of 5" advance to completed, open its metrics (the
 // per-epoch chart and the before/after figures), and find the measured accuracy as the dashboard's GTM Accuracy. The
 // page fits a 375 px phone without serious accessibility violations.
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { type FileContent, uploadAndWait, uploadsRegion } from "./support/knowledge-steps";
+import { card, toast } from "./support/locators";
+import { horizontalOverflow } from "./support/page-checks";
 
-const INGESTION_TIMEOUT_MS = 120_000;
 const TRAINING_TIMEOUT_MS = 180_000;
 
 /** Go-to-market notes: each file one topic, many distinct sentences (enough to hold some out for validation). */
@@ -23,7 +25,7 @@ const TOPICS = [
 ];
 const SHARED = ["team", "quarter", "region", "report", "review", "target", "customer", "plan"];
 
-function notes(topic: readonly string[], index: number): { name: string; mimeType: string; buffer: Buffer } {
+function notes(topic: readonly string[], index: number): FileContent {
   const sentences: string[] = [];
   for (let i = 0; i < 60; i += 1) {
     const a = topic[i % topic.length];
@@ -41,12 +43,6 @@ function notes(topic: readonly string[], index: number): { name: string; mimeTyp
     mimeType: "text/plain",
     buffer: Buffer.from(`${topic[0]} playbook\n\n${paragraphs.join("\n\n")}`),
   };
-}
-
-function card(page: Page, title: string): Locator {
-  return page
-    .locator("[data-slot=card]")
-    .filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
 }
 
 describe("training a GTM job", () => {
@@ -74,13 +70,13 @@ describe("training a GTM job", () => {
     const sources = card(page, "Training Data Sources");
     await sources.getByRole("combobox", { name: "Agent (optional)" }).click();
     await page.getByRole("option", { name: "GTM Strategy", exact: true }).click();
-    await sources
-      .getByLabel("Files to upload")
-      .setInputFiles(TOPICS.map((topic, index) => notes(topic, index)));
-    const uploads = sources.getByRole("region", { name: "Uploads" });
-    await expect
-      .poll(() => uploads.getByText("Processed", { exact: true }).count(), { timeout: INGESTION_TIMEOUT_MS })
-      .toBe(TOPICS.length);
+    const uploads = uploadsRegion(sources);
+    await uploadAndWait(
+      sources,
+      TOPICS.map((topic, index) => notes(topic, index)),
+      uploads,
+    );
+    expect(await uploads.getByText("Processed", { exact: true }).count()).toBe(TOPICS.length);
 
     // The dataset check alone: what a job would train on, nothing refused.
     const jobs = card(page, "Active Training Jobs");
@@ -98,7 +94,7 @@ describe("training a GTM job", () => {
     await jobs.getByRole("combobox", { name: "Epochs" }).click();
     await page.getByRole("option", { name: "5 epochs", exact: true }).click();
     await jobs.getByRole("button", { name: "Start Training" }).click();
-    await page.getByText("Training Job Created", { exact: true }).first().waitFor();
+    await toast(page, "Training Job Created").waitFor();
 
     // The running job's bar and epoch move on with the worker (polled every 10 s), then it completes.
     const seenEpochs = new Set<string>();
@@ -141,9 +137,7 @@ describe("training a GTM job", () => {
 
     // The dashboard's GTM Accuracy is what the job measured, as a percentage.
     await page.goto("/");
-    const accuracy = page
-      .locator("[data-slot=card]")
-      .filter({ has: page.getByRole("heading", { level: 3, name: "GTM Accuracy" }) });
+    const accuracy = card(page, "GTM Accuracy", 3);
     await expect
       .poll(async () => (await accuracy.textContent()) ?? "", { timeout: 40_000 })
       .toMatch(/\d+(\.\d)?%/);
@@ -154,8 +148,7 @@ describe("training a GTM job", () => {
     await page.goto("/training");
     await page.getByRole("heading", { level: 1, name: "Model Training & Fine-tuning" }).waitFor();
     await card(page, "Active Training Jobs").getByText("Q4 pipeline playbook").first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

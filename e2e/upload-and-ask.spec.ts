@@ -2,38 +2,30 @@
 // question the spreadsheet answers and open the sheet and rows it names, delete the PDF and see its vectors go;
 // the page fits a 375 px phone and has no serious accessibility violations.
 import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount, signUp } from "./support/accounts";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { seriousA11yViolations } from "./support/axe";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
 import { repoRoot } from "./support/env";
+import {
+  askRetrievalLab,
+  chooseFiles,
+  documentList,
+  documentRow,
+  INGESTION_TIMEOUT_MS,
+  uploadsRegion,
+  waitUntilProcessed,
+} from "./support/knowledge-steps";
+import { card, numberIn, statValue, textOf, toast } from "./support/locators";
+import { horizontalOverflow } from "./support/page-checks";
 
 const fixtures = path.resolve(repoRoot, "../shared/fixtures/real-world");
 const PDF = "hello-world-multiscript.pdf";
 const SPREADSHEET = "five-sheets-german.xlsx";
 /** MANIFEST.md: a phrase of the spreadsheet's spare-parts sheet. */
 const QUESTION = "Bestandsliste Ersatzteile";
-const INGESTION_TIMEOUT_MS = 120_000;
-
-function statValue(card: Locator, label: string): Locator {
-  return card.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
-}
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? "").trim();
-}
-
-async function numberIn(locator: Locator): Promise<number> {
-  return Number((await text(locator)).replaceAll(",", ""));
-}
-
-function card(page: Page, title: string): Locator {
-  return page
-    .locator("[data-slot=card]")
-    .filter({ has: page.getByRole("heading", { level: 2, name: title }) });
-}
 
 describe("uploading documents and asking about them", () => {
   let server: AppServer;
@@ -59,44 +51,36 @@ describe("uploading documents and asking about them", () => {
       await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
       const stats = card(page, "Knowledge Base Stats");
       const vectors = card(page, "Vector Database");
-      await expect.poll(() => text(statValue(stats, "Total Documents"))).toBe("0");
-      expect(await text(statValue(stats, "Vector Embeddings"))).toBe("0");
+      await expect.poll(() => textOf(statValue(stats, "Total Documents"))).toBe("0");
+      expect(await textOf(statValue(stats, "Vector Embeddings"))).toBe("0");
 
-      await page
-        .getByLabel("Files to upload")
-        .setInputFiles([path.join(fixtures, PDF), path.join(fixtures, SPREADSHEET)]);
-      const uploads = page.getByRole("region", { name: "Uploads" });
+      await chooseFiles(page, [path.join(fixtures, PDF), path.join(fixtures, SPREADSHEET)]);
+      const uploads = uploadsRegion(page);
       await uploads.getByText(PDF, { exact: true }).waitFor();
       await uploads.getByText(SPREADSHEET, { exact: true }).waitFor();
-      await page.getByText("Files Uploaded Successfully").first().waitFor();
+      await toast(page, "Files Uploaded Successfully").waitFor();
 
-      const list = page.getByRole("list", { name: "Documents" });
-      const row = (name: string) => list.getByRole("listitem").filter({ hasText: name });
-      await row(PDF).getByText("Processed", { exact: true }).waitFor({ timeout: INGESTION_TIMEOUT_MS });
-      await row(SPREADSHEET)
-        .getByText("Processed", { exact: true })
-        .waitFor({ timeout: INGESTION_TIMEOUT_MS });
+      const list = documentList(page);
+      const row = (name: string) => documentRow(list, name);
+      await waitUntilProcessed(list, [PDF, SPREADSHEET]);
       await expect.poll(() => uploads.getByText("Processed", { exact: true }).count()).toBe(2);
 
-      await expect.poll(() => text(statValue(stats, "Total Documents")), { timeout: 10_000 }).toBe("2");
+      await expect.poll(() => textOf(statValue(stats, "Total Documents")), { timeout: 10_000 }).toBe("2");
       await expect
         .poll(() => numberIn(statValue(stats, "Vector Embeddings")), { timeout: 10_000 })
         .toBeGreaterThan(0);
-      expect(await text(statValue(stats, "Storage Used"))).toMatch(/^\d+(\.\d+)? KB$/);
+      expect(await textOf(statValue(stats, "Storage Used"))).toMatch(/^\d+(\.\d+)? KB$/);
       await expect
         .poll(() => numberIn(statValue(vectors, "Vectors")), { timeout: 10_000 })
         .toBeGreaterThan(0);
       const vectorsWithBoth = await numberIn(statValue(vectors, "Vectors"));
       await screenshot(page, "knowledge-processed");
 
-      const lab = card(page, "Retrieval Lab");
-      await lab.getByLabel("Question").fill(QUESTION);
-      await lab.getByRole("button", { name: "Search" }).click();
-      const used = lab.getByRole("list", { name: "Passages that would be used" });
+      const used = await askRetrievalLab(page, QUESTION);
       const top = used.getByRole("listitem").first();
       await top.waitFor();
-      expect(await text(top)).toContain(SPREADSHEET);
-      const where = await text(top.getByText(/^Sheet .+, rows? \d+(-\d+)?$/));
+      expect(await textOf(top)).toContain(SPREADSHEET);
+      const where = await textOf(top.getByText(/^Sheet .+, rows? \d+(-\d+)?$/));
       const sheet = where.replace(/^Sheet (.+), rows? .*$/, "$1");
       await top
         // Link texts read as places: "Open sheet Ersatzteilliste, rows 4-9".
@@ -107,8 +91,8 @@ describe("uploading documents and asking about them", () => {
       // Portalled out of the remote's subtree, the dialog keeps the remote's style scope.
       expect(await detail.getAttribute("data-remote")).toBe("mf-knowledge");
       const shown = detail.locator('[aria-current="location"]');
-      expect(await text(shown.getByRole("heading", { level: 4 }))).toContain(sheet);
-      expect(await text(shown)).toContain("Ersatzteile");
+      expect(await textOf(shown.getByRole("heading", { level: 4 }))).toContain(sheet);
+      expect(await textOf(shown)).toContain("Ersatzteile");
       await screenshot(page, "knowledge-retrieval-location");
       await page.keyboard.press("Escape");
       await detail.waitFor({ state: "hidden" });
@@ -118,9 +102,9 @@ describe("uploading documents and asking about them", () => {
         .click();
       const confirm = page.getByRole("dialog", { name: `Delete ${PDF}?` });
       await confirm.getByRole("button", { name: "Delete" }).click();
-      await page.getByText("Document Deleted").first().waitFor();
+      await toast(page, "Document Deleted").waitFor();
       await row(PDF).waitFor({ state: "detached" });
-      await expect.poll(() => text(statValue(stats, "Total Documents")), { timeout: 10_000 }).toBe("1");
+      await expect.poll(() => textOf(statValue(stats, "Total Documents")), { timeout: 10_000 }).toBe("1");
       await expect
         .poll(() => numberIn(statValue(vectors, "Vectors")), { timeout: 10_000 })
         .toBeLessThan(vectorsWithBoth);
@@ -132,20 +116,17 @@ describe("uploading documents and asking about them", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/knowledge");
     await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
-    await page.getByRole("list", { name: "Documents" }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await documentList(page).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, "knowledge-phone");
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByRole("list", { name: "Documents" }).getByRole("link", { name: SPREADSHEET }).click();
+    await documentList(page).getByRole("link", { name: SPREADSHEET }).click();
     const detail = page.getByRole("dialog", { name: SPREADSHEET });
     await detail.getByRole("heading", { name: "What was extracted" }).waitFor();
     const box = await detail.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
