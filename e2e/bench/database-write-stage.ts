@@ -13,9 +13,10 @@ import {
 } from "@acp/api/src/providers/embedder/local-embedder";
 import { createPgvectorStore } from "@acp/api/src/providers/vector-store/pgvector";
 import { ChunkIndexCache } from "@acp/api/src/services/retrieval/chunk-index-cache";
-import { analyzeText } from "@acp/api/src/text-search/lexical-analyzer";
+import { EmbedderMigrations } from "@acp/api/src/services/retrieval/embedder-migrations";
 import { openDocumentIndex } from "@acp/api/src/services/retrieval/index-document";
 import type { RetrievalDeps } from "@acp/api/src/services/retrieval/retrieval-deps";
+import { analyzeText } from "@acp/api/src/text-search/lexical-analyzer";
 import { eq } from "drizzle-orm";
 
 export const DATABASE_WRITE_STAGE = "database write (PGlite): chunk rows + vectors";
@@ -72,6 +73,7 @@ export async function timeDatabaseWrite(chunks: readonly Chunk[], workDir: strin
       vectorStore,
       embedder: vectors.embedder,
       chunkIndexes: new ChunkIndexCache({ db: database.db, memoryMb: 1024 }),
+      embedderMigrations: new EmbedderMigrations(),
     };
     const [user] = await database.db
       .insert(users)

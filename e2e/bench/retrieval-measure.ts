@@ -5,6 +5,8 @@ import { documents, users } from "@acp/api/src/db/schema";
 import { createLocalEmbedder } from "@acp/api/src/providers/embedder/local-embedder";
 import { createPgvectorStore } from "@acp/api/src/providers/vector-store/pgvector";
 import { ChunkIndexCache } from "@acp/api/src/services/retrieval/chunk-index-cache";
+import { watchIndexLoads } from "@acp/api/src/services/retrieval/embedder-migration";
+import { EmbedderMigrations } from "@acp/api/src/services/retrieval/embedder-migrations";
 import { queryWeights } from "@acp/api/src/services/retrieval/engine/dense-codes";
 import { indexDocumentChunks } from "@acp/api/src/services/retrieval/index-document";
 import { searchLexical } from "@acp/api/src/services/retrieval/lexical";
@@ -74,7 +76,10 @@ export async function measureRetrievalAt(chunkCount: number, queryCount = 200): 
       embedder: createLocalEmbedder(),
       // The API's default budget (CHUNK_INDEX_MB).
       chunkIndexes: new ChunkIndexCache({ db: database.db, memoryMb: 1024 }),
+      embedderMigrations: new EmbedderMigrations(),
     };
+    // As createDeps wires it: a user's embedder state is resolved when their index loads.
+    watchIndexLoads(deps);
     const [user] = await database.db
       .insert(users)
       .values({ email: "bench@example.test" })

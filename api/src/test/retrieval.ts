@@ -6,10 +6,15 @@ import { createLocalEmbedder } from "../providers/embedder/local-embedder";
 import { createPgvectorStore } from "../providers/vector-store/pgvector";
 import type { VectorStore } from "../providers/vector-store/vector-store";
 import { ChunkIndexCache } from "../services/retrieval/chunk-index-cache";
+import { watchIndexLoads } from "../services/retrieval/embedder-migration";
+import { EmbedderMigrations } from "../services/retrieval/embedder-migrations";
 import { type IndexableChunk, indexDocumentChunks } from "../services/retrieval/index-document";
 import type { RetrievalDeps } from "../services/retrieval/retrieval-deps";
 
-/** Retrieval's dependencies on `database`: the built-in embedder, pgvector and a cache of its own (512 MB). */
+/**
+ * Retrieval's dependencies on `database`: the built-in embedder, pgvector, a cache of its own (512 MB) and migrations
+ * of their own, started as createDeps starts them (when a user's index loads).
+ */
 export function retrievalDeps(
   database: Database,
   {
@@ -18,12 +23,15 @@ export function retrievalDeps(
     chunkIndexes,
   }: { embedder?: Embedder; vectorStore?: VectorStore; chunkIndexes?: ChunkIndexCache } = {},
 ): RetrievalDeps {
-  return {
+  const deps: RetrievalDeps = {
     database,
     embedder,
     vectorStore: vectorStore ?? createPgvectorStore({ database }),
     chunkIndexes: chunkIndexes ?? new ChunkIndexCache({ db: database.db, memoryMb: 512 }),
+    embedderMigrations: new EmbedderMigrations(),
   };
+  watchIndexLoads(deps);
+  return deps;
 }
 
 export async function insertUser(database: Database): Promise<string> {

@@ -34,6 +34,12 @@ type Entry = {
 
 class IndexTooLargeError extends Error {}
 
+/**
+ * Told each time a user's index (re)loads, i.e. its generation changed: `missingCodes` when it holds built-in
+ * embedder chunks without the code the in-memory dense leg reads. Listeners must not throw (they start background work).
+ */
+export type IndexLoadListener = (userId: string, load: { missingCodes: boolean }) => void;
+
 export type ChunkIndexCacheOptions = {
   db: Db;
   /** CHUNK_INDEX_MB. */
@@ -53,6 +59,7 @@ export class ChunkIndexCache {
   readonly budgetBytes: number;
   readonly userShareBytes: number;
   private readonly entries = new Map<string, Entry>();
+  private readonly loadListeners = new Set<IndexLoadListener>();
 
   constructor(private readonly options: ChunkIndexCacheOptions) {
     this.budgetBytes = options.memoryMb * 1024 * 1024;
@@ -110,6 +117,12 @@ export class ChunkIndexCache {
     return searchable.index;
   }
 
+  /** Calls `listener` after every load of a user's index (see IndexLoadListener); returns the unsubscribe. */
+  onLoad(listener: IndexLoadListener): () => void {
+    this.loadListeners.add(listener);
+    return () => this.loadListeners.delete(listener);
+  }
+
   /** Drops every index (tests; a process under memory pressure). */
   clear(): void {
     this.entries.clear();
@@ -126,6 +139,7 @@ export class ChunkIndexCache {
       `its index needs more than ${megabytes(bytes)} MB, over the ${megabytes(this.userShareBytes)} MB a user may take of CHUNK_INDEX_MB`;
     if (least > this.userShareBytes) {
       this.markOversize(userId, entry, generation, plan.chunkCount, tooLarge(least));
+      this.loaded(userId, false);
       return;
     }
     try {
@@ -143,6 +157,11 @@ export class ChunkIndexCache {
       if (!(error instanceof IndexTooLargeError)) throw error;
       this.markOversize(userId, entry, generation, plan.chunkCount, error.message);
     }
+    this.loaded(userId, !entry.oversize && entry.index.hasMissingCodes());
+  }
+
+  private loaded(userId: string, missingCodes: boolean): void {
+    for (const listener of this.loadListeners) listener(userId, { missingCodes });
   }
 
   private markOversize(userId: string, entry: Entry, generation: string, chunkCount: number, reason: string) {

@@ -139,6 +139,42 @@ describe("embedder change on pglite", () => {
     expect(await migrateUserEmbeddings({ deps: after, userId })).toBe("nothing-to-do");
   }, 60_000);
 
+  it("resolves a changed embedder when the user's index loads; a search of a loaded index writes nothing", async () => {
+    const vectorStore = createPgvectorStore({ database });
+    const local: RetrievalDeps = retrievalDeps(database, { vectorStore, embedder: createLocalEmbedder() });
+    const userId = await insertUser(database);
+    await indexTexts(local, userId, filler(5));
+    await local.chunkIndexes.get(userId);
+    await local.embedderMigrations.close();
+    const target = async () =>
+      (
+        await database.db
+          .select({ target: userEmbedders.target })
+          .from(userEmbedders)
+          .where(eq(userEmbedders.userId, userId))
+      )[0]?.target;
+    // A store that is down: the rebuild the load starts ends at once, so only the resolved state is left to see.
+    const down = {
+      ...vectorStore,
+      ensureReady: async () => ({ ready: false as const, reason: "test: down" }),
+    };
+    const after = retrievalDeps(database, {
+      vectorStore: down,
+      embedder: gatedEmbedder("test-load-embedder"),
+    });
+    expect(await target()).toBeNull();
+    // Loading the index (a search's first step) resolves the state in the background; close() waits for it.
+    await after.chunkIndexes.get(userId);
+    await after.embedderMigrations.close();
+    expect(await target()).toBe("test-load-embedder");
+
+    // Searching an index already loaded only reads: a state the configuration went back on stays until a load.
+    const found = await searchKnowledge({ deps: local, userId, query: "quarterly revenue", topK: 3 });
+    expect(found.results.length).toBeGreaterThan(0);
+    expect(found.embedder).toBe("local-1536");
+    expect(await target()).toBe("test-load-embedder");
+  });
+
   it("switching back before the rebuild finished abandons it and keeps the old vectors", async () => {
     const vectorStore = createPgvectorStore({ database });
     const local: RetrievalDeps = retrievalDeps(database, { vectorStore, embedder: createLocalEmbedder() });

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { documentChunks, userEmbedders } from "../../db/schema";
 import type { Embedder } from "../../providers/embedder/embedder";
 import { createLocalEmbedder, LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
+import type { MigrationOutcome } from "./embedder-migrations";
 import { encodeLocalVector } from "./engine/dense-codes";
 import type { RetrievalDeps } from "./retrieval-deps";
 
@@ -16,6 +17,7 @@ export type UserEmbedderState = { active: string; target: string | null };
 /**
  * The user's embedder state, created on first use with the configured embedder active. When the configured
  * embedder is not the active one it becomes the target; switching back to the active one abandons the rebuild.
+ * Indexing and the index's load call it (resolveEmbedderState); searching only reads (activeEmbedderId).
  */
 export async function ensureUserEmbedder({
   deps,
@@ -31,7 +33,7 @@ export async function ensureUserEmbedder({
       .select({ active: userEmbedders.active, target: userEmbedders.target })
       .from(userEmbedders)
       .where(eq(userEmbedders.userId, userId));
-  // Read first: every search passes here, and a write per search would be wasted on all but the first.
+  // Read first: every index load and upload passes here, and a write each time would be wasted on all but the first.
   let [row] = await read();
   if (!row) {
     await db.insert(userEmbedders).values({ userId, active: configured }).onConflictDoNothing();
@@ -112,30 +114,57 @@ async function hasChunksToEmbed(deps: RetrievalDeps, userId: string, target: str
   return pending !== undefined;
 }
 
-const running = new Map<string, Promise<MigrationOutcome>>();
-
-export type MigrationOutcome = "switched" | "busy" | "store-unavailable" | "nothing-to-do";
-
 /**
- * Starts (or joins) the rebuild of one user's vectors with deps.embedder, in the background; errors are logged.
- * Returns the promise so tests and shutdown can wait for it.
+ * Starts (or joins) the rebuild of one user's vectors with deps.embedder, in the background (deps.embedderMigrations:
+ * close() aborts and awaits it); errors are logged. Returns the promise so tests can wait for it.
  */
 export function startEmbedderMigration(deps: RetrievalDeps, userId: string): Promise<MigrationOutcome> {
-  const key = `${userId}\u0000${deps.embedder.id}`;
-  let task = running.get(key);
-  if (!task) {
-    task = migrateUserEmbeddings({ deps, userId })
-      .catch((error: unknown) => {
+  return deps.embedderMigrations.start(`${userId}\u0000${deps.embedder.id}`, (signal) =>
+    migrateUserEmbeddings({ deps, userId, signal }).catch((error: unknown) => {
+      if (!signal.aborted) {
         deps.logger?.error(
           { err: error, userId },
           "re-embedding the user's knowledge failed; retried on next use",
         );
-        return "busy" as const;
-      })
-      .finally(() => running.delete(key));
-    running.set(key, task);
-  }
-  return task;
+      }
+      return "busy" as const;
+    }),
+  );
+}
+
+/**
+ * Resolves the user's embedder state when their index loads (see watchIndexLoads), in the background: records a
+ * changed embedder as the target, abandons a rebuild the configuration went back on, and starts the rebuild when
+ * the user has chunks to (re-)embed or, with `missingCodes`, built-in chunks the in-memory dense leg has no code for.
+ */
+export function resolveEmbedderState(
+  deps: RetrievalDeps,
+  userId: string,
+  { missingCodes }: { missingCodes: boolean },
+): Promise<void> {
+  const { embedderMigrations } = deps;
+  const resolve = async () => {
+    if (embedderMigrations.signal.aborted) return;
+    const state = await ensureUserEmbedder({ deps, userId });
+    if (missingCodes || (await needsMigration(deps, userId, state)))
+      void startEmbedderMigration(deps, userId);
+  };
+  return embedderMigrations.track(
+    resolve().catch((error: unknown) => {
+      if (embedderMigrations.signal.aborted) return;
+      deps.logger?.error(
+        { err: error, userId },
+        "resolving the user's embedder failed; retried on next load",
+      );
+    }),
+  );
+}
+
+/** Resolves each user's embedder state whenever their index (re)loads into deps.chunkIndexes; returns the unsubscribe. */
+export function watchIndexLoads(deps: RetrievalDeps): () => void {
+  return deps.chunkIndexes.onLoad((userId, load) => {
+    void resolveEmbedderState(deps, userId, load);
+  });
 }
 
 /**
@@ -257,7 +286,11 @@ export async function migrateUserEmbeddings({
  * Rebuilds, one user after the other in the background, every index not made by deps.embedder (call at start-up:
  * otherwise a user's rebuild starts with their next search or upload). Resolves with how many users it covered.
  */
-export async function rebuildStaleIndexes(deps: RetrievalDeps, signal?: AbortSignal): Promise<number> {
+export function rebuildStaleIndexes(deps: RetrievalDeps, signal?: AbortSignal): Promise<number> {
+  return deps.embedderMigrations.track(rebuildEach(deps, signal ?? deps.embedderMigrations.signal));
+}
+
+async function rebuildEach(deps: RetrievalDeps, signal: AbortSignal): Promise<number> {
   const stale = await deps.database.db
     .select({ userId: userEmbedders.userId })
     .from(userEmbedders)
@@ -271,7 +304,7 @@ export async function rebuildStaleIndexes(deps: RetrievalDeps, signal?: AbortSig
       ),
     );
   for (const { userId } of stale) {
-    if (signal?.aborted) break;
+    if (signal.aborted) break;
     await startEmbedderMigration(deps, userId);
   }
   return stale.length;

@@ -8,9 +8,10 @@ import { indexTexts, insertUser, retrievalDeps } from "../../test/retrieval";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
 import { splitUnspaced } from "../../text-search/lexical-analyzer";
 import { BM25_B, BM25_K1, bm25Idf } from "./engine/bm25";
+import { lexicalDecides, RELEVANCE_THRESHOLD } from "./fusion";
 import { searchLexical } from "./lexical";
 import type { RetrievalDeps } from "./retrieval-deps";
-import { lexicalDecides, RELEVANCE_THRESHOLD, searchKnowledge } from "./search-knowledge";
+import { searchKnowledge } from "./search-knowledge";
 
 const hasPgvector = await postgresHasPgvector();
 

@@ -385,6 +385,14 @@ export class UserChunkIndex {
     this.denseScale = denseScale;
   }
 
+  /** Whether a live chunk was embedded by the built-in embedder but has no code (searchDense then gives way). */
+  hasMissingCodes(): boolean {
+    for (let ordinal = 0; ordinal < this.ids.length; ordinal += 1) {
+      if (this.alive[ordinal] === 1 && this.denseState[ordinal] === DENSE_MISSING) return true;
+    }
+    return false;
+  }
+
   /** Documents with at least one chunk in `scope`, or every document held without one (the dense leg's filter). */
   documentsIn(scope: ChunkScope | undefined): string[] {
     const inScope = this.scopeTest(scope);
