@@ -2,14 +2,13 @@
 // whose delete works; a 401 on the upload goes to the shell's unauthorized handling instead of an upload toast.
 import { createQueryClient } from "@acp/client/query-client";
 import { mockApi, route } from "@acp/federation/mock-api";
-import { renderRemotePage } from "@acp/federation/testing";
+import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { MemoryRouter } from "@acp/router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeXhr, stubXhr } from "../test/fake-xhr";
 import { knowledgeDocument } from "../test/fixtures";
-import { clearToasts, currentToast } from "../test/toasts";
 import DocumentUpload from "./document-upload";
 
 beforeEach(() => {

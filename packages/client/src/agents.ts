@@ -1,7 +1,7 @@
 // Built-in agents with the signed-in user's switch and settings (GET, PATCH /api/agents) and any agent's usage
 // analytics (GET /api/agents/{agentKey}/analytics: a built-in agent's id or a custom agent's id).
 import type { AgentAnalytics, BuiltInAgentState, UpdateBuiltInAgent } from "@acp/contracts/chat";
-import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { getJson, requestJson } from "./request";
 
 export const BUILT_IN_AGENTS_URL = "/api/agents";
@@ -28,10 +28,6 @@ export function builtInAgentsQueryOptions() {
   });
 }
 
-export function useBuiltInAgents() {
-  return useQuery(builtInAgentsQueryOptions());
-}
-
 /** The agent's id and the fields to change; `systemPrompt: null` restores the agent's default prompt. */
 export type UpdateBuiltInAgentInput = { id: string } & Omit<UpdateBuiltInAgent, "systemPrompt"> & {
     systemPrompt?: string | null;
@@ -48,10 +44,6 @@ export function updateBuiltInAgentMutationOptions() {
   });
 }
 
-export function useUpdateBuiltInAgent() {
-  return useMutation(updateBuiltInAgentMutationOptions());
-}
-
 export function agentAnalyticsQueryOptions(agentKey: string) {
   return queryOptions({
     queryKey: agentAnalyticsKeys.detail(agentKey),
@@ -59,8 +51,4 @@ export function agentAnalyticsQueryOptions(agentKey: string) {
     // Usage moves with every chat: read it again whenever it is shown instead of keeping the first answer.
     staleTime: 0,
   });
-}
-
-export function useAgentAnalytics(agentKey: string) {
-  return useQuery(agentAnalyticsQueryOptions(agentKey));
 }

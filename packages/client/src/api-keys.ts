@@ -2,13 +2,7 @@
 // comes back once), changing and deleting one. Every change refetches the list and the usage figures (active keys).
 import type { CreateApiKeyRequest, UpdateApiKey } from "@acp/contracts/api-access";
 import type { ApiKey } from "@acp/contracts/entities";
-import {
-  mutationOptions,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-} from "@tanstack/react-query";
+import { mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { getJson, requestJson } from "./request";
 import { usageKeys } from "./usage";
 
@@ -35,10 +29,6 @@ export function apiKeysQueryOptions() {
   });
 }
 
-export function useApiKeys() {
-  return useQuery(apiKeysQueryOptions());
-}
-
 const refetchKeysAndUsage = (client: QueryClient) =>
   Promise.all([
     client.invalidateQueries({ queryKey: apiKeyKeys.all }),
@@ -58,10 +48,6 @@ export function createApiKeyMutationOptions() {
   });
 }
 
-export function useCreateApiKey() {
-  return useMutation(createApiKeyMutationOptions());
-}
-
 /** What PATCH /api/api-keys/{id} takes: the key's id and any of its changeable fields. */
 export type UpdateApiKeyInput = { id: string } & UpdateApiKey;
 
@@ -75,10 +61,6 @@ export function updateApiKeyMutationOptions() {
   });
 }
 
-export function useUpdateApiKey() {
-  return useMutation(updateApiKeyMutationOptions());
-}
-
 /** DELETE /api/api-keys/{id}: requests with the key are refused from then on. */
 export function deleteApiKeyMutationOptions() {
   return mutationOptions({
@@ -86,8 +68,4 @@ export function deleteApiKeyMutationOptions() {
     mutationFn: (id: string) => requestJson<undefined>("DELETE", apiKeyUrl(id)),
     onSuccess: (_none, _id, _result, { client }) => refetchKeysAndUsage(client),
   });
-}
-
-export function useDeleteApiKey() {
-  return useMutation(deleteApiKeyMutationOptions());
 }

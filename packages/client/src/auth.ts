@@ -1,6 +1,6 @@
 // The signed-in user: GET /api/auth/user, where a 401 means "signed out" and is never retried (spec section 4).
 import type { User } from "@acp/contracts/entities";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { getJson } from "./request";
 
 export const CURRENT_USER_URL = "/api/auth/user";
@@ -23,9 +23,3 @@ export type AuthState = {
   isLoading: boolean;
   isAuthenticated: boolean;
 };
-
-export function useAuth(): AuthState {
-  const { data, isLoading } = useQuery(currentUserQueryOptions());
-  const user = data ?? null;
-  return { user, isLoading, isAuthenticated: user !== null };
-}

@@ -1,7 +1,7 @@
 // Conversations and their messages (spec sections 3 and 7, issue 20): an agent's list, create, rename and delete,
 // and one conversation's messages, with their query keys.
 import type { ChatConversation, ChatMessage, CreateChatConversation } from "@acp/contracts/chat";
-import { mutationOptions, queryOptions, useQuery } from "@tanstack/react-query";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { getJson, requestJson, withQuery } from "./request";
 
 export const CONVERSATIONS_URL = "/api/conversations";
@@ -45,10 +45,6 @@ export function conversationsQueryOptions(filters: ConversationFilters = {}) {
   });
 }
 
-export function useConversations(filters: ConversationFilters = {}) {
-  return useQuery(conversationsQueryOptions(filters));
-}
-
 export function getMessages(
   conversationId: string,
   options: { signal?: AbortSignal } = {},
@@ -62,10 +58,6 @@ export function messagesQueryOptions(conversationId: string) {
     queryKey: conversationKeys.messages(conversationId),
     queryFn: ({ signal }) => getMessages(conversationId, { signal }),
   });
-}
-
-export function useMessages(conversationId: string | undefined) {
-  return useQuery({ ...messagesQueryOptions(conversationId ?? ""), enabled: conversationId !== undefined });
 }
 
 export function createConversation(input: CreateChatConversation): Promise<ChatConversation> {

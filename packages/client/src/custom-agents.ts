@@ -2,7 +2,7 @@
 // changing, deleting and training an agent.
 import type { CustomAgentDetail, UpdateCustomAgent } from "@acp/contracts/chat";
 import type { CreateCustomAgent } from "@acp/contracts/inputs";
-import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { agentAnalyticsKeys } from "./agents";
 import { conversationKeys } from "./conversations";
 import { getJson, requestJson } from "./request";
@@ -30,10 +30,6 @@ export function customAgentsQueryOptions() {
   });
 }
 
-export function useCustomAgents() {
-  return useQuery(customAgentsQueryOptions());
-}
-
 /** POST /api/custom-agents: the new agent (untrained); the list refetches. */
 export function createCustomAgentMutationOptions() {
   return mutationOptions({
@@ -43,10 +39,6 @@ export function createCustomAgentMutationOptions() {
     onSuccess: (_agent, _input, _result, { client }) =>
       client.invalidateQueries({ queryKey: customAgentKeys.all }),
   });
-}
-
-export function useCreateCustomAgent() {
-  return useMutation(createCustomAgentMutationOptions());
 }
 
 /** What PATCH /api/custom-agents/{id} takes: the agent's id and any of its changeable fields. */
@@ -61,10 +53,6 @@ export function updateCustomAgentMutationOptions() {
     onSuccess: (_agent, _input, _result, { client }) =>
       client.invalidateQueries({ queryKey: customAgentKeys.all }),
   });
-}
-
-export function useUpdateCustomAgent() {
-  return useMutation(updateCustomAgentMutationOptions());
 }
 
 /**
@@ -85,10 +73,6 @@ export function deleteCustomAgentMutationOptions() {
   });
 }
 
-export function useDeleteCustomAgent() {
-  return useMutation(deleteCustomAgentMutationOptions());
-}
-
 /** POST /api/custom-agents/{id}/train: the agent, now training; the list refetches and is polled until it settles. */
 export function trainCustomAgentMutationOptions() {
   return mutationOptions({
@@ -97,8 +81,4 @@ export function trainCustomAgentMutationOptions() {
     onSuccess: (_agent, _id, _result, { client }) =>
       client.invalidateQueries({ queryKey: customAgentKeys.all }),
   });
-}
-
-export function useTrainCustomAgent() {
-  return useMutation(trainCustomAgentMutationOptions());
 }

@@ -2,7 +2,7 @@
 // moves a metric invalidates dashboardMetricsKeys.all.
 import { POLL_INTERVALS_MS } from "@acp/contracts/constants";
 import type { DashboardMetrics } from "@acp/contracts/entities";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { getJson } from "./request";
 
 export const DASHBOARD_METRICS_URL = "/api/dashboard/metrics";
@@ -17,8 +17,4 @@ export function dashboardMetricsQueryOptions() {
     queryFn: ({ signal }) => getJson<DashboardMetrics>(DASHBOARD_METRICS_URL, { signal }),
     refetchInterval: POLL_INTERVALS_MS.dashboardMetrics,
   });
-}
-
-export function useDashboardMetrics() {
-  return useQuery(dashboardMetricsQueryOptions());
 }

@@ -9,13 +9,7 @@ import type {
   TrainingJobSummary,
   ValidateTrainingData,
 } from "@acp/contracts/training";
-import {
-  mutationOptions,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-} from "@tanstack/react-query";
+import { mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { dashboardMetricsKeys } from "./dashboard-metrics";
 import { getJson, requestJson } from "./request";
 
@@ -45,10 +39,6 @@ export function trainingJobsQueryOptions() {
   });
 }
 
-export function useTrainingJobs() {
-  return useQuery(trainingJobsQueryOptions());
-}
-
 /** GET /api/training-jobs/{id}: read again every 10 s until the job completes or fails. */
 export function trainingJobDetailQueryOptions(id: string) {
   return queryOptions({
@@ -57,10 +47,6 @@ export function trainingJobDetailQueryOptions(id: string) {
     refetchInterval: (query) =>
       query.state.data && isActiveTrainingJob(query.state.data) ? POLL_INTERVALS_MS.trainingJobs : false,
   });
-}
-
-export function useTrainingJobDetail(id: string) {
-  return useQuery(trainingJobDetailQueryOptions(id));
 }
 
 const refetchJobsAndMetrics = (client: QueryClient) =>
@@ -79,10 +65,6 @@ export function createTrainingJobMutationOptions() {
   });
 }
 
-export function useCreateTrainingJob() {
-  return useMutation(createTrainingJobMutationOptions());
-}
-
 /** POST /api/training-jobs/{id}/cancel: the job, now failed with the cancellation as its reason. */
 export function cancelTrainingJobMutationOptions() {
   return mutationOptions({
@@ -92,10 +74,6 @@ export function cancelTrainingJobMutationOptions() {
   });
 }
 
-export function useCancelTrainingJob() {
-  return useMutation(cancelTrainingJobMutationOptions());
-}
-
 /** POST /api/training-jobs/validate: the dataset check of a model type, without training or spending anything. */
 export function validateTrainingDataMutationOptions() {
   return mutationOptions({
@@ -103,8 +81,4 @@ export function validateTrainingDataMutationOptions() {
     mutationFn: (input: ValidateTrainingData) =>
       requestJson<DatasetReport>("POST", VALIDATE_TRAINING_DATA_URL, input),
   });
-}
-
-export function useValidateTrainingData() {
-  return useMutation(validateTrainingDataMutationOptions());
 }

@@ -1,7 +1,7 @@
 // The public API's usage figures (GET /api/usage, optionally for one key): requests in the last 24 hours, active keys,
 // success rate and requests per hour. Read again while shown: calls arrive from outside the page (scripts with keys).
 import type { ApiUsage } from "@acp/contracts/api-access";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { getJson, withQuery } from "./request";
 
 export const USAGE_URL = "/api/usage";
@@ -21,8 +21,4 @@ export function usageQueryOptions(keyId?: string) {
     queryFn: ({ signal }) => getJson<ApiUsage>(withQuery(USAGE_URL, { keyId }), { signal }),
     refetchInterval: USAGE_POLL_MS,
   });
-}
-
-export function useUsage(keyId?: string) {
-  return useQuery(usageQueryOptions(keyId));
 }

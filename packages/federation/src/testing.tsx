@@ -1,6 +1,8 @@
-// Test helper for remote pages: renders inside the providers the shell gives a remote, with seeded query data.
+// Test helpers for remote pages: render inside the providers the shell gives a remote, with seeded query data, and
+// read or clear the toast on screen.
 import { createQueryClient } from "@acp/client/query-client";
 import { MemoryRouter } from "@acp/router";
+import { getToastStore } from "@acp/ui/hooks/use-toast";
 import { QueryClientProvider, type QueryKey } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
@@ -20,4 +22,14 @@ export function renderRemotePage(
     </QueryClientProvider>
   );
   return { client, ...render(ui, { wrapper }) };
+}
+
+/** The toast on screen (the spec shows one at a time), read from the page-wide toast store. */
+export function currentToast(): { title: unknown; description: unknown; variant: unknown } | undefined {
+  const [toast] = getToastStore().getState().toasts;
+  return toast ? { title: toast.title, description: toast.description, variant: toast.variant } : undefined;
+}
+
+export function clearToasts(): void {
+  getToastStore().dispatch({ type: "REMOVE_TOAST" });
 }

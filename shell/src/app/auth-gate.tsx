@@ -1,8 +1,9 @@
 // Spec section 2 auth states: a skeleton while the user loads, the sidebar app when signed in, and otherwise only
 // the landing page, the 404 page or the unauthorized flow.
-import { useAuth } from "@acp/client/auth";
+
 import { lazy, Suspense } from "react";
 import { LoadingLayout } from "../components/loading-layout";
+import { useAuth } from "../features/auth/api/get-current-user";
 import { UnauthorizedRedirect } from "../features/auth/components/unauthorized-redirect";
 import { NotFoundPage } from "../features/not-found/components/not-found-page";
 import { signedOutView } from "../lib/route-table";

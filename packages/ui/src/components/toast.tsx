@@ -1,10 +1,10 @@
 // Toast building blocks on Radix Toast (live-region announcements, F8 hotkey, swipe to dismiss).
-import { cva, type VariantProps } from "class-variance-authority";
 import { XIcon } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type * as React from "react";
 import { TOAST_DURATION } from "../hooks/use-toast";
 import { cn } from "../lib/cn";
+import { type ToastProps, toastVariants } from "../lib/toast-types";
 
 /** Product spec: swipe right past 50 px to dismiss. */
 export const TOAST_SWIPE_DIRECTION = "right";
@@ -46,32 +46,6 @@ export function ToastViewport({
     />
   );
 }
-
-export const toastVariants = cva(
-  [
-    "group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg",
-    "transition-[translate] duration-200 ease-out",
-    "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-    "data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
-    // Follow the finger while dragging, snap back on cancel, and fly off from the release point on success.
-    "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none",
-    "data-[swipe=cancel]:translate-x-0 data-[swipe=end]:animate-toast-swipe-out!",
-  ],
-  {
-    variants: {
-      variant: {
-        default: "border-border bg-background text-foreground",
-        destructive: "destructive border-destructive bg-destructive text-destructive-foreground",
-      },
-    },
-    defaultVariants: {
-      variant: "default",
-    },
-  },
-);
-
-export type ToastProps = React.ComponentProps<typeof ToastPrimitive.Root> &
-  VariantProps<typeof toastVariants>;
 
 export function Toast({ className, variant, ...props }: ToastProps) {
   return (
@@ -147,6 +121,3 @@ export function ToastDescription({
     />
   );
 }
-
-/** Pass as `action` to toast(); Radix requires altText so screen-reader users learn an alternative. */
-export type ToastActionElement = React.ReactElement<React.ComponentProps<typeof ToastAction>>;

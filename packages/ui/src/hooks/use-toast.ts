@@ -1,6 +1,6 @@
 // Toast state shared by every copy of @acp/ui on the page (host + federated remotes), plus the toast() API.
 import * as React from "react";
-import type { ToastActionElement, ToastProps } from "../components/toast";
+import type { ToastActionElement, ToastProps } from "../lib/toast-types";
 
 /** Product spec: only one toast on screen; a new one replaces the current one. */
 export const TOAST_LIMIT = 1;

@@ -38,7 +38,12 @@ describe("AgentAnalyticsDialog", () => {
     expect(text).toContain("Conversations3");
     expect(text).toContain("Messages10");
     expect(text).toContain("Median answer time1.5 s");
-    const table = await within(dialog).findByRole("table", { name: "Conversations and messages per day" });
+    const table = await within(dialog).findByRole(
+      "table",
+      { name: "Conversations and messages per day" },
+      // The chart module (and recharts) is loaded on demand: its first import takes a while on a busy machine.
+      { timeout: 5000 },
+    );
     expect(
       within(table)
         .getAllByRole("row")

@@ -2,10 +2,9 @@
 // route), checks fields before sending anything, names the installation's default model, and reports failures.
 import { AGENT_TEMPERATURE, AGENT_TOP_K } from "@acp/contracts/chat";
 import { mockApi, route } from "@acp/federation/mock-api";
-import { renderRemotePage } from "@acp/federation/testing";
+import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearToasts, currentToast } from "../../../test/toasts";
 import type { SettingsTarget } from "../utils/settings-target";
 import { ConfigureAgentDialog } from "./configure-agent-dialog";
 

@@ -1,14 +1,13 @@
 // "Configure": edits and saves an agent's chat settings (system prompt, model, temperature, passages per answer),
 // and a custom agent's name, description and public switch, with checks beside each field and the outcome as a toast.
-import { errorMessage } from "@acp/client/http-error";
-import { isUnauthorizedError } from "@acp/client/unauthorized";
+
 import {
   AGENT_TEMPERATURE,
   AGENT_TOP_K,
   type ChatModelInfo,
   SYSTEM_PROMPT_MAX_CHARS,
 } from "@acp/contracts/chat";
-import { ERROR_TOASTS } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { Button } from "@acp/ui/components/button";
 import {
   Dialog,
@@ -110,14 +109,7 @@ function ConfigureAgentForm({ target, onSaved }: { target: SettingsTarget; onSav
         });
         onSaved();
       },
-      (error: unknown) => {
-        if (isUnauthorizedError(error)) return;
-        toast({
-          title: ERROR_TOASTS.title,
-          description: `${SAVE_CONFIGURATION_FAILED}: ${errorMessage(error)}`,
-          variant: "destructive",
-        });
-      },
+      (error: unknown) => toastError(error, { sentence: SAVE_CONFIGURATION_FAILED }),
     );
   };
 

@@ -2,11 +2,10 @@
 // PATCH /api/agents/{id} and then shows the spec's toast; a failure says so and changes nothing.
 
 import { mockApi, route, type SentRequest } from "@acp/federation/mock-api";
-import { renderRemotePage } from "@acp/federation/testing";
+import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { builtInAgentStates } from "../../../test/fixtures";
-import { clearToasts, currentToast } from "../../../test/toasts";
 import { AgentCenterCard } from "./agent-center-card";
 import { QuickDeployCard } from "./quick-deploy-card";
 

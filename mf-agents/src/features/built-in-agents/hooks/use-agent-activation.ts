@@ -3,10 +3,9 @@
 // non-active one is switched on, and a toast saying the agent is active for "Activate Agent".
 
 import { type UpdateBuiltInAgentInput, updateBuiltInAgentMutationOptions } from "@acp/client/agents";
-import { errorMessage } from "@acp/client/http-error";
-import { isUnauthorizedError } from "@acp/client/unauthorized";
 import type { BuiltInAgentState } from "@acp/contracts/chat";
-import { ERROR_TOASTS, INFO_TOASTS } from "@acp/contracts/messages";
+import { INFO_TOASTS } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { useMutationState } from "@tanstack/react-query";
 import { useUpdateBuiltInAgent } from "../api/update-built-in-agent";
@@ -15,16 +14,6 @@ export const AGENT_ACTIVATED_TITLE = "Agent Activated";
 export const AGENTS_DEPLOYED_TITLE = "Executive Agents Deployed";
 
 type Agent = Pick<BuiltInAgentState, "id" | "name" | "enabled">;
-
-function toastFailure(action: string, error: unknown): void {
-  // The shell already says "Unauthorized" and signs the user in again.
-  if (isUnauthorizedError(error)) return;
-  toast({
-    title: ERROR_TOASTS.title,
-    description: `${action}: ${errorMessage(error)}`,
-    variant: "destructive",
-  });
-}
 
 /** The ids of the agents whose switch is being saved right now (the buttons and switches wait for them). */
 export function usePendingAgentIds(): Set<string> {
@@ -46,7 +35,7 @@ export function useAgentActivation() {
     try {
       await update.mutateAsync({ id: agent.id, enabled });
     } catch (error) {
-      toastFailure(`Failed to ${enabled ? "activate" : "deactivate"} ${agent.name}`, error);
+      toastError(error, { sentence: `Failed to ${enabled ? "activate" : "deactivate"} ${agent.name}` });
       return;
     }
     if (!enabled) {
@@ -64,7 +53,7 @@ export function useAgentActivation() {
     try {
       await update.mutateAsync({ id: agent.id, enabled: true });
     } catch (error) {
-      toastFailure(`Failed to activate ${agent.name}`, error);
+      toastError(error, { sentence: `Failed to activate ${agent.name}` });
       return;
     }
     toast({ title: AGENT_ACTIVATED_TITLE, description: `${agent.name} is active.` });
@@ -79,7 +68,9 @@ export function useAgentActivation() {
     const failed = waiting.filter((_, index) => results[index]?.status === "rejected");
     const firstError = results.find((result) => result.status === "rejected");
     if (firstError) {
-      toastFailure(`Failed to deploy ${failed.map((agent) => agent.name).join(", ")}`, firstError.reason);
+      toastError(firstError.reason, {
+        sentence: `Failed to deploy ${failed.map((agent) => agent.name).join(", ")}`,
+      });
       return;
     }
     toast({

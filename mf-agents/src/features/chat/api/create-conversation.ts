@@ -7,15 +7,19 @@ import {
 } from "@acp/client/conversations";
 import type { ChatConversation, CreateChatConversation } from "@acp/contracts/chat";
 import { ERROR_TOASTS } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { newConversationTitle } from "../lib/conversation-title";
-import { toastChatError } from "../lib/toast-chat-error";
 
 export function useCreateConversation(filters: ConversationFilters & { agentType: string }) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     ...createConversationMutationOptions(),
-    onError: (error) => toastChatError(ERROR_TOASTS.createConversation, error),
+    onError: (error) =>
+      toastError(error, {
+        sentence: ERROR_TOASTS.createConversation,
+        fallback: ERROR_TOASTS.createConversation,
+      }),
   });
   /** Creates "New <Agent> Conversation" and hands it to `onCreated` once it is in the list. */
   const create = (onCreated?: (conversation: ChatConversation) => void) => {

@@ -1,6 +1,6 @@
 // The chat card (spec section 2 "Chat card", issue 20): 600 px high, three sample questions, the agent's
 // conversations, the messages with their sources, and the question box; answers stream in and can be stopped.
-import { useMessages } from "@acp/client/conversations";
+
 import { errorMessage } from "@acp/client/http-error";
 import { findBuiltInAgent } from "@acp/contracts/agents";
 import type { ChatConversation, ChatMessage, ChatModelInfo, ChatSource } from "@acp/contracts/chat";
@@ -12,6 +12,7 @@ import { useCallback, useEffect, useEffectEvent, useId, useMemo, useRef, useStat
 import { useCreateConversation } from "../api/create-conversation";
 import { useChatModel } from "../api/get-chat-model";
 import { useAgentConversations } from "../api/get-conversations";
+import { useMessages } from "../api/get-messages";
 import { useChatStream } from "../hooks/use-chat-stream";
 import { selectConversation } from "../lib/conversation-selection";
 import { sampleQueriesFor } from "../sample-queries";

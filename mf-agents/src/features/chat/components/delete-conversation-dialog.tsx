@@ -1,16 +1,7 @@
 // Deletes the selected conversation after a confirmation: its trigger button and the dialog.
 import type { ChatConversation } from "@acp/contracts/chat";
 import { Button } from "@acp/ui/components/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@acp/ui/components/dialog";
+import { ConfirmDialog } from "@acp/ui/components/confirm-dialog";
 import { Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useDeleteConversation } from "../api/delete-conversation";
@@ -39,37 +30,27 @@ export function DeleteConversationDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="ghost" size="icon" disabled={!conversation} aria-label="Delete conversation">
           <Trash2 aria-hidden="true" />
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          const target = focusAfterDelete.current;
-          focusAfterDelete.current = null;
-          if (target?.isConnected) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle className="break-words leading-snug">Delete “{conversation?.title}”?</DialogTitle>
-          <DialogDescription>Its messages are deleted with it. This cannot be undone.</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={deletion.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={deletion.isPending}>
-            {deletion.isPending ? "Deleting…" : "Delete"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={<>Delete “{conversation?.title}”?</>}
+      description="Its messages are deleted with it. This cannot be undone."
+      confirmLabel="Delete"
+      pendingLabel="Deleting…"
+      pending={deletion.isPending}
+      onConfirm={confirm}
+      onCloseFocus={() => {
+        const target = focusAfterDelete.current;
+        focusAfterDelete.current = null;
+        if (!target?.isConnected) return false;
+        target.focus();
+        return true;
+      }}
+    />
   );
 }

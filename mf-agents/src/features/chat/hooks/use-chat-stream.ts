@@ -5,9 +5,13 @@ import { isChatStreamError, streamChatMutationOptions } from "@acp/client/chat";
 import { messagesQueryOptions } from "@acp/client/conversations";
 import type { ChatMessage } from "@acp/contracts/chat";
 import { ERROR_TOASTS } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toastChatError } from "../lib/toast-chat-error";
+
+/** "Failed to send message", with the reason after it when there is one. */
+const toastSendFailed = (error: unknown) =>
+  toastError(error, { sentence: ERROR_TOASTS.sendMessage, fallback: ERROR_TOASTS.sendMessage });
 
 /** The question being answered, shown until the stored messages replace it. */
 export type ChatTurn = {
@@ -105,7 +109,7 @@ export function useChatStream(): ChatStream {
     (conversationId, question, onEnd) => {
       if (!conversationId) {
         // Spec section 8: sending with no active conversation fails with this sentence.
-        toastChatError(ERROR_TOASTS.sendMessage, new Error(ERROR_TOASTS.noActiveConversation));
+        toastSendFailed(new Error(ERROR_TOASTS.noActiveConversation));
         onEnd?.("not-sent");
         return;
       }
@@ -152,7 +156,7 @@ export function useChatStream(): ChatStream {
               return;
             }
             setAnnouncement("");
-            toastChatError(ERROR_TOASTS.sendMessage, error);
+            toastSendFailed(error);
             onEnd?.(isChatStreamError(error) && error.userMessage ? "sent" : "not-sent");
           },
         },

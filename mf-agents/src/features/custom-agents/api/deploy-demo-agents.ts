@@ -4,11 +4,10 @@
 // empty state as the first agents arrive.
 
 import { createCustomAgentMutationOptions, customAgentKeys } from "@acp/client/custom-agents";
-import { errorMessage } from "@acp/client/http-error";
-import { isUnauthorizedError } from "@acp/client/unauthorized";
 import { DEMO_AGENT_PRESETS } from "@acp/contracts/agents";
 import type { CustomAgentDetail } from "@acp/contracts/chat";
 import { ERROR_TOASTS, SUCCESS_TOASTS } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { useMutation } from "@tanstack/react-query";
 import { withApiEndpoint } from "./create-custom-agent";
@@ -41,13 +40,6 @@ export function useDeployDemoAgents() {
         title: SUCCESS_TOASTS.demoAgentCreated,
         description: `${agents.length} public demo agents are ready: ${agents.map((agent) => agent.name).join(", ")}.`,
       }),
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return;
-      toast({
-        title: ERROR_TOASTS.title,
-        description: ERROR_TOASTS.createDemoAgent(errorMessage(error)),
-        variant: "destructive",
-      });
-    },
+    onError: (error) => toastError(error, { sentence: ERROR_TOASTS.createDemoAgent }),
   });
 }

@@ -2,11 +2,10 @@
 // the defaults and a generated endpoint, and failures read "Failed to create agent: {message}".
 
 import { mockApi, route } from "@acp/federation/mock-api";
-import { renderRemotePage } from "@acp/federation/testing";
+import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { customAgent } from "../../../test/fixtures";
-import { clearToasts, currentToast } from "../../../test/toasts";
 import { CreateCustomAgentCard } from "./create-custom-agent-card";
 
 beforeEach(() => clearToasts());

@@ -1,10 +1,7 @@
-// Custom agent creation (spec section 2 and 5): name, description, system prompt, agent type and the public switch;
-// name and system prompt are required ("Validation Error: Name and system prompt are required.").
-import { errorMessage } from "@acp/client/http-error";
-import { isUnauthorizedError } from "@acp/client/unauthorized";
 import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
 import type { AgentType } from "@acp/contracts/entities";
 import { ERROR_TOASTS, SUCCESS_TOASTS, VALIDATION } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Input } from "@acp/ui/components/input";
@@ -80,14 +77,7 @@ export function CreateCustomAgentCard() {
           setValues(EMPTY);
           setMissing({});
         },
-        onError: (error) => {
-          if (isUnauthorizedError(error)) return;
-          toast({
-            title: ERROR_TOASTS.title,
-            description: ERROR_TOASTS.createAgent(errorMessage(error)),
-            variant: "destructive",
-          });
-        },
+        onError: (error) => toastError(error, { sentence: ERROR_TOASTS.createAgent }),
       },
     );
   };

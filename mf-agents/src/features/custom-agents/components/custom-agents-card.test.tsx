@@ -3,11 +3,10 @@
 import { DEMO_AGENT_PRESETS } from "@acp/contracts/agents";
 import type { CustomAgentDetail } from "@acp/contracts/chat";
 import { mockApi, route, type SentRequest } from "@acp/federation/mock-api";
-import { renderRemotePage } from "@acp/federation/testing";
+import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { customAgent } from "../../../test/fixtures";
-import { clearToasts, currentToast } from "../../../test/toasts";
 import { CustomAgentsCard } from "./custom-agents-card";
 
 beforeEach(() => clearToasts());

@@ -1,9 +1,10 @@
 // "Custom Agents": the user's agents (polled while one trains), the six demo presets when there are none, and the
 // delete confirmation, with focus placed on a neighbour (or the heading) once an agent is gone.
+
 import { errorMessage } from "@acp/client/http-error";
-import { isUnauthorizedError } from "@acp/client/unauthorized";
 import type { CustomAgentDetail } from "@acp/contracts/chat";
 import { ERROR_TOASTS, SUCCESS_TOASTS } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import { Skeleton } from "@acp/ui/components/skeleton";
@@ -38,14 +39,7 @@ export function CustomAgentsCard({
   const startTraining = (agent: CustomAgentDetail) =>
     train.mutate(agent.id, {
       onSuccess: () => toast({ title: SUCCESS_TOASTS.trainingStarted, description: agent.name }),
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return;
-        toast({
-          title: ERROR_TOASTS.title,
-          description: ERROR_TOASTS.startTraining(errorMessage(error)),
-          variant: "destructive",
-        });
-      },
+      onError: (error) => toastError(error, { sentence: ERROR_TOASTS.startTraining }),
     });
 
   const askToDelete = (agent: CustomAgentDetail) => {

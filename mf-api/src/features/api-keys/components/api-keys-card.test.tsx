@@ -3,11 +3,10 @@
 // line with each key's real count and limit, and editing a key's expiry, agents and hourly limit.
 
 import { mockApi, route, type SentRequest } from "@acp/federation/mock-api";
-import { renderRemotePage } from "@acp/federation/testing";
+import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiKey, customAgent } from "../../../test/fixtures";
-import { clearToasts, currentToast } from "../../../test/toasts";
 import type { ApiKeyDetail } from "../api/get-api-keys";
 import { endOfDay } from "../utils/key-settings-form";
 import { ApiKeysCard } from "./api-keys-card";

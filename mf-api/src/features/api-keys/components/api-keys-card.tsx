@@ -3,12 +3,12 @@
 // (else the heading) after a deletion.
 import { errorMessage } from "@acp/client/http-error";
 import { API_KEY_RATE_LIMIT_PER_HOUR } from "@acp/contracts/constants";
+import { toastError } from "@acp/federation/toast-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { KeyRound } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { toastError } from "../../../lib/toast-error";
 import { useAgentChoices } from "../api/get-agent-choices";
 import { type ApiKeyDetail, useApiKeys } from "../api/get-api-keys";
 import { useUpdateApiKey } from "../api/update-api-key";
@@ -41,7 +41,7 @@ export function ApiKeysCard() {
       {
         onSuccess: () =>
           toast({ title: key.isActive ? KEY_DEACTIVATED : KEY_ACTIVATED, description: key.name }),
-        onError: (error) => toastError(UPDATE_KEY_FAILED, error),
+        onError: (error) => toastError(error, { sentence: UPDATE_KEY_FAILED }),
       },
     );
 

@@ -4,13 +4,13 @@
 import { API_KEY_NAME_MAX_CHARS } from "@acp/contracts/api-access";
 import { createApiKeySchema } from "@acp/contracts/inputs";
 import { ERROR_TOASTS, SUCCESS_TOASTS, VALIDATION } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { Button } from "@acp/ui/components/button";
 import { Input } from "@acp/ui/components/input";
 import { Label } from "@acp/ui/components/label";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { Plus } from "lucide-react";
 import { type FormEvent, type Ref, useId, useState } from "react";
-import { toastError } from "../../../lib/toast-error";
 import { type CreatedApiKey, useCreateApiKey } from "../api/create-api-key";
 
 export function CreateApiKeyForm({
@@ -47,7 +47,7 @@ export function CreateApiKeyForm({
         // The full key now lives only in the dialog; the settled mutation (gcTime 0) leaves the cache with it.
         create.reset();
       },
-      onError: (failure) => toastError(ERROR_TOASTS.createApiKey, failure),
+      onError: (failure) => toastError(failure, { sentence: ERROR_TOASTS.createApiKey }),
     });
   };
 

@@ -1,19 +1,10 @@
 // Confirmation before a key is deleted, with "API Key Deleted" or "Failed to delete API key"; after a deletion the
 // card says where focus goes, since the button that opened the dialog is gone with its row.
 import { ERROR_TOASTS, SUCCESS_TOASTS } from "@acp/contracts/messages";
-import { Button } from "@acp/ui/components/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@acp/ui/components/dialog";
+import { toastError } from "@acp/federation/toast-error";
+import { ConfirmDialog } from "@acp/ui/components/confirm-dialog";
 import { toast } from "@acp/ui/hooks/use-toast";
-import { useLayoutEffect, useRef } from "react";
-import { toastError } from "../../../lib/toast-error";
+import { useRef } from "react";
 import { useDeleteApiKey } from "../api/delete-api-key";
 
 export type DeleteTarget = { id: string; name: string };
@@ -29,12 +20,7 @@ export function DeleteApiKeyDialog({
   onClosedAfterDelete: () => void;
 }) {
   const deletion = useDeleteApiKey();
-  // Opened from a row's button, not a DialogTrigger: focus goes back to it on Cancel.
-  const opener = useRef<HTMLElement | null>(null);
   const deleted = useRef(false);
-  useLayoutEffect(() => {
-    if (target && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
-  }, [target]);
 
   const confirm = () => {
     if (!target) return;
@@ -43,51 +29,27 @@ export function DeleteApiKeyDialog({
         deleted.current = true;
         toast({ title: SUCCESS_TOASTS.apiKeyDeleted, description: target.name });
       },
-      onError: (error) => toastError(ERROR_TOASTS.deleteApiKey, error),
+      onError: (error) => toastError(error, { sentence: ERROR_TOASTS.deleteApiKey }),
       onSettled: () => onClose(),
     });
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={target !== null}
-      onOpenChange={(open) => (open || deletion.isPending ? undefined : onClose())}
-    >
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          const button = opener.current;
-          const afterDelete = deleted.current;
-          opener.current = null;
-          deleted.current = false;
-          if (afterDelete) {
-            event.preventDefault();
-            onClosedAfterDelete();
-            return;
-          }
-          if (button?.isConnected) {
-            event.preventDefault();
-            button.focus();
-          }
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle className="break-words leading-snug">Delete {target?.name}?</DialogTitle>
-          <DialogDescription>
-            Every app or script using this key is refused from now on. This cannot be undone; to pause a key
-            instead, deactivate it.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={deletion.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={deletion.isPending}>
-            {deletion.isPending ? "Deleting…" : "Delete"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={<>Delete {target?.name}?</>}
+      description="Every app or script using this key is refused from now on. This cannot be undone; to pause a key instead, deactivate it."
+      confirmLabel="Delete"
+      pendingLabel="Deleting…"
+      pending={deletion.isPending}
+      onConfirm={confirm}
+      onCloseFocus={() => {
+        if (!deleted.current) return false;
+        deleted.current = false;
+        onClosedAfterDelete();
+        return true;
+      }}
+    />
   );
 }

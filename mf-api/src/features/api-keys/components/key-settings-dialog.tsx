@@ -2,6 +2,7 @@
 // enforced hourly limit, with checks beside each field; only what changed is sent.
 import { API_KEY_NAME_MAX_CHARS } from "@acp/contracts/api-access";
 import { API_KEY_RATE_LIMIT_PER_HOUR } from "@acp/contracts/constants";
+import { toastError } from "@acp/federation/toast-error";
 import { Button } from "@acp/ui/components/button";
 import {
   Dialog,
@@ -18,7 +19,6 @@ import { Label } from "@acp/ui/components/label";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { Pencil } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { toastError } from "../../../lib/toast-error";
 import type { AgentChoice } from "../api/get-agent-choices";
 import type { ApiKeyDetail } from "../api/get-api-keys";
 import { useUpdateApiKey } from "../api/update-api-key";
@@ -125,7 +125,7 @@ function KeySettingsForm({
           toast({ title: KEY_UPDATED_TITLE, description: saved?.name ?? apiKey.name });
           onSaved();
         },
-        onError: (error) => toastError(UPDATE_KEY_FAILED, error),
+        onError: (error) => toastError(error, { sentence: UPDATE_KEY_FAILED }),
       },
     );
   };

@@ -1,9 +1,10 @@
 // API Documentation: Bearer authentication, public endpoints without it, curl and openai SDK examples against this
 // server's base URL (with a real agent endpoint when given), copy buttons, the gtm Test buttons' "Test Feature"
 // toast and the link to the full reference.
+
+import { clearToasts, currentToast } from "@acp/federation/testing";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearToasts, currentToast } from "../../../test/toasts";
 import { ApiDocumentationCard } from "./api-documentation-card";
 
 const ORIGIN = "https://panel.example.com";

@@ -3,12 +3,11 @@
 
 import { createQueryClient } from "@acp/client/query-client";
 import { type Answer, mockApi, route } from "@acp/federation/mock-api";
-import { renderRemotePage } from "@acp/federation/testing";
+import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { customAgent } from "../../../test/fixtures";
-import { clearToasts, currentToast } from "../../../test/toasts";
 import { PublicEndpointsCard } from "./public-endpoints-card";
 
 const SUPPORT = customAgent({

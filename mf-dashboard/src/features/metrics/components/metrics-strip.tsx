@@ -2,7 +2,6 @@
 // shown as 0, GTM Accuracy as the latest gtm training job's measured accuracy or a dash until one is measured
 // (DESIGN 8), and pulsing cards while loading.
 
-import { useDashboardMetrics } from "@acp/client/dashboard-metrics";
 import { errorMessage } from "@acp/client/http-error";
 import { Card, CardContent, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
@@ -10,6 +9,7 @@ import { Skeleton } from "@acp/ui/components/skeleton";
 import { Bot, FileText, Target, Zap } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
 import { activeAgentsLabel } from "../active-agents";
+import { useDashboardMetrics } from "../api/get-dashboard-metrics";
 import { gtmAccuracyLabel } from "../gtm-accuracy";
 
 type Metric = {

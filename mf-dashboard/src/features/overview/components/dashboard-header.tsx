@@ -1,9 +1,10 @@
 // The dashboard header: title, subtitle, and the signed-in user's avatar, name and "Executive Access".
-import { useAuth } from "@acp/client/auth";
+
 import { Avatar, AvatarFallback, AvatarImage, getInitials } from "@acp/ui/components/avatar";
 import { Badge } from "@acp/ui/components/badge";
 import { PageHeader } from "@acp/ui/components/page-header";
 import { ShieldCheck } from "lucide-react";
+import { useAuth } from "../api/get-current-user";
 
 export function DashboardHeader() {
   const { user } = useAuth();

@@ -2,11 +2,10 @@
 // the text payload, an honest refusal for API endpoints, and the server's sentence when adding fails.
 
 import { mockApi, route } from "@acp/federation/mock-api";
-import { renderRemotePage } from "@acp/federation/testing";
+import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { knowledgeDocument } from "../../../test/fixtures";
-import { clearToasts, currentToast } from "../../../test/toasts";
 import { DataSourcesCard } from "./data-sources-card";
 
 beforeEach(() => clearToasts());

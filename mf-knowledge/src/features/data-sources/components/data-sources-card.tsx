@@ -1,7 +1,9 @@
 // "Agent Data Sources": text knowledge or a web page for one agent (the five agents plus QA and Compliance),
 // ingested like an uploaded document. An API endpoint cannot be ingested yet and says so (never a false success).
+
 import { DATA_SOURCE_AGENTS, DATA_SOURCE_CATEGORY } from "@acp/contracts/knowledge-constants";
 import { ERROR_TOASTS, SUCCESS_TOASTS, VALIDATION } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { Badge } from "@acp/ui/components/badge";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
@@ -12,7 +14,6 @@ import { Textarea } from "@acp/ui/components/textarea";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { cn } from "@acp/ui/lib/cn";
 import { type FormEvent, useId, useState } from "react";
-import { toastError } from "../../../lib/toast-error";
 import { useAddDataSource } from "../api/add-data-source";
 
 const TYPES = [
@@ -81,12 +82,7 @@ export function DataSourcesCard({ defaultAgentId = "gtm" }: { defaultAgentId?: s
           setUrl("");
         },
         onError: (error) => {
-          toastError({
-            title: ERROR_TOASTS.title,
-            error,
-            fallback: ERROR_TOASTS.addDataSource,
-            prefix: ERROR_TOASTS.addDataSource,
-          });
+          toastError(error, { sentence: ERROR_TOASTS.addDataSource, fallback: ERROR_TOASTS.addDataSource });
         },
       },
     );

@@ -1,9 +1,10 @@
 // Deletes a document (its file, chunks and vectors) and tells the user with the spec's toasts.
+
 import { deleteDocumentMutationOptions } from "@acp/client/knowledge/documents";
 import { SUCCESS_TOASTS } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { useMutation } from "@tanstack/react-query";
-import { toastError } from "../../../lib/toast-error";
 
 /** Spec section 8 spells this failure "Delete Failed: Failed to delete document". */
 export const DELETE_FAILED_TITLE = "Delete Failed";
@@ -13,11 +14,10 @@ export function useDeleteDocument() {
   return useMutation({
     ...deleteDocumentMutationOptions(),
     onError: (error) => {
-      toastError({
+      toastError(error, {
         title: DELETE_FAILED_TITLE,
-        error,
+        sentence: DELETE_FAILED_DESCRIPTION,
         fallback: DELETE_FAILED_DESCRIPTION,
-        prefix: DELETE_FAILED_DESCRIPTION,
       });
     },
   });

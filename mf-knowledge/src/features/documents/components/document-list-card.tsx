@@ -6,7 +6,7 @@ import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import { EmptyState } from "@acp/ui/components/empty-state";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { FolderOpen } from "lucide-react";
-import { useDocuments } from "../../../hooks/use-documents";
+import { useDocuments } from "../api/get-documents";
 import { DocumentList } from "./document-list";
 
 /** Rows shaped like the list's, for CardState to show (and announce) while the list loads. */

@@ -1,11 +1,10 @@
 // Deleting a document asks first; Cancel sends nothing, Delete sends DELETE and the spec's toasts follow.
 
 import { mockApi, route } from "@acp/federation/mock-api";
-import { renderRemotePage } from "@acp/federation/testing";
+import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { knowledgeDocument } from "../../../test/fixtures";
-import { clearToasts, currentToast } from "../../../test/toasts";
 import { DocumentDetailDialog } from "./document-detail-dialog";
 import { DocumentList } from "./document-list";
 import { DocumentListCard } from "./document-list-card";

@@ -1,12 +1,11 @@
 // "Knowledge Base Stats": real totals (documents, vector embeddings, bytes stored), with the spec's "Loading..."
 // placeholder in each value only until they arrive (DESIGN 8).
 import { errorMessage } from "@acp/client/http-error";
-import { knowledgeStatsQueryOptions } from "@acp/client/knowledge/knowledge-stats";
 import { formatFileSize } from "@acp/contracts/constants";
 import { Card, CardContent, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import { StatList } from "@acp/ui/components/stat-list";
-import { useQuery } from "@tanstack/react-query";
+import { useKnowledgeStats } from "../api/get-knowledge-stats";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
@@ -14,7 +13,7 @@ const numberFormat = new Intl.NumberFormat("en-US");
 export const LOADING = "Loading...";
 
 export function KnowledgeStatsCard() {
-  const { data, isPending, isError, error, refetch } = useQuery(knowledgeStatsQueryOptions());
+  const { data, isPending, isError, error, refetch } = useKnowledgeStats();
   const stats = [
     { label: "Total Documents", value: data ? numberFormat.format(data.totalDocuments) : undefined },
     { label: "Vector Embeddings", value: data ? numberFormat.format(data.vectorEmbeddings) : undefined },

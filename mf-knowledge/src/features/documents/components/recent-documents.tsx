@@ -2,7 +2,7 @@
 // `agentId` is given, else the user's.
 import { PER_AGENT_TRAINING_DATA_LISTED } from "@acp/contracts/constants";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
-import { useDocuments } from "../../../hooks/use-documents";
+import { useDocuments } from "../api/get-documents";
 import { DocumentList } from "./document-list";
 import { DocumentListSkeleton } from "./document-list-card";
 

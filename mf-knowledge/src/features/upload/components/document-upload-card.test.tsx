@@ -2,12 +2,11 @@
 // then each file's pipeline stage; the spec's success and failure toasts with the server's sentence.
 import { documentKeys } from "@acp/client/knowledge/documents";
 import { mockApi, route } from "@acp/federation/mock-api";
-import { renderRemotePage } from "@acp/federation/testing";
+import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeXhr, stubXhr } from "../../../test/fake-xhr";
 import { knowledgeDocument } from "../../../test/fixtures";
-import { clearToasts, currentToast } from "../../../test/toasts";
 import { DocumentUploadCard } from "./document-upload-card";
 
 function file(name: string, size: number): File {

@@ -1,12 +1,13 @@
 // This session's uploads: the spec's type check, one request per drop or pick with its files' progress, then each
 // file's document as the pipeline reports it.
+
 import { errorMessage, isHttpError } from "@acp/client/http-error";
 import { fileProgress, type UploadProgress } from "@acp/client/knowledge/upload";
 import type { UploadResponse } from "@acp/contracts/knowledge";
 import { ERROR_TOASTS, SUCCESS_TOASTS, VALIDATION } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { useCallback, useRef, useState } from "react";
-import { toastError } from "../../../lib/toast-error";
 import { useUploadDocuments } from "../api/upload-documents";
 import { oversizedFiles, tooLargeMessage, unsupportedFiles } from "../utils/validate-files";
 
@@ -170,7 +171,7 @@ export function useUploadQueue({
             error: reasons.find((reason) => reason.name === item.name)?.reason ?? message,
           }));
         }
-        toastError({ title: ERROR_TOASTS.uploadTitle, error, fallback: ERROR_TOASTS.uploadFallback });
+        toastError(error, { title: ERROR_TOASTS.uploadTitle, fallback: ERROR_TOASTS.uploadFallback });
       } finally {
         requests.current.delete(batch);
       }

@@ -1,15 +1,14 @@
 // The "Vector Database" card: the active store's real vector count, namespace and dimension, polled every 30 s.
 import { errorMessage } from "@acp/client/http-error";
-import { vectorStatsQueryOptions } from "@acp/client/knowledge/vector-stats";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import { StatList } from "@acp/ui/components/stat-list";
-import { useQuery } from "@tanstack/react-query";
+import { useVectorStats } from "../api/get-vector-stats";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
 export function VectorDatabaseCard() {
-  const { data, isPending, isError, error, refetch } = useQuery(vectorStatsQueryOptions());
+  const { data, isPending, isError, error, refetch } = useVectorStats();
   const stats = [
     { label: "Vectors", value: data ? numberFormat.format(data.totalVectorCount) : undefined },
     { label: "Namespace", value: data?.namespace },

@@ -1,10 +1,11 @@
 // The job form (spec sections 2 and 5): name, model type and epochs (5, 10, 15 or 20; 10 by default). A blank name
 // gives "Please enter a job name"; Start is disabled, with the reason said, while a job is pending or running.
-import { useCreateTrainingJob } from "@acp/client/training-jobs";
+
 import { DEFAULT_EPOCHS, EPOCH_OPTIONS, MODEL_TYPES } from "@acp/contracts/constants";
 import type { ModelType } from "@acp/contracts/entities";
 import { createTrainingJobSchema } from "@acp/contracts/inputs";
 import { ERROR_TOASTS, SUCCESS_TOASTS, VALIDATION } from "@acp/contracts/messages";
+import { toastError } from "@acp/federation/toast-error";
 import { Button } from "@acp/ui/components/button";
 import { Input } from "@acp/ui/components/input";
 import { Label } from "@acp/ui/components/label";
@@ -12,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@acp/ui/hooks/use-toast";
 import { Play } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toastError } from "../../../lib/toast-error";
+import { useCreateTrainingJob } from "../api/create-training-job";
 import { modelTypeName } from "../utils/format-training";
 
 type Epochs = (typeof EPOCH_OPTIONS)[number];
@@ -58,7 +59,7 @@ export function TrainingJobForm({
         });
         setName("");
       },
-      onError: (failure) => toastError(ERROR_TOASTS.createTrainingJob, failure),
+      onError: (failure) => toastError(failure, { sentence: ERROR_TOASTS.createTrainingJob }),
     });
   };
 

@@ -4,11 +4,10 @@
 // and after, outcome), the dry-run data check, a fixed model type, and the coming-soon actions.
 import { TRAINING_JOB_ALREADY_RUNNING, type TrainingJobSummary } from "@acp/contracts/training";
 import { mockApi, type Route, route, type SentRequest } from "@acp/federation/mock-api";
-import { renderRemotePage } from "@acp/federation/testing";
+import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { completedJobDetail, datasetReport, trainingJob } from "../../../test/fixtures";
-import { clearToasts, currentToast } from "../../../test/toasts";
 import { TrainingJobsCard } from "./training-jobs-card";
 
 beforeEach(() => clearToasts());
@@ -253,7 +252,12 @@ describe("TrainingJobsCard: metrics, data check and coming-soon actions", () => 
     fireEvent.click(await screen.findByRole("button", { name: "View Training Metrics of Q3 run" }));
     const dialog = await screen.findByRole("dialog", { name: "Training metrics: Q3 run" });
 
-    const perEpoch = await within(dialog).findByRole("table", { name: "Training metrics per epoch" });
+    const perEpoch = await within(dialog).findByRole(
+      "table",
+      { name: "Training metrics per epoch" },
+      // The chart module (and recharts) is loaded on demand: its first import takes a while on a busy machine.
+      { timeout: 5000 },
+    );
     const rows = within(perEpoch)
       .getAllByRole("row")
       .map((row) => Array.from(row.children, (cell) => cell.textContent));

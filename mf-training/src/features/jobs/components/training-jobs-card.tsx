@@ -3,7 +3,7 @@
 // (an agent's wizard) the form trains that type only and the list shows its jobs; one job runs at a time whatever
 // its type, so the active job always shows.
 import { errorMessage } from "@acp/client/http-error";
-import { isActiveTrainingJob, useTrainingJobs } from "@acp/client/training-jobs";
+import { isActiveTrainingJob } from "@acp/client/training-jobs";
 import { DEFAULT_MODEL_TYPE } from "@acp/contracts/constants";
 import type { ModelType } from "@acp/contracts/entities";
 import { INFO_TOASTS } from "@acp/contracts/messages";
@@ -15,6 +15,7 @@ import { Progress } from "@acp/ui/components/progress";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { BrainCircuit, MessageSquarePlus, Upload } from "lucide-react";
 import { useId, useState } from "react";
+import { useTrainingJobs } from "../api/get-training-jobs";
 import { jobTargetName, modelTypeName, recentJobs } from "../utils/format-training";
 import { CancelTrainingJobDialog } from "./cancel-training-job-dialog";
 import { TrainingJobForm } from "./training-job-form";

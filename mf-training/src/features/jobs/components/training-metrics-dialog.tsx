@@ -2,7 +2,6 @@
 // the ranking figures before and after (top-1, recall@5, MRR, nDCG@10) and what the outcome was and why. Read from
 // GET /api/training-jobs/{id} each time the dialog opens, and again every 10 s while the job is still active.
 import { errorMessage } from "@acp/client/http-error";
-import { useTrainingJobDetail } from "@acp/client/training-jobs";
 import type { RankingMetrics, TrainingJobDetail, TrainingJobSummary } from "@acp/contracts/training";
 import { Badge } from "@acp/ui/components/badge";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
@@ -16,6 +15,7 @@ import {
 import { Skeleton } from "@acp/ui/components/skeleton";
 import { LineChart as LineChartIcon } from "lucide-react";
 import { lazy, Suspense } from "react";
+import { useTrainingJobDetail } from "../api/get-training-job-detail";
 import { formatShare, jobTargetName } from "../utils/format-training";
 
 const EpochMetricsChart = lazy(() =>

@@ -3,7 +3,6 @@
 // out, token lengths, the estimated cost when a paid provider trains), then the problems that would refuse training
 // (in red) and the warnings that would not.
 import { errorMessage } from "@acp/client/http-error";
-import { useValidateTrainingData } from "@acp/client/training-jobs";
 import type { ModelType } from "@acp/contracts/entities";
 import type { DatasetReport } from "@acp/contracts/training";
 import { Button } from "@acp/ui/components/button";
@@ -20,6 +19,7 @@ import { Skeleton } from "@acp/ui/components/skeleton";
 import { StatList } from "@acp/ui/components/stat-list";
 import { AlertTriangle, CheckCircle2, ClipboardCheck, XCircle } from "lucide-react";
 import { useState } from "react";
+import { useValidateTrainingData } from "../api/validate-training-data";
 import { formatNumber, formatUsd, modelTypeName } from "../utils/format-training";
 
 export function ValidateDataDialog({ modelType }: { modelType: ModelType }) {

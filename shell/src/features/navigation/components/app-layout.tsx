@@ -1,6 +1,6 @@
 // The signed-in frame: skip link, sidebar (collapsed state restored from its cookie), top bar with the trigger,
 // the page outlet as the main landmark, the document title and route announcements.
-import { useAuth } from "@acp/client/auth";
+
 import { NOT_FOUND } from "@acp/contracts/messages";
 import { Outlet, useLocation } from "@acp/router";
 import { Separator } from "@acp/ui/components/separator";
@@ -10,6 +10,7 @@ import { useRef, useState } from "react";
 import { DocumentTitle } from "../../../components/document-title";
 import { MAIN_CONTENT_ID, SkipLink } from "../../../components/skip-link";
 import { findRemoteRoute } from "../../../lib/route-table";
+import { useAuth } from "../../auth/api/get-current-user";
 import { AppSidebar } from "./app-sidebar";
 import { RouteAnnouncer } from "./route-announcer";
 

@@ -6,7 +6,7 @@ import { vectorStatsKeys } from "@acp/client/knowledge/vector-stats";
 import type { KnowledgeDocument } from "@acp/contracts/knowledge";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { processingPollInterval } from "../lib/processing-poll";
+import { processingPollInterval } from "../../../lib/processing-poll";
 
 export function useDocuments(params: DocumentsParams = {}) {
   const query = useQuery({
