@@ -1,6 +1,6 @@
 // Fusing the lexical and dense legs: weighted RRF, each leg's relevance scale, and the relevance threshold.
 import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
-import type { LexicalResult } from "./engine/user-chunk-index";
+import type { LexicalResult } from "./engine/chunk-postings";
 
 /** RRF's damping constant (Cormack et al.): rank r contributes weight / (RRF_K + r). */
 const RRF_K = 60;

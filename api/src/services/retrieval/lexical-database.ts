@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { rowsOf } from "../../db/rows-of";
 import { BM25_B, BM25_K1, MAX_QUERY_TERMS } from "./engine/bm25";
-import type { ChunkScope, LexicalResult } from "./engine/user-chunk-index";
+import type { LexicalResult } from "./engine/chunk-postings";
+import type { ChunkScope } from "./engine/user-chunk-index";
 
 /** A PostgreSQL text[] literal (drizzle would spread a JS array into a parameter list). */
 function textArray(values: readonly string[]): string {

@@ -2,7 +2,8 @@
 import type { Db } from "../../db/create-database";
 import { queryLexemes } from "../../text-search/lexical-analyzer";
 import type { ChunkIndexCache } from "./chunk-index-cache";
-import type { ChunkScope, LexicalResult } from "./engine/user-chunk-index";
+import type { LexicalResult } from "./engine/chunk-postings";
+import type { ChunkScope } from "./engine/user-chunk-index";
 import { searchLexicalInDatabase } from "./lexical-database";
 
 /**
