@@ -1,11 +1,13 @@
 // The one place that builds what handlers, jobs and the server need (DESIGN 4): createDeps(config) -> Deps.
+
+import { createOidcProvider, type OidcProvider } from "./auth/oidc";
 import { createDatabase, type Database } from "./db/create-database";
 import type { AppConfig } from "./env";
 import { ExtractionPool } from "./ingestion/extraction-pool";
-import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./lib/logger";
 import { createStreamRegistry, type StreamRegistry } from "./lib/open-streams";
 import { createRequestActivity, type RequestActivity } from "./lib/request-activity";
+import type { Responder } from "./providers/chat-model/responder";
 import { createEmbedder } from "./providers/embedder/create-embedder";
 import type { Embedder } from "./providers/embedder/embedder";
 import {
@@ -17,11 +19,14 @@ import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
 import { createRedisRateLimitStore } from "./providers/rate-limit/redis-rate-limit-store";
 import { createVectorStore } from "./providers/vector-store/create-vector-store";
 import type { VectorStore } from "./providers/vector-store/vector-store";
+import { createJobQueues, type JobQueues } from "./queues/job-queues";
 import { type ApiKeyLastUsed, createApiKeyLastUsedTracker } from "./services/api-keys/last-used-tracker";
 import { createResponder } from "./services/chat/create-responder";
-import type { Responder } from "./services/chat/responder";
 import { ChunkIndexCache } from "./services/retrieval/chunk-index-cache";
-import { AgentRankerCache } from "./services/training/trained-models";
+import { watchIndexLoads } from "./services/retrieval/embedder-migration";
+import { EmbedderMigrations } from "./services/retrieval/embedder-migrations";
+import { AgentRankerCache } from "./services/retrieval/rerank/trained-models";
+import { createTrainerThread, type Trainer } from "./services/training/trainer-thread";
 import { type ApiUsageRecorder, createApiUsageRecorder } from "./services/usage/api-usage-recorder";
 
 export type Deps = {
@@ -41,22 +46,34 @@ export type Deps = {
   streams: StreamRegistry;
   /** Requests in flight: ingestion's writes on PGlite wait for a quiet moment (they share the event loop). */
   requestActivity: RequestActivity;
-  /** pg-boss on the app's database: ingestion jobs (workers are started by jobs/start-jobs.ts, not here). */
-  queue: JobQueue;
+  /**
+   * pg-boss on the app's database: the ingestion and training queues' handles (send, cancel, state); the workers are
+   * started by jobs/start-jobs.ts, not here.
+   */
+  queues: JobQueues;
   /** Makes the vectors of new chunks and queries (EMBEDDINGS_PROVIDER); the index is rebuilt when it changes. */
   embedder: Embedder;
   /** Writes chat answers from retrieved passages (LLM_PROVIDER): the built-in grounded responder or a chat model. */
   responder: Responder;
   /** Child processes that read uploaded files (EXTRACTION_PROCESSES), used by this process's ingestion jobs. */
   extractionPool: ExtractionPool;
+  /** The identity provider people sign in with (OIDC_ISSUER; its discovery is fetched once), or none: built-in accounts. */
+  oidc: OidcProvider | undefined;
   /** The built-in embedder's worker thread (large batches are embedded there, off the event loop). */
   embeddingThread: EmbeddingThreadHandle;
   /** This process's users' search indexes (postings and dense codes) within CHUNK_INDEX_MB. */
   chunkIndexes: ChunkIndexCache;
+  /**
+   * Users' re-embeddings after an embedder change, started when a user's index loads (or by an upload, or at
+   * start-up); close() aborts them between slices and waits.
+   */
+  embedderMigrations: EmbedderMigrations;
   /** The public API's request log: record() buffers, batches are written about once a second and on close. */
   apiUsage: ApiUsageRecorder;
   /** Agents' trained re-rankers, decoded once per stored version (their retrieval reorders its results with them). */
   agentRankers: AgentRankerCache;
+  /** The built-in trainer: one worker thread per training job; close() terminates those still running. */
+  trainer: Trainer;
   /** API keys' lastUsed, noted per use and written about once a minute and on close (no write per request). */
   apiKeyLastUsed: ApiKeyLastUsed;
   /** Aborts open streams, then stops whatever was started here, then closes the database. Idempotent. */
@@ -116,10 +133,14 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
     const chunkIndexes =
       overrides.chunkIndexes ??
       new ChunkIndexCache({ db: database.db, memoryMb: config.chunkIndexMb, logger });
-    const queue =
-      overrides.queue ??
-      createJobQueue({ database, onError: (error) => logger.error({ err: error }, "job queue error") });
-    stopSteps.push(() => queue.stop());
+    const embedderMigrations = overrides.embedderMigrations ?? new EmbedderMigrations();
+    stopSteps.push(() => embedderMigrations.close());
+    const trainer = overrides.trainer ?? createTrainerThread();
+    stopSteps.push(() => trainer.close());
+    const queues =
+      overrides.queues ??
+      createJobQueues({ database, onError: (error) => logger.error({ err: error }, "job queue error") });
+    stopSteps.push(() => queues.stop());
     // Pushed after the database's step, so it runs before it: the last entries are written while it is open.
     let apiUsage: ApiUsageRecorder;
     if (overrides.apiUsage) {
@@ -169,13 +190,19 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       responder,
       embeddingThread,
       extractionPool,
+      oidc: overrides.oidc ?? (config.oidc ? createOidcProvider(config.oidc) : undefined),
       chunkIndexes,
-      queue,
+      embedderMigrations,
+      queues,
+      trainer,
       apiUsage,
       apiKeyLastUsed,
       agentRankers: overrides.agentRankers ?? new AgentRankerCache(database.db),
       close,
     };
+    // The user's embedder state is resolved (and a rebuild started) when their index loads, never while searching.
+    const unwatch = watchIndexLoads(deps);
+    stopSteps.push(async () => unwatch());
     return deps;
   } catch (error) {
     // Whatever was started (a Redis connection's reconnect loop would keep the process alive), then the database.

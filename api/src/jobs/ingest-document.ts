@@ -22,9 +22,9 @@ import { DocumentGoneError, IngestionAttempt } from "./ingestion-attempt";
 
 /** Characters of each extracted part kept for the detail view, and how many parts at most. */
 export const PART_PREVIEW_CHARS = 4000;
-export const MAX_STORED_PARTS = 500;
+const MAX_STORED_PARTS = 500;
 
-export type IngestOutcome =
+type IngestOutcome =
   /** Finished: completed, or failed with a reason the user sees. The job is done either way. */
   | { kind: "settled"; status: "completed" | "failed" }
   /** A transient failure with attempts left: pg-boss should run the job again. */

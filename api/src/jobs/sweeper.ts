@@ -11,7 +11,7 @@ import { releaseOrphanedTrainingJobs, sweepStuckTrainingJobs } from "./training-
 
 const LIVE_JOB_STATES = new Set(["created", "retry", "active"]);
 
-export type SweepResult = { requeued: string[]; failed: string[]; cleared: string[] };
+type SweepResult = { requeued: string[]; failed: string[]; cleared: string[] };
 
 /**
  * One pass. A processing document whose heartbeat is older than `staleSeconds` is looked at: while its pg-boss job is
@@ -67,7 +67,7 @@ export async function sweepStuckDocuments(
  * or whose own clean-up failed leaves them behind. Search already ignores them (only completed documents answer);
  * this gives the space back and keeps every store's counts true.
  */
-export async function clearFailedIndexes(deps: Deps): Promise<string[]> {
+async function clearFailedIndexes(deps: Deps): Promise<string[]> {
   const leftovers = rowsOf<{ id: string; user_id: string }>(
     await deps.database.db.execute(sql`
       select d.id, d.user_id from documents d
@@ -90,7 +90,7 @@ export async function clearFailedIndexes(deps: Deps): Promise<string[]> {
  * On PGlite one process owns the database, so at start-up every active ingestion job belongs to a process that died:
  * fail them now (pg-boss retries while attempts remain) instead of waiting for their heartbeat to go stale.
  */
-export async function releaseOrphanedJobs(deps: Deps): Promise<number> {
+async function releaseOrphanedJobs(deps: Deps): Promise<number> {
   if (deps.database.engine !== "pglite") return 0;
   // pg-boss keeps every job of every state in pgboss.job; only the active ones of this queue matter here.
   const active = await deps.database.db.execute<{ id: string }>(

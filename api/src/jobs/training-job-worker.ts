@@ -7,7 +7,7 @@ import { runTrainingJob } from "../services/training/run-training-job";
 import { rootCause } from "./ingest-document";
 
 /** What a job shows when its last attempt crashed (the cause goes to the log, not to the user). */
-export const TRAINING_CRASHED =
+const TRAINING_CRASHED =
   "Training stopped after an unexpected error on our side: start it again, and tell us if it keeps failing";
 
 /**

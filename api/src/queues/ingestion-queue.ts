@@ -8,7 +8,7 @@ export const INGEST_QUEUE = "ingest-document";
 export type IngestJobData = { documentId: string };
 
 /** A transaction (drizzle) to send a job in, so the job exists exactly when the rows that need it do. */
-export type SendInTransaction = { execute(query: unknown): Promise<unknown> };
+type SendInTransaction = { execute(query: unknown): Promise<unknown> };
 
 export type IngestionQueue = {
   /** Starts pg-boss and creates the queue (idempotent); call it outside any transaction before sending inside one. */

@@ -1,9 +1,9 @@
 // Answers through OpenAI or any OpenAI-compatible chat server (Ollama, vLLM, LM Studio): grounded prompt, streamed reply.
 import type { ChatModelInfo } from "@acp/contracts/chat";
 import type { ChunkLocation } from "@acp/contracts/knowledge";
-import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { retryAfterMs } from "../embedder/openai-embedder";
+import { createOpenAiClient } from "../openai/openai-client";
+import { openAiFailureOf, retryAfterMs } from "../openai/openai-errors";
 import {
   type AnswerRequest,
   type AnswerResult,
@@ -31,7 +31,7 @@ export type OpenAiResponderOptions = {
 };
 
 /** What the model is told beyond the agent's own instructions: answer from the passages, cite them, never invent. */
-export const GROUNDING_INSTRUCTIONS = [
+const GROUNDING_INSTRUCTIONS = [
   "Answer the user's question using only the numbered passages below, which come from the agent's knowledge.",
   "Cite every statement with the number of the passage it comes from in square brackets, like [1] or [2][3].",
   "Only cite numbers of passages given below; never cite any other number.",
@@ -43,7 +43,7 @@ function range(singular: string, plural: string, start: number, end: number): st
 }
 
 /** Where in its document a passage comes from, in words ("page 3", "sheet Budget, rows 4-9"). */
-export function describeLocation(location: ChunkLocation | null): string | null {
+function describeLocation(location: ChunkLocation | null): string | null {
   if (!location) return null;
   switch (location.kind) {
     case "page":
@@ -65,7 +65,7 @@ export function describeLocation(location: ChunkLocation | null): string | null 
 }
 
 /** The passages as the model reads them: `[n] (document, place)` then the text. */
-export function formatPassages(passages: readonly GroundingPassage[]): string {
+function formatPassages(passages: readonly GroundingPassage[]): string {
   if (passages.length === 0) return "Passages: none were found for this question.";
   const blocks = passages.map((passage) => {
     const place = describeLocation(passage.location);
@@ -99,18 +99,9 @@ export function buildMessages(
   };
 }
 
-const CONTEXT_LENGTH =
-  /context[_ ]length|context window|maximum context|too many tokens|prompt is too long|reduce the length|exceeds the (?:model's )?(?:maximum|context)/i;
-
 function seconds(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
   return s === 1 ? "1 second" : `${s} seconds`;
-}
-
-function serverMessage(error: InstanceType<typeof OpenAI.APIError>): string {
-  const body = error.error as { message?: unknown } | undefined;
-  const text = typeof body?.message === "string" ? body.message : error.message;
-  return text.replace(/\s+/g, " ").trim();
 }
 
 class StreamBrokeOff extends Error {
@@ -121,92 +112,87 @@ class StreamBrokeOff extends Error {
 }
 
 /** A provider failure as a ChatModelError, in words for the person chatting. */
-export function toChatModelError(
-  error: unknown,
-  context: { model: string; partial: string },
-): ChatModelError {
+function toChatModelError(error: unknown, context: { model: string; partial: string }): ChatModelError {
   const options = { ...(context.partial ? { partial: context.partial } : {}), cause: error };
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+  const failure = openAiFailureOf(error);
+  if (failure.kind === "unreachable" && failure.timedOut) {
     return new ChatModelError("timeout", "The chat model did not answer in time. Please try again.", options);
   }
-  if (error instanceof OpenAI.APIConnectionError) {
+  if (failure.kind === "unreachable") {
     return new ChatModelError(
       "unavailable",
       "The chat model could not be reached. Please try again in a moment; if it keeps failing, check that the model server is running and OPENAI_BASE_URL is right.",
       options,
     );
   }
-  if (!(error instanceof OpenAI.APIError)) {
+  if (failure.kind === "not-openai") {
     return new ChatModelError(
       "unavailable",
       "The chat model's answer broke off unexpectedly. Please try again.",
       options,
     );
   }
-  const status = error.status;
-  const code = typeof error.code === "string" ? error.code : undefined;
-  const message = serverMessage(error);
-  if (status === 401) {
-    return new ChatModelError(
-      "unauthorized",
-      "The chat model rejected the API key. Check OPENAI_API_KEY in the server's configuration.",
-      options,
-    );
-  }
-  if (status === 403) {
-    return new ChatModelError(
-      "unauthorized",
-      `The chat model refused access with this API key (model ${context.model}). Check the key's permissions and OPENAI_API_KEY.`,
-      options,
-    );
-  }
-  if (status === 429) {
-    if (code === "insufficient_quota") {
+  // A user abort reaching here (the responder handles its own stops first) has no status: the last case below.
+  const { status, message } =
+    failure.kind === "refused"
+      ? failure
+      : { status: undefined, message: failure.error.message.replace(/\s+/g, " ").trim() };
+  const refusal = failure.kind === "refused" ? failure.refusal : "other";
+  switch (refusal) {
+    case "unauthorized":
+      return new ChatModelError(
+        "unauthorized",
+        "The chat model rejected the API key. Check OPENAI_API_KEY in the server's configuration.",
+        options,
+      );
+    case "forbidden":
+      return new ChatModelError(
+        "unauthorized",
+        `The chat model refused access with this API key (model ${context.model}). Check the key's permissions and OPENAI_API_KEY.`,
+        options,
+      );
+    case "out-of-quota":
       return new ChatModelError(
         "rate-limited",
         "The chat model's account has run out of quota. Check the plan and billing of the API key's account.",
         options,
       );
+    case "rate-limited": {
+      const wait = retryAfterMs(failure.error.headers);
+      return new ChatModelError(
+        "rate-limited",
+        wait === undefined
+          ? "The chat model is receiving too many requests right now. Please try again in a minute."
+          : `The chat model is receiving too many requests right now. Please try again in ${seconds(wait)}.`,
+        {
+          ...options,
+          ...(wait === undefined ? {} : { retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) }),
+        },
+      );
     }
-    const wait = retryAfterMs(error.headers);
-    return new ChatModelError(
-      "rate-limited",
-      wait === undefined
-        ? "The chat model is receiving too many requests right now. Please try again in a minute."
-        : `The chat model is receiving too many requests right now. Please try again in ${seconds(wait)}.`,
-      {
-        ...options,
-        ...(wait === undefined ? {} : { retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) }),
-      },
-    );
+    case "context-too-long":
+      return new ChatModelError(
+        "context-too-long",
+        "The question, its passages and the conversation are too long for the chat model. Start a new conversation, lower the agent's retrieval depth, or set OPENAI_CHAT_CONTEXT_TOKENS to the model's real context window.",
+        options,
+      );
+    case "not-found":
+      return new ChatModelError(
+        "bad-request",
+        `The chat model “${context.model}” was not found on the server. Check the agent's model or OPENAI_CHAT_MODEL.`,
+        options,
+      );
+    case "bad-request":
+      return new ChatModelError("bad-request", `The chat model refused the request: ${message}`, options);
+    default:
+      return new ChatModelError(
+        "unavailable",
+        status === undefined
+          ? `The chat model failed while answering: ${message}. Please try again.`
+          : `The chat model is unavailable right now (${status}). Please try again in a moment.`,
+        options,
+      );
   }
-  if (
-    code === "context_length_exceeded" ||
-    ((status === 400 || status === 413) && CONTEXT_LENGTH.test(message))
-  ) {
-    return new ChatModelError(
-      "context-too-long",
-      "The question, its passages and the conversation are too long for the chat model. Start a new conversation, lower the agent's retrieval depth, or set OPENAI_CHAT_CONTEXT_TOKENS to the model's real context window.",
-      options,
-    );
-  }
-  if (status === 404) {
-    return new ChatModelError(
-      "bad-request",
-      `The chat model “${context.model}” was not found on the server. Check the agent's model or OPENAI_CHAT_MODEL.`,
-      options,
-    );
-  }
-  if (status !== undefined && status >= 400 && status < 500) {
-    return new ChatModelError("bad-request", `The chat model refused the request: ${message}`, options);
-  }
-  return new ChatModelError(
-    "unavailable",
-    status === undefined
-      ? `The chat model failed while answering: ${message}. Please try again.`
-      : `The chat model is unavailable right now (${status}). Please try again in a moment.`,
-    options,
-  );
 }
 
 export function createOpenAiResponder(options: OpenAiResponderOptions): Responder {
@@ -214,11 +200,11 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
     options.reservedAnswerTokens ?? Math.min(4096, Math.floor(options.contextTokens / 4));
   // No retries by the client: it would wait out a Retry-After of up to a minute per attempt while the person stares
   // at an empty answer. A failure is shown at once with what to do (and when, for a rate limit); they can ask again.
-  const client = new OpenAI({
+  const client = createOpenAiClient({
     apiKey: options.apiKey,
-    ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+    baseUrl: options.baseUrl,
     maxRetries: 0,
-    timeout: options.timeoutMs,
+    timeoutMs: options.timeoutMs,
   });
   const info: ChatModelInfo = { provider: "openai", model: options.model, offline: false };
 

@@ -50,7 +50,7 @@ export interface Responder {
   answer(request: AnswerRequest): Promise<AnswerResult>;
 }
 
-export type ChatModelErrorKind =
+type ChatModelErrorKind =
   | "unauthorized"
   | "rate-limited"
   | "unavailable"

@@ -13,9 +13,9 @@ export function estimateTextTokens(text: string): number {
 }
 
 /** Chat formats wrap each message in a few tokens of framing (role, separators): OpenAI documents 3 per message. */
-export const MESSAGE_OVERHEAD_TOKENS = 4;
+const MESSAGE_OVERHEAD_TOKENS = 4;
 /** Every reply is primed with a few tokens (`<|start|>assistant<|message|>`). */
-export const REPLY_PRIMING_TOKENS = 3;
+const REPLY_PRIMING_TOKENS = 3;
 
 /** A message as a chat model counts it: its text plus framing. */
 export function estimateMessageTokens(message: { content: string }): number {

@@ -1,6 +1,6 @@
 // AIMD concurrency for calls to a rate-limited provider: grow by one per window of successes, halve on 429, pause all on Retry-After.
 
-export type AdaptiveConcurrencyOptions = {
+type AdaptiveConcurrencyOptions = {
   initial?: number;
   min?: number;
   max?: number;

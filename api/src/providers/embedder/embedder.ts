@@ -1,7 +1,7 @@
 // The embedder interface every embedding provider implements (built-in local hashing, OpenAI-compatible servers).
 
 /** Options for one embed call. */
-export type EmbedOptions = {
+type EmbedOptions = {
   /** Aborts the call (and any retry wait) with the signal's reason. */
   signal?: AbortSignal;
 };

@@ -6,7 +6,8 @@ import {
   fakeOpenAiEmbedding,
   startFakeOpenAiServer,
 } from "../../test/fake-openai-server";
-import { createOpenAiEmbedder, EmbeddingProviderError, retryAfterMs, toBatches } from "./openai-embedder";
+import { retryAfterMs } from "../openai/openai-errors";
+import { createOpenAiEmbedder, EmbeddingProviderError, toBatches } from "./openai-embedder";
 
 let server: FakeOpenAiServer;
 beforeAll(async () => {

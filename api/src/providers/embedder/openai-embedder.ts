@@ -1,11 +1,12 @@
 // Embeddings from OpenAI or any OpenAI-compatible server: batched, adaptive concurrency, bounded retries honouring Retry-After.
-import OpenAI from "openai";
+import { createOpenAiClient } from "../openai/openai-client";
+import { openAiFailureOf, retryAfterMs } from "../openai/openai-errors";
 import { AdaptiveConcurrency, sleep } from "./adaptive-concurrency";
 import type { Embedder } from "./embedder";
 
-export const OPENAI_EMBEDDING_DIMENSION = 1536;
+const OPENAI_EMBEDDING_DIMENSION = 1536;
 
-export type OpenAiEmbedderOptions = {
+type OpenAiEmbedderOptions = {
   apiKey: string;
   /** OPENAI_BASE_URL, e.g. http://localhost:11434/v1 for a compatible server; OpenAI's own when unset. */
   baseUrl?: string;
@@ -30,17 +31,6 @@ export type OpenAiEmbedderOptions = {
 /** Statuses worth another try: rate limits, timeouts, conflicts and server errors. */
 function isRetryableStatus(status: number | undefined): boolean {
   return status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
-}
-
-/** The wait the server asked for, in ms: `retry-after-ms`, else `Retry-After` as seconds or an HTTP date. */
-export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
-  const ms = headers?.get("retry-after-ms");
-  if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
-  const value = headers?.get("retry-after");
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** Rough token count (about 4 characters a token in English); only used to size batches. */
@@ -90,11 +80,11 @@ export function createOpenAiEmbedder(
     random = Math.random,
   } = options;
   // Our retries are the only ones: the client's own would retry without telling our concurrency control.
-  const client = new OpenAI({
+  const client = createOpenAiClient({
     apiKey: options.apiKey,
-    ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+    baseUrl: options.baseUrl,
     maxRetries: 0,
-    timeout: timeoutMs,
+    timeoutMs,
   });
   const concurrency = new AdaptiveConcurrency(options.concurrency);
   // text-embedding-3-* can shorten its vectors to the store's 1536; older models have a fixed size and refuse it.
@@ -129,10 +119,9 @@ export function createOpenAiEmbedder(
       } catch (error) {
         signal?.throwIfAborted();
         if (error instanceof EmbeddingProviderError) throw error;
-        const status = error instanceof OpenAI.APIError ? error.status : undefined;
-        const headers = error instanceof OpenAI.APIError ? error.headers : undefined;
-        const connectionFailure = error instanceof OpenAI.APIConnectionError;
-        if (!(error instanceof OpenAI.APIError) || (!connectionFailure && !isRetryableStatus(status))) {
+        const failure = openAiFailureOf(error);
+        const status = failure.kind === "refused" ? failure.status : undefined;
+        if (failure.kind === "not-openai" || (failure.kind === "refused" && !isRetryableStatus(status))) {
           throw new EmbeddingProviderError(
             `the embeddings server refused the request (${status ?? "no status"}): ${(error as Error).message}`,
             { cause: error },
@@ -140,11 +129,11 @@ export function createOpenAiEmbedder(
         }
         if (attempt >= maxAttempts) {
           throw new EmbeddingProviderError(
-            `the embeddings server kept failing after ${attempt} attempts (last: ${status ?? "no response"}): ${error.message}`,
+            `the embeddings server kept failing after ${attempt} attempts (last: ${status ?? "no response"}): ${failure.error.message}`,
             { cause: error },
           );
         }
-        const asked = retryAfterMs(headers);
+        const asked = retryAfterMs(failure.error.headers);
         if (asked !== undefined && asked > maxRetryAfterMs) {
           throw new EmbeddingProviderError(
             `the embeddings server asked to wait ${Math.round(asked / 1000)} s (Retry-After), longer than we hold a document`,

@@ -4,13 +4,13 @@ import { exampleTokenLimit, trainingPricePerMillionTokens } from "./fine-tune-pr
 import type { ChatExample } from "./types";
 
 /** OpenAI refuses a training file with fewer examples. */
-export const MIN_TRAINING_EXAMPLES = 10;
+const MIN_TRAINING_EXAMPLES = 10;
 /** OpenAI's guide: clear improvements usually start at 50 to 100 examples. */
-export const RECOMMENDED_TRAINING_EXAMPLES = 50;
+const RECOMMENDED_TRAINING_EXAMPLES = 50;
 /** OpenAI takes n_epochs from 1 to 50. */
-export const MAX_EPOCHS = 50;
+const MAX_EPOCHS = 50;
 
-export type FineTuneDatasetCheck = {
+type FineTuneDatasetCheck = {
   train: number;
   validation: number;
   /** Examples whose question was already asked (in train, or in train before validation). */

@@ -5,7 +5,7 @@
  * listed on https://openai.com/api/pricing/ when checked on 2025-06-01. Prices change: a model not listed gets no
  * estimate rather than a wrong one.
  */
-export const TRAINING_PRICE_PER_MILLION_TOKENS_USD: Readonly<Record<string, number>> = {
+const TRAINING_PRICE_PER_MILLION_TOKENS_USD: Readonly<Record<string, number>> = {
   "gpt-4.1-nano": 1.5,
   "gpt-4.1-mini": 5,
   "gpt-4.1": 25,

@@ -2,7 +2,7 @@
 import OpenAI, { toFile } from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../test/fake-openai-server";
-import { OpenAiRequestError } from "../openai/openai-request-error";
+import { OpenAiRequestError } from "../openai/openai-errors";
 import { FineTuneFailedError, MAX_POLL_FAILURES, runFineTune, toJsonl } from "./run-fine-tune";
 import type { ChatExample, FineTuneProgress } from "./types";
 

@@ -1,12 +1,13 @@
 // An OpenAI fine-tuning job from start to model: upload the examples as JSONL, create the job, follow it to the end.
-import OpenAI, { toFile } from "openai";
-import { describeOpenAiError } from "../openai/openai-request-error";
+import type OpenAI from "openai";
+import { toFile } from "openai";
+import { describeOpenAiError, openAiFailureOf } from "../openai/openai-errors";
 import { checkFineTuneDataset } from "./check-dataset";
 import { FineTuneProgressTracker } from "./fine-tune-progress";
 import type { ChatExample, FineTuneProgress } from "./types";
 
 /** OpenAI's job status changes on a scale of seconds to minutes: a poll every 15 s is plenty and cheap. */
-export const DEFAULT_POLL_INTERVAL_MS = 15_000;
+const DEFAULT_POLL_INTERVAL_MS = 15_000;
 /** Polls that may fail in a row (network, 5xx, 429 beyond the client's own retries) before following gives up. */
 export const MAX_POLL_FAILURES = 5;
 
@@ -46,11 +47,12 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 /** A poll failure worth another try: the network, a server error, a rate limit. */
 function transient(error: unknown): boolean {
-  if (error instanceof OpenAI.APIConnectionError) return true;
+  const failure = openAiFailureOf(error);
+  if (failure.kind === "unreachable") return true;
   return (
-    error instanceof OpenAI.APIError &&
-    typeof error.status === "number" &&
-    (error.status >= 500 || error.status === 429)
+    failure.kind === "refused" &&
+    failure.status !== undefined &&
+    (failure.status >= 500 || failure.status === 429)
   );
 }
 

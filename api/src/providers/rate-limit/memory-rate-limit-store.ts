@@ -2,7 +2,7 @@
 import type { RateLimitCounter, RateLimitStore } from "./rate-limit-store";
 
 /** Enough for every client of a busy single instance (~100 bytes a key, so ~10 MB at most). */
-export const DEFAULT_MAX_KEYS = 100_000;
+const DEFAULT_MAX_KEYS = 100_000;
 
 type Entry = { count: number; resetAt: number };
 

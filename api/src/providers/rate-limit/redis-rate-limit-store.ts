@@ -6,11 +6,11 @@ import type { Logger } from "../../lib/logger";
 import type { RateLimitCounter, RateLimitStore } from "./rate-limit-store";
 
 /** How long a request waits for Redis before it is answered 503: a hung Redis must not hang the API. */
-export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+const REDIS_COMMAND_TIMEOUT_MS = 1000;
 /** How long start-up waits for the first connection before serving anyway (503 on limited routes until it comes). */
-export const REDIS_STARTUP_WAIT_MS = 5000;
+const REDIS_STARTUP_WAIT_MS = 5000;
 /** Seconds a client is told to wait (Retry-After) when the store cannot be reached. */
-export const REDIS_UNAVAILABLE_RETRY_AFTER_S = 5;
+const REDIS_UNAVAILABLE_RETRY_AFTER_S = 5;
 
 export const RATE_LIMIT_STORE_UNAVAILABLE =
   "Request limits cannot be checked right now (the rate-limit store is unreachable). Please try again shortly.";

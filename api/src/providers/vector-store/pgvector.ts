@@ -69,7 +69,7 @@ const EMBEDDINGS_DDL: SQL[] = [
 ];
 
 /** Up to this many candidate vectors a query is answered exactly (scan and sort); beyond, through HNSW. */
-export const EXACT_SEARCH_MAX = 2000;
+const EXACT_SEARCH_MAX = 2000;
 
 /** Serialises concurrent set-ups (several API processes or workers starting at once). Any fixed bigint works. */
 const SETUP_LOCK_KEY = 7_301_536;
@@ -143,7 +143,7 @@ function errorMessage(error: unknown): string {
  * pgvector's binary input format (vector_recv): int16 dimensions, int16 unused, then float4 values, big-endian.
  * The float4 values are what the text form would have parsed to, so both give the same stored vector.
  */
-export function vectorToBinary(embedding: readonly number[]): Uint8Array {
+function vectorToBinary(embedding: readonly number[]): Uint8Array {
   const view = new DataView(new ArrayBuffer(4 + 4 * embedding.length));
   view.setInt16(0, embedding.length);
   view.setInt16(2, 0);

@@ -12,7 +12,7 @@ import {
   vectorStoreUnavailable,
 } from "./vector-store";
 
-export type PineconeStoreOptions = {
+type PineconeStoreOptions = {
   apiKey: string;
   /** The index's name (PINECONE_INDEX); its host is looked up through the control plane unless `indexHost` is set. */
   indexName: string;
@@ -23,7 +23,7 @@ export type PineconeStoreOptions = {
 
 /** Pinecone's limits on one upsert request: 1,000 vectors and 2 MB of payload (we keep a margin under both). */
 export const UPSERT_MAX_VECTORS = 1000;
-export const UPSERT_MAX_BYTES = 2 * 1024 * 1024 - 64 * 1024;
+const UPSERT_MAX_BYTES = 2 * 1024 * 1024 - 64 * 1024;
 /** deleteMany takes at most 1,000 ids; a metadata `$in` at most 10,000 values. */
 const DELETE_MAX_IDS = 1000;
 const IN_MAX_VALUES = 10_000;

@@ -5,10 +5,10 @@ import { randomBytes } from "node:crypto";
  * Characters of the name kept in the slug: with "agent-", a 13-digit timestamp and a retry suffix the endpoint stays
  * within the 128 characters a client may send (createCustomAgentSchema), whatever the name's length.
  */
-export const MAX_NAME_SLUG_CHARS = 96;
+const MAX_NAME_SLUG_CHARS = 96;
 
 /** The name lower-cased, each run of characters outside [a-z0-9] one hyphen, trimmed of hyphens ("" for "市场"). */
-export function nameSlug(name: string): string {
+function nameSlug(name: string): string {
   return name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

@@ -10,7 +10,7 @@ import { cleanDisplayName } from "../../lib/display-name";
 import { apiEndpointFor, withRetrySuffix } from "./api-endpoint";
 import { toCustomAgentDetail } from "./custom-agent-response";
 
-export type CreateCustomAgentInput = z.output<typeof createCustomAgentSchema>;
+type CreateCustomAgentInput = z.output<typeof createCustomAgentSchema>;
 
 /** Endpoints tried before giving up: a random suffix makes a second collision already unlikely. */
 const MAX_ENDPOINT_ATTEMPTS = 8;

@@ -5,7 +5,7 @@ import type { customAgents } from "../../db/schema";
 
 export type CustomAgentRow = typeof customAgents.$inferSelect;
 
-export function toCustomAgentResponse(row: CustomAgentRow): CustomAgent {
+function toCustomAgentResponse(row: CustomAgentRow): CustomAgent {
   return {
     id: row.id,
     name: row.name,

@@ -1,8 +1,8 @@
 // The built-in trainer's dataset when a chat model is configured (issue 22): questions a chat model writes for each
 // passage, each answered by the passage it was written from, split by document, checked like the sentence dataset.
 import type { DatasetReport } from "@acp/contracts/training";
-import OpenAI from "openai";
 import type { Deps } from "../../deps";
+import { createOpenAiClient } from "../../providers/openai/openai-client";
 import { generatePassageQuestions } from "./openai/generate-examples";
 import { splitByGroup } from "./openai/split-by-document";
 import { type TrainerDataset, type TrainerPair, textLengths } from "./trainer/agent-ranker";
@@ -10,7 +10,7 @@ import { MIN_DOCUMENTS, MIN_TRAIN_PAIRS, MIN_VALIDATION_PAIRS, tooFewDocuments }
 import type { TrainingKnowledge } from "./training-target";
 
 /** Questions asked for at most: a few hundred real-looking questions teach the re-ranker more than thousands of sentences. */
-export const MAX_GENERATED_QUESTIONS = 900;
+const MAX_GENERATED_QUESTIONS = 900;
 
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
 
@@ -34,7 +34,7 @@ export async function generatedTrainerDataset({
   const chat = deps.config.chat;
   if (chat.provider !== "openai")
     throw new Error("generated questions need a chat model (LLM_PROVIDER=openai)");
-  const client = new OpenAI({ apiKey: chat.apiKey, baseURL: chat.baseUrl, maxRetries: 2 });
+  const client = createOpenAiClient({ apiKey: chat.apiKey, baseUrl: chat.baseUrl, maxRetries: 2 });
   const questions = await generatePassageQuestions({
     client,
     model: chat.model,

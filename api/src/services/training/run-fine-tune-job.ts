@@ -2,12 +2,12 @@
 // before anything is uploaded, then an OpenAI fine-tuning job followed epoch by epoch; its model answers the agent.
 import type { DatasetReport, EpochMetrics } from "@acp/contracts/training";
 import { and, eq } from "drizzle-orm";
-import OpenAI from "openai";
 import { customAgents, type trainingJobs } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { checkFineTuneDataset } from "../../providers/fine-tuning/check-dataset";
 import { FineTuneFailedError, runFineTune } from "../../providers/fine-tuning/run-fine-tune";
-import { OpenAiRequestError } from "../../providers/openai/openai-request-error";
+import { createOpenAiClient } from "../../providers/openai/openai-client";
+import { OpenAiRequestError } from "../../providers/openai/openai-errors";
 import { builtInChatAgent } from "../chat/resolve-chat-agent";
 import { saveFineTunedModel } from "../retrieval/rerank/trained-models";
 import { completeJob, updateActiveJob } from "./job-state";
@@ -72,7 +72,7 @@ async function fineTune({ deps, job, target, knowledge, signal }: FineTuneJobInp
       "This job was created for OpenAI fine-tuning, which this server is no longer set up for: start a new job",
     );
   }
-  const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl, maxRetries: 2 });
+  const client = createOpenAiClient({ apiKey: config.apiKey, baseUrl: config.baseUrl, maxRetries: 2 });
   const resumeJobId = job.status === "running" ? job.externalJobId : null;
   let examples: Awaited<ReturnType<typeof generateFineTuneExamples>> = { train: [], validation: [] };
 

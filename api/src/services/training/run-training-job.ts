@@ -5,7 +5,7 @@ import type { DatasetReport, TrainingOutcome } from "@acp/contracts/training";
 import { eq } from "drizzle-orm";
 import { trainingJobs } from "../../db/schema";
 import type { Deps } from "../../deps";
-import { OpenAiRequestError } from "../../providers/openai/openai-request-error";
+import { OpenAiRequestError } from "../../providers/openai/openai-errors";
 import { RERANK_DEPTH } from "../retrieval/rerank/agent-ranker";
 import { saveTrainedReranker } from "../retrieval/rerank/trained-models";
 import { searchKnowledge } from "../retrieval/search-knowledge";
@@ -27,10 +27,10 @@ const PROGRESS_CANDIDATES = 25;
 const PROGRESS_TRAINED = 99;
 
 /** How often a running job writes its heartbeat and looks for a cancel (from any process). */
-export const WATCH_INTERVAL_MS = 2_000;
+const WATCH_INTERVAL_MS = 2_000;
 
 /** Ends the attempt without touching the job: it was cancelled or ended by someone else meanwhile. */
-export class JobEndedError extends Error {
+class JobEndedError extends Error {
   override name = "JobEndedError";
 }
 

@@ -2,7 +2,7 @@
 import OpenAI from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FineTunePassage } from "../../../providers/fine-tuning/types";
-import { OpenAiRequestError } from "../../../providers/openai/openai-request-error";
+import { OpenAiRequestError } from "../../../providers/openai/openai-errors";
 import {
   type FakeOpenAiServer,
   type RecordedChatRequest,

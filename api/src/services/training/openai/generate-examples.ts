@@ -2,15 +2,15 @@
 // and answers grounded in it; each pair becomes a chat example under the agent's system prompt.
 import type OpenAI from "openai";
 import type { ChatExample, FineTunePassage } from "../../../providers/fine-tuning/types";
-import { describeOpenAiError } from "../../../providers/openai/openai-request-error";
+import { describeOpenAiError } from "../../../providers/openai/openai-errors";
 import { seededShuffle, splitByGroup } from "./split-by-document";
 
 /** Pairs asked for per passage: enough variety without paraphrasing one fact five times. */
-export const QUESTIONS_PER_PASSAGE = 3;
+const QUESTIONS_PER_PASSAGE = 3;
 /** Chat requests in flight at once (well inside OpenAI's per-minute limits for small jobs). */
-export const GENERATION_CONCURRENCY = 4;
+const GENERATION_CONCURRENCY = 4;
 /** Passages shorter than this (in characters) hold too little to ask about (a heading, a page number). */
-export const MIN_PASSAGE_CHARS = 40;
+const MIN_PASSAGE_CHARS = 40;
 /** Questions shorter than this are fragments, not questions. */
 const MIN_QUESTION_CHARS = 8;
 
@@ -78,7 +78,7 @@ export function orderPassages(passages: readonly FineTunePassage[], seed: number
 }
 
 /** A question a passage answers, with its grounded answer (a chat model's, generatePassageQuestions). */
-export type PassageQuestion = { passage: FineTunePassage; question: string; answer: string };
+type PassageQuestion = { passage: FineTunePassage; question: string; answer: string };
 
 type GenerationInput = {
   client: OpenAI;

@@ -24,9 +24,9 @@ export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
 }
 
 /** Below this many examples everything trains: OpenAI needs 10 training examples before validation is worth any. */
-export const MIN_EXAMPLES_FOR_VALIDATION = 20;
+const MIN_EXAMPLES_FOR_VALIDATION = 20;
 /** The share of examples held out for validation. */
-export const VALIDATION_SHARE = 0.2;
+const VALIDATION_SHARE = 0.2;
 
 /**
  * Splits grouped items: whole groups (documents, or passages when there is a single document) go to validation, in

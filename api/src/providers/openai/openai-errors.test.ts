@@ -2,7 +2,7 @@
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../test/fake-openai-server";
-import { describeOpenAiError, OpenAiRequestError } from "./openai-request-error";
+import { describeOpenAiError, OpenAiRequestError } from "./openai-errors";
 
 let server: FakeOpenAiServer;
 beforeAll(async () => {
