@@ -7,7 +7,7 @@ import type { Db } from "../db/create-database";
 import { type ApiKeyRow, apiKeys, type UserRow, users } from "../db/schema";
 
 /** Longer than any key we issue: refused without a query. */
-export const MAX_API_KEY_LENGTH = 256;
+const MAX_API_KEY_LENGTH = 256;
 
 /** The value stored in api_keys.key_hash for a key: lower-case hex SHA-256 of its UTF-8 bytes. */
 export function apiKeyHash(key: string): string {

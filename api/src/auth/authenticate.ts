@@ -7,7 +7,7 @@ import { AppError } from "../lib/app-error";
 import { clearSessionCookie, setSessionCookie } from "./session-cookie";
 import { lookUpApiKey, lookUpSession } from "./session-lookup";
 
-export const LOGGED_OUT_MESSAGE = "You are logged out";
+const LOGGED_OUT_MESSAGE = "You are logged out";
 
 /** Middleware instances that accept API keys: the CSRF check exempts Bearer requests only on their routes. */
 const keyAcceptingMiddleware = new WeakSet<object>();

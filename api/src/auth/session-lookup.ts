@@ -10,7 +10,7 @@ import { readSessionToken } from "./session-cookie";
 
 /** Well-formed cookies (or keys) that match nothing, per client IP and window, before lookups from it stop. */
 export const FAILED_SESSION_LOOKUPS_PER_IP = 100;
-export const FAILED_SESSION_LOOKUP_WINDOW_MS = 15 * 60 * 1000;
+const FAILED_SESSION_LOOKUP_WINDOW_MS = 15 * 60 * 1000;
 
 /** Credentials the per-IP limit counts misses of, each in its own counter. */
 type CredentialKind = "session" | "api-key";
@@ -79,7 +79,7 @@ export async function lookUpSession<E extends AppEnv>(c: Context<E>): Promise<Se
 }
 
 /** Why a real key is refused: it was past its expiresAt at the request's moment. */
-export const API_KEY_EXPIRED_MESSAGE = "This API key has expired";
+const API_KEY_EXPIRED_MESSAGE = "This API key has expired";
 
 /**
  * The usable API key behind a Bearer token and its owner, or undefined (unknown or deactivated: the caller answers

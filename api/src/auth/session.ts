@@ -10,7 +10,7 @@ import { sealIdToken } from "./id-token-seal";
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 /** A session used in its last 15 days is pushed out to a full 30 again, so active users stay signed in. */
-export const SESSION_RENEW_WITHIN_MS = 15 * DAY_MS;
+const SESSION_RENEW_WITHIN_MS = 15 * DAY_MS;
 
 export type SessionValidation =
   | { session: SessionRow; user: UserRow; renewed: boolean }

@@ -1,8 +1,10 @@
 // Tests chunking: sizes within bounds, overlap, sentence/word boundaries, huge lines, tables row-wise with the header repeated.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chunkDocument, estimateTokens, renderRow, renderRowCounted } from "./chunk-document";
+import { chunkDocument } from "./chunk-document";
+import { estimateTokens } from "./estimate-tokens";
 import { extractText } from "./extract-text";
+import { renderRow, renderRowCounted } from "./table-chunker";
 import type { ExtractedDocument, TableBlock, TableRow } from "./types";
 
 const sentence = (i: number) =>

@@ -1,7 +1,10 @@
 // A fetched web page is read in the extraction child ("html" work): its readable text, under the child's limits.
 import { afterAll, describe, expect, it } from "vitest";
 import { extractInIsolation } from "./extract-in-isolation";
-import { closeExtractionPool } from "./extraction-pool";
+import { ExtractionPool } from "./extraction-pool";
+
+/** The children this file's extractions run in (the API's are deps.extractionPool). */
+const pool = new ExtractionPool();
 
 const page = (body: string) =>
   new TextEncoder().encode(
@@ -9,10 +12,11 @@ const page = (body: string) =>
   );
 
 describe("html in the extraction child", () => {
-  afterAll(() => closeExtractionPool());
+  afterAll(() => pool.close());
 
   it("reads the page's readable text as paragraphs, without scripts or navigation", async () => {
     const document = await extractInIsolation({
+      pool,
       bytes: page(
         `<nav><a href="/">Home</a></nav><article><h1>Opening hours</h1><p>The library opens at nine on weekdays and closes at six, with late evenings on Thursdays for students.</p><p>On Saturdays it opens at ten, and on public holidays the reading room stays closed all day long.</p></article>`,
       ),
@@ -28,7 +32,7 @@ describe("html in the extraction child", () => {
 
   it("fails a page without readable text with a sentence", async () => {
     await expect(
-      extractInIsolation({ bytes: page("<script>1</script>"), fileName: "Empty", ext: "html" }),
+      extractInIsolation({ pool, bytes: page("<script>1</script>"), fileName: "Empty", ext: "html" }),
     ).rejects.toMatchObject({ code: "no-text", message: "the page has no readable text" });
   }, 60_000);
 
@@ -36,6 +40,7 @@ describe("html in the extraction child", () => {
     const nested = `${"<div>".repeat(60_000)}deep${"</div>".repeat(60_000)}`;
     const started = Date.now();
     const outcome = await extractInIsolation({
+      pool,
       bytes: page(nested.repeat(20)),
       fileName: "Nested",
       ext: "html",

@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { analyzeText } from "../services/retrieval/engine/lexical-analyzer";
 import { buildZip, realWorldFixturesDir } from "../test/files";
+import { analyzeText } from "../text-search/lexical-analyzer";
 import { chunkDocument } from "./chunk-document";
 import { extractDocument } from "./extract-document";
 import { extractChunksInIsolation, extractInIsolation, toExtractedParts } from "./extract-in-isolation";
-import { closeExtractionPool, configureExtractionPool, extractionPoolStats } from "./extraction-pool";
+import { ExtractionPool } from "./extraction-pool";
 import { type Chunk, ExtractionError } from "./types";
 
 const dir = realWorldFixturesDir();
@@ -69,6 +69,7 @@ async function inProcessChunks(bytes: Uint8Array): Promise<Chunk[]> {
 async function chunksOf(bytes: Uint8Array, fileName: string, signal?: AbortSignal): Promise<Chunk[]> {
   const chunks: Chunk[] = [];
   await extractChunksInIsolation({
+    pool,
     bytes,
     fileName,
     ext: "txt",
@@ -96,14 +97,18 @@ async function gone(pid: number): Promise<boolean> {
 
 /** The pid of the one child working right now. */
 function busyPid(): number {
-  const busy = extractionPoolStats().processes.filter((p) => p.state === "busy");
+  const busy = pool.stats().processes.filter((p) => p.state === "busy");
   expect(busy).toHaveLength(1);
   return busy[0]?.pid as number;
 }
 
-beforeEach(() => configureExtractionPool({ processes: 2 }));
+/** Each test's children: a fresh pool, closed after the test. */
+let pool: ExtractionPool;
+beforeEach(() => {
+  pool = new ExtractionPool({ processes: 2 });
+});
 afterEach(async () => {
-  await closeExtractionPool();
+  await pool.close();
 });
 
 describe("extractInIsolation", () => {
@@ -111,7 +116,12 @@ describe("extractInIsolation", () => {
     "reads a file path in the worker and returns what in-process extraction returns",
     async () => {
       const filePath = path.join(dir as string, "two-sheets-book1.xlsx");
-      const isolated = await extractInIsolation({ filePath, fileName: "two-sheets-book1.xlsx", ext: "xlsx" });
+      const isolated = await extractInIsolation({
+        pool,
+        filePath,
+        fileName: "two-sheets-book1.xlsx",
+        ext: "xlsx",
+      });
       const direct = await extractDocument(new Uint8Array(await readFile(filePath)), {
         fileName: "two-sheets-book1.xlsx",
         format: "xlsx",
@@ -122,13 +132,19 @@ describe("extractInIsolation", () => {
 
   it("accepts bytes, and hands back typed errors with their user-facing message", async () => {
     const doc = await extractInIsolation({
+      pool,
       bytes: new TextEncoder().encode("Hello from a worker.\n\nSecond paragraph."),
       fileName: "hello.txt",
       ext: "txt",
     });
     expect(doc.blocks).toHaveLength(2);
     const error = await failure(
-      extractInIsolation({ bytes: new TextEncoder().encode('{"broken": '), fileName: "b.json", ext: "json" }),
+      extractInIsolation({
+        pool,
+        bytes: new TextEncoder().encode('{"broken": '),
+        fileName: "b.json",
+        ext: "json",
+      }),
     );
     expect(error.code).toBe("invalid");
     expect(error.message).toMatch(/^not valid JSON: /);
@@ -137,6 +153,7 @@ describe("extractInIsolation", () => {
   it.skipIf(dir === null)("reports a damaged fixture through the worker", async () => {
     const error = await failure(
       extractInIsolation({
+        pool,
         filePath: path.join(dir as string, "corrupt-bad-trailer.pdf"),
         fileName: "corrupt-bad-trailer.pdf",
         ext: "pdf",
@@ -152,6 +169,7 @@ describe("extractInIsolation", () => {
     let batches = 0;
     const started = Date.now();
     await extractChunksInIsolation({
+      pool,
       bytes,
       fileName: "many.txt",
       ext: "txt",
@@ -177,6 +195,7 @@ describe("extractInIsolation", () => {
     let stopped: number | undefined;
     const error = await failure(
       extractChunksInIsolation({
+        pool,
         bytes: manyParagraphs(2000),
         fileName: "hung.txt",
         ext: "txt",
@@ -195,7 +214,7 @@ describe("extractInIsolation", () => {
     expect(Date.now() - started).toBeGreaterThan(1_500);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(await gone(stopped as number)).toBe(true);
-    expect(extractionPoolStats().processes).toEqual([]);
+    expect(pool.stats().processes).toEqual([]);
     expect(await chunksOf(shortText(2), "next.txt")).toEqual(await inProcessChunks(shortText(2)));
   });
 
@@ -211,6 +230,7 @@ describe("extractInIsolation", () => {
         let offsetWhileStalled: number | null | undefined;
         let chunkCount = 0;
         const summary = await extractChunksInIsolation({
+          pool,
           filePath,
           fileName: "long.txt",
           ext: "txt",
@@ -236,6 +256,7 @@ describe("extractInIsolation", () => {
   it("turns heap exhaustion into a memory error, and the same limit reads a small file", async () => {
     const limits = { maxOldGenerationSizeMb: 48 };
     const small = await extractInIsolation({
+      pool,
       bytes: new TextEncoder().encode("small file\n"),
       fileName: "s.txt",
       ext: "txt",
@@ -244,15 +265,23 @@ describe("extractInIsolation", () => {
     expect(small.blocks).toHaveLength(1);
     // 160 MB of text cannot become a string inside a 48 MB heap.
     const big = Buffer.alloc(160 * 1024 * 1024, "lorem ipsum dolor sit amet\n");
-    const error = await failure(extractInIsolation({ bytes: big, fileName: "big.txt", ext: "txt", limits }));
+    const error = await failure(
+      extractInIsolation({ pool, bytes: big, fileName: "big.txt", ext: "txt", limits }),
+    );
     expect(error).toMatchObject({
       code: "memory",
       message: "the file needs more memory than allowed to read",
     });
     // The child that ran out of memory is gone; the next file with the same limit gets a fresh one.
-    const again = await extractInIsolation({ bytes: shortText(3), fileName: "s.txt", ext: "txt", limits });
+    const again = await extractInIsolation({
+      pool,
+      bytes: shortText(3),
+      fileName: "s.txt",
+      ext: "txt",
+      limits,
+    });
     expect(again.blocks.length).toBeGreaterThan(0);
-    expect(extractionPoolStats().processes.map((p) => p.heapMb)).toEqual([48]);
+    expect(pool.stats().processes.map((p) => p.heapMb)).toEqual([48]);
   }, 60_000);
 
   it("reads a 150,000-paragraph DOCX within the default limits (it ran out of memory in a 512 MB heap)", async () => {
@@ -268,13 +297,14 @@ describe("extractInIsolation", () => {
         '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
       "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraphs}</w:body></w:document>`,
     });
-    const doc = await extractInIsolation({ bytes: docx, fileName: "long.docx", ext: "docx" });
+    const doc = await extractInIsolation({ pool, bytes: docx, fileName: "long.docx", ext: "docx" });
     expect(doc.blocks).toHaveLength(150_000);
   }, 180_000);
 
   it("stops when the signal aborts", async () => {
     const controller = new AbortController();
     const promise = extractInIsolation({
+      pool,
       bytes: new TextEncoder().encode("text"),
       fileName: "a.txt",
       ext: "txt",
@@ -284,6 +314,7 @@ describe("extractInIsolation", () => {
     expect(await failure(promise)).toMatchObject({ code: "aborted" });
     const already = await failure(
       extractInIsolation({
+        pool,
         bytes: new Uint8Array(1),
         fileName: "a.txt",
         ext: "txt",
@@ -295,6 +326,7 @@ describe("extractInIsolation", () => {
 
   it("converts parts to the contract shape with a preview length", async () => {
     const doc = await extractInIsolation({
+      pool,
       bytes: new TextEncoder().encode(`${"x".repeat(50)}\n`),
       fileName: "p.txt",
       ext: "txt",
@@ -318,13 +350,13 @@ describe("the extraction pool", () => {
     const docs = Array.from({ length: 200 }, (_, i) => shortText(i));
     let most = 0;
     const watch = setInterval(() => {
-      most = Math.max(most, extractionPoolStats().processes.length);
+      most = Math.max(most, pool.stats().processes.length);
     }, 5);
     const isolated = await Promise.all(docs.map((bytes, i) => chunksOf(bytes, `abstract-${i}.txt`)));
     clearInterval(watch);
     for (const [i, bytes] of docs.entries()) expect(isolated[i]).toEqual(await inProcessChunks(bytes));
     expect(isolated[7]?.[0]?.text).toContain("Abstract 7.");
-    expect(extractionPoolStats().started).toBe(2);
+    expect(pool.stats().started).toBe(2);
     expect(most).toBeLessThanOrEqual(2);
   }, 120_000);
 
@@ -338,6 +370,7 @@ describe("the extraction pool", () => {
     let beside: Promise<Chunk[]> | undefined;
     const error = await failure(
       extractChunksInIsolation({
+        pool,
         bytes: big,
         fileName: "long.txt",
         ext: "txt",
@@ -356,17 +389,18 @@ describe("the extraction pool", () => {
     });
     expect(await beside).toEqual(await inProcessChunks(shortText(1)));
     expect(await chunksOf(shortText(2), "after.txt")).toEqual(await inProcessChunks(shortText(2)));
-    expect(extractionPoolStats().processes.map((p) => p.pid)).not.toContain(killed);
+    expect(pool.stats().processes.map((p) => p.pid)).not.toContain(killed);
   }, 60_000);
 
   it("kills the child of an aborted job, and drops a queued job when its signal aborts", async () => {
-    configureExtractionPool({ processes: 1 });
+    pool.configure({ processes: 1 });
     const controller = new AbortController();
     let pid: number | undefined;
     const queued = new AbortController();
     let waiting: Promise<unknown> | undefined;
     const error = await failure(
       extractChunksInIsolation({
+        pool,
         bytes: shortText(1),
         fileName: "a.txt",
         ext: "txt",
@@ -375,7 +409,7 @@ describe("the extraction pool", () => {
           pid = busyPid();
           waiting = chunksOf(shortText(2), "queued.txt", queued.signal);
           await new Promise((resolve) => setTimeout(resolve, 20));
-          expect(extractionPoolStats().waiting).toBe(1);
+          expect(pool.stats().waiting).toBe(1);
           queued.abort();
           controller.abort();
         },
@@ -384,36 +418,37 @@ describe("the extraction pool", () => {
     expect(error.code).toBe("aborted");
     expect(await failure(waiting as Promise<unknown>)).toMatchObject({ code: "aborted" });
     expect(await gone(pid as number)).toBe(true);
-    expect(extractionPoolStats().waiting).toBe(0);
+    expect(pool.stats().waiting).toBe(0);
     expect(await chunksOf(shortText(3), "next.txt")).toEqual(await inProcessChunks(shortText(3)));
   });
 
   it("replaces a child after maxJobsPerProcess documents, or when its heap stays above recycleHeapMb", async () => {
-    configureExtractionPool({ processes: 1, maxJobsPerProcess: 3 });
+    pool.configure({ processes: 1, maxJobsPerProcess: 3 });
     for (let i = 0; i < 7; i++) await chunksOf(shortText(i), `${i}.txt`);
-    expect(extractionPoolStats().started).toBe(3);
-    await closeExtractionPool();
-    configureExtractionPool({ processes: 1, recycleHeapMb: 0 });
+    expect(pool.stats().started).toBe(3);
+    await pool.close();
+    pool = new ExtractionPool({ processes: 1, recycleHeapMb: 0 });
     for (let i = 0; i < 3; i++) await chunksOf(shortText(i), `${i}.txt`);
-    expect(extractionPoolStats().started).toBe(3);
+    expect(pool.stats().started).toBe(3);
   });
 
   it("lets an idle child exit after idleMs", async () => {
-    configureExtractionPool({ idleMs: 100 });
+    pool.configure({ idleMs: 100 });
     await chunksOf(shortText(1), "a.txt");
-    const [child] = extractionPoolStats().processes;
+    const [child] = pool.stats().processes;
     expect(child?.state).toBe("idle");
     expect(await gone(child?.pid as number)).toBe(true);
-    expect(extractionPoolStats().processes).toEqual([]);
+    expect(pool.stats().processes).toEqual([]);
   });
 
-  it("leaves no child behind after closeExtractionPool; a job still running fails as cancelled", async () => {
+  it("leaves no child behind after the pool is closed; a job still running fails as cancelled", async () => {
     await Promise.all(Array.from({ length: 10 }, (_, i) => chunksOf(shortText(i), `${i}.txt`)));
     let entered: (() => void) | undefined;
     const inside = new Promise<void>((resolve) => {
       entered = resolve;
     });
     const running = extractChunksInIsolation({
+      pool,
       bytes: shortText(1),
       fileName: "a.txt",
       ext: "txt",
@@ -423,10 +458,10 @@ describe("the extraction pool", () => {
       },
     });
     await inside;
-    const pids = extractionPoolStats().processes.map((p) => p.pid as number);
+    const pids = pool.stats().processes.map((p) => p.pid as number);
     expect(pids).toHaveLength(2);
     const outcome = failure(running);
-    await closeExtractionPool();
+    await pool.close();
     for (const pid of pids) expect(alive(pid)).toBe(false);
     expect(await outcome).toMatchObject({
       code: "aborted",
@@ -434,13 +469,16 @@ describe("the extraction pool", () => {
     });
   });
 
-  it("closeExtractionPool settles in a process that nothing else keeps alive (idle children are unreferenced)", async () => {
+  it("closing the pool settles in a process that nothing else keeps alive (idle children are unreferenced)", async () => {
     const require = createRequire(import.meta.url);
     const module = pathToFileURL(fileURLToPath(new URL("./extract-in-isolation.ts", import.meta.url))).href;
+    const poolModule = pathToFileURL(fileURLToPath(new URL("./extraction-pool.ts", import.meta.url))).href;
     const script = `
-      import { closeExtractionPool, extractInIsolation } from ${JSON.stringify(module)};
-      const doc = await extractInIsolation({ bytes: new TextEncoder().encode("one line\\n"), fileName: "a.txt", ext: "txt" });
-      await closeExtractionPool();
+      import { extractInIsolation } from ${JSON.stringify(module)};
+      import { ExtractionPool } from ${JSON.stringify(poolModule)};
+      const pool = new ExtractionPool();
+      const doc = await extractInIsolation({ pool, bytes: new TextEncoder().encode("one line\\n"), fileName: "a.txt", ext: "txt" });
+      await pool.close();
       console.log("closed", doc.blocks.length);
     `;
     const { stdout, code } = await new Promise<{ stdout: string; code: number | null }>((resolve) => {

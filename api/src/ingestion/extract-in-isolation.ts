@@ -1,7 +1,7 @@
 // Runs extraction in a pooled child process with a heap limit and a time limit, so one hostile file fails alone.
 import type { ExtractedPart } from "@acp/contracts/knowledge";
-import { type ExtractionLease, extractionPool } from "./extraction-pool";
-import type { ExtractionJob, ExtractionParentMessage, ExtractionWorkerMessage } from "./extraction-worker";
+import type { ExtractionJob, ExtractionParentMessage, ExtractionWorkerMessage } from "./extraction-messages";
+import type { ExtractionLease, ExtractionPool } from "./extraction-pool";
 import { cutText, numbersOfLinesKept } from "./parts";
 import { createPausableDeadline, type PausableDeadline } from "./pausable-deadline";
 import {
@@ -9,12 +9,28 @@ import {
   type ChunkOptions,
   DEFAULT_EXTRACTION_LIMITS,
   type ExtractedDocument,
-  type ExtractInIsolationInput,
+  type ExtractFormat,
   ExtractionError,
+  type ExtractionLimits,
+  type ExtractionProgress,
   type ExtractionSummary,
 } from "./types";
 
-export { closeExtractionPool, configureExtractionPool } from "./extraction-pool";
+/**
+ * Input of `extractInIsolation`: give `bytes` or `filePath` (read inside the worker, so big files are never copied
+ * through the caller's heap). `ext` is the sniffed extension.
+ */
+export type ExtractInIsolationInput = {
+  bytes?: Uint8Array;
+  filePath?: string;
+  fileName: string;
+  ext: ExtractFormat;
+  limits?: Partial<ExtractionLimits>;
+  signal?: AbortSignal;
+  onProgress?: (progress: ExtractionProgress) => void;
+  /** The children to read with: the API's is deps.extractionPool; tests bring their own. */
+  pool: ExtractionPool;
+};
 
 function seconds(ms: number): string {
   const s = ms / 1000;
@@ -157,7 +173,7 @@ function runInChild<T>(
         finish(new ExtractionError("internal", `could not start the file reader: ${error.message}`));
       });
     };
-    (input.pool ?? extractionPool())
+    input.pool
       .acquire(limits.maxOldGenerationSizeMb, signal)
       .then(started, (error: unknown) => finish(error));
   });

@@ -4,12 +4,17 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { assemblePdf, imageOnlyPdf } from "../test/files";
 import { extractDocument } from "./extract-document";
 import { extractInIsolation } from "./extract-in-isolation";
 import { MAX_IMAGE_PIXELS, MAX_RENDER_PIXELS, OCR_DPI, renderScale } from "./extract-pdf";
+import { ExtractionPool } from "./extraction-pool";
 import { ExtractionError } from "./types";
+
+/** The children this file's extractions run in (the API's are deps.extractionPool). */
+const pool = new ExtractionPool();
+afterAll(() => pool.close());
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "pdf-codecs");
 
@@ -319,7 +324,7 @@ describe("scanned PDFs of every image codec", () => {
         },
       ]);
       expect(pdf.length).toBeLessThan(30_000);
-      const doc = await extractInIsolation({ bytes: pdf, fileName: "jbig2.pdf", ext: "pdf" });
+      const doc = await extractInIsolation({ pool, bytes: pdf, fileName: "jbig2.pdf", ext: "pdf" });
       expect(doc.ocrPageCount).toBe(1);
       expect(flat(doc.parts[0]?.text)).toContain("The boiler room holds eleven pumps");
       expect(doc.warnings).toEqual([]);

@@ -62,7 +62,7 @@ function pdfjsAssets(): { wasmUrl: string; standardFontDataUrl: string; cMapUrl:
 }
 
 /** "1-3, 5" from [1, 2, 3, 5]. */
-export function pageRanges(pages: number[]): string {
+function pageRanges(pages: number[]): string {
   const ranges: string[] = [];
   let i = 0;
   while (i < pages.length) {
@@ -110,7 +110,7 @@ async function pageText(pdf: PdfDocument, pageNumber: number): Promise<string> {
   }
 }
 
-export function cleanPageText(text: string): string {
+function cleanPageText(text: string): string {
   return (
     text
       // biome-ignore lint/suspicious/noControlCharactersInRegex: pdf.js passes control characters of broken fonts through

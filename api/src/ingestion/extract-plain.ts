@@ -4,7 +4,7 @@ import { makePart } from "./parts";
 import { type ExtractedDocument, ExtractionError, type TextBlock } from "./types";
 
 /** Normalises line ends and splits text into paragraphs (runs of non-blank lines) with their 1-based line ranges. */
-export function textToParagraphBlocks(text: string): { blocks: TextBlock[]; lineCount: number } {
+function textToParagraphBlocks(text: string): { blocks: TextBlock[]; lineCount: number } {
   const lines = text.split(/\r\n|\r|\n/);
   const blocks: TextBlock[] = [];
   let start = -1;

@@ -6,13 +6,18 @@ import path from "node:path";
 import type { UploadExtension } from "@acp/contracts/knowledge";
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeText } from "../services/retrieval/engine/lexical-analyzer";
 import { realWorldFixturesDir } from "../test/files";
+import { analyzeText } from "../text-search/lexical-analyzer";
 import { chunkDocument } from "./chunk-document";
 import { extractDocument } from "./extract-document";
 import { extractChunksInIsolation, extractInIsolation } from "./extract-in-isolation";
+import { ExtractionPool } from "./extraction-pool";
 import { fileExtension } from "./sniff-file-type";
 import { type Chunk, ExtractionError } from "./types";
+
+/** The children this file's extractions run in (the API's are deps.extractionPool). */
+const pool = new ExtractionPool();
+afterAll(() => pool.close());
 
 const dir = realWorldFixturesDir();
 let work = "";
@@ -32,6 +37,7 @@ async function streamed(
   const chunks: Chunk[] = [];
   let batches = 0;
   const summary = await extractChunksInIsolation({
+    pool,
     filePath,
     fileName: path.basename(filePath),
     ext,
@@ -155,9 +161,13 @@ describe("streaming CSV, TXT, JSON and XLSX", () => {
       expect(chunk.location.rowStart).toBe(expectedStart);
       expectedStart = chunk.location.rowEnd + 1;
     }
-    const whole = await extractInIsolation({ filePath: file, fileName: "big.csv", ext: "csv", limits }).catch(
-      (e: unknown) => e,
-    );
+    const whole = await extractInIsolation({
+      pool,
+      filePath: file,
+      fileName: "big.csv",
+      ext: "csv",
+      limits,
+    }).catch((e: unknown) => e);
     expect(whole).toMatchObject({ code: "memory" });
   }, 180_000);
 
@@ -202,6 +212,7 @@ describe("streaming CSV, TXT, JSON and XLSX", () => {
     expect(last?.text.endsWith(`orders[${records - 1}].lines[0].qty: ${(records - 1) % 7}`)).toBe(true);
     expect(last?.location).toMatchObject({ lineEnd: 1 + records * 5 });
     const whole = await extractInIsolation({
+      pool,
       filePath: file,
       fileName: "big.json",
       ext: "json",
@@ -277,6 +288,7 @@ describe("streaming CSV, TXT, JSON and XLSX", () => {
     expect(next).toBe(rows + 3);
     expect(chunks.at(-1)?.text).toBe("Sheet: Notes\n| note | owner |\n| Renewals are due in March | Zoë |");
     const whole = await extractInIsolation({
+      pool,
       filePath: file,
       fileName: "big.xlsx",
       ext: "xlsx",

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { extractionChildEnv } from "../env";
 import { extractInIsolation } from "./extract-in-isolation";
-import { closeExtractionPool, extractionPoolStats } from "./extraction-pool";
+import { ExtractionPool } from "./extraction-pool";
 
 /** Secrets the API may hold, by the names it reads them under and the shapes of names secrets usually have. */
 const SECRETS: Record<string, string> = {
@@ -28,23 +28,26 @@ async function environmentOf(pid: number): Promise<Map<string, string>> {
 }
 
 describe.runIf(process.platform === "linux")("the extraction child's environment", () => {
-  beforeAll(async () => {
-    await closeExtractionPool();
+  /** Created once the secrets are in the environment: its children start after that. */
+  let pool: ExtractionPool;
+  beforeAll(() => {
     for (const [name, value] of Object.entries(SECRETS)) vi.stubEnv(name, value);
+    pool = new ExtractionPool();
   });
   afterAll(async () => {
-    await closeExtractionPool();
+    await pool.close();
     vi.unstubAllEnvs();
   });
 
   it("holds no secret of the parent, only the allow-listed variables, and still reads files", async () => {
     const document = await extractInIsolation({
+      pool,
       bytes: new TextEncoder().encode("The child reads this file with a small environment."),
       fileName: "env.txt",
       ext: "txt",
     });
     expect(document.parts[0]?.text).toContain("small environment");
-    const pid = extractionPoolStats().processes[0]?.pid;
+    const pid = pool.stats().processes[0]?.pid;
     expect(pid).toBeTypeOf("number");
     const env = await environmentOf(pid as number);
     for (const name of Object.keys(SECRETS)) expect(env.has(name)).toBe(false);

@@ -3,7 +3,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { availableParallelism, setPriority } from "node:os";
 import { extractionChildEnv } from "../env";
 import { siblingEntry } from "../lib/sibling-entry";
-import type { ExtractionParentMessage, ExtractionWorkerMessage } from "./extraction-worker";
+import type { ExtractionParentMessage, ExtractionWorkerMessage } from "./extraction-messages";
 import { ExtractionError } from "./types";
 
 /** Niceness of extraction children (0 normal, 19 lowest): below the API process, which answers requests. */
@@ -29,11 +29,6 @@ const DEFAULT_OPTIONS: ExtractionPoolOptions = {
   recycleHeapMb: 256,
   startTimeoutMs: 60_000,
 };
-
-/** Changes the default pool's settings (tests); running children follow them as they free up. */
-export function configureExtractionPool(changes: Partial<ExtractionPoolOptions>): void {
-  extractionPool().configure(changes);
-}
 
 /** What a job listens to while it holds a child. */
 export type LeaseListener = {
@@ -349,31 +344,4 @@ export class ExtractionPool {
 
 function shuttingDown(): ExtractionError {
   return new ExtractionError("aborted", "reading the file was cancelled: the server is shutting down");
-}
-
-/**
- * The pool for callers that bring none (tests, benchmarks, one-off tools); the API's jobs use `deps.extractionPool`,
- * built by createDeps with EXTRACTION_PROCESSES.
- */
-let pool: ExtractionPool | undefined;
-
-/** The default pool, created on first use. */
-export function extractionPool(): ExtractionPool {
-  pool ??= new ExtractionPool();
-  return pool;
-}
-
-/** What the pool is doing (tests, diagnostics). */
-export function extractionPoolStats(): ExtractionPoolStats {
-  return pool?.stats() ?? { started: 0, waiting: 0, processes: [] };
-}
-
-/**
- * Stops the extraction children (call on shutdown, after the ingestion queue has stopped): queued and running
- * extractions fail as cancelled; resolves once every child has exited. A later extraction starts a fresh pool.
- */
-export async function closeExtractionPool(): Promise<void> {
-  const closing = pool;
-  pool = undefined;
-  await closing?.close();
 }

@@ -6,11 +6,15 @@ import type { UploadExtension } from "@acp/contracts/knowledge";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDeflatedZip } from "../test/files";
-import { chunkDocument, estimateTokens } from "./chunk-document";
+import { chunkDocument } from "./chunk-document";
+import { estimateTokens } from "./estimate-tokens";
 import { extractDocument } from "./extract-document";
 import { extractChunksInIsolation } from "./extract-in-isolation";
-import { closeExtractionPool } from "./extraction-pool";
+import { ExtractionPool } from "./extraction-pool";
 import { type Chunk, ExtractionError, type ExtractionSummary } from "./types";
+
+/** The children this file's extractions run in (the API's are deps.extractionPool). */
+const pool = new ExtractionPool();
 
 const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
@@ -20,7 +24,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "hostile-tables-"));
 });
 afterAll(async () => {
-  await closeExtractionPool();
+  await pool.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -32,6 +36,7 @@ async function streamed(
   await writeFile(filePath, bytes);
   const chunks: Chunk[] = [];
   const summary = await extractChunksInIsolation({
+    pool,
     filePath,
     fileName: name,
     ext: path.extname(name).slice(1) as UploadExtension,

@@ -6,7 +6,7 @@ import type { Worker } from "tesseract.js";
 const require = createRequire(import.meta.url);
 
 /** The folder holding eng.traineddata.gz (the "best_int" LSTM model: better on scans than the fast one). */
-export function englishDataPath(): string {
+function englishDataPath(): string {
   return path.join(path.dirname(require.resolve("@tesseract.js-data/eng")), "4.0.0_best_int");
 }
 

@@ -1,10 +1,15 @@
 // A scanned (image-only) PDF generated in the test goes through rendering + tesseract OCR inside the isolated worker.
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { imageOnlyPdf } from "../test/files";
 import { chunkDocument } from "./chunk-document";
 import { extractInIsolation } from "./extract-in-isolation";
+import { ExtractionPool } from "./extraction-pool";
 import { ExtractionError, type ExtractionProgress } from "./types";
+
+/** The children this file's extractions run in (the API's are deps.extractionPool). */
+const pool = new ExtractionPool();
+afterAll(() => pool.close());
 
 const PHRASE = "The northern region grew revenue by twelve percent";
 
@@ -32,6 +37,7 @@ describe.skipIf(!hasFonts)("OCR of scanned PDFs", () => {
     const progress: ExtractionProgress[] = [];
     const started = Date.now();
     const doc = await extractInIsolation({
+      pool,
       bytes: pdf,
       fileName: "scan.pdf",
       ext: "pdf",
@@ -57,7 +63,7 @@ describe.skipIf(!hasFonts)("OCR of scanned PDFs", () => {
 
   it("fails a scan with nothing readable, and says OCR was limited when the cap is 0", async () => {
     const blank = await scannedPdf([]);
-    const error = await extractInIsolation({ bytes: blank, fileName: "blank.pdf", ext: "pdf" }).catch(
+    const error = await extractInIsolation({ pool, bytes: blank, fileName: "blank.pdf", ext: "pdf" }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ExtractionError);
@@ -66,6 +72,7 @@ describe.skipIf(!hasFonts)("OCR of scanned PDFs", () => {
       message: "scanned PDF: page 1 has no text layer and OCR found no text",
     });
     const capped = await extractInIsolation({
+      pool,
       bytes: blank,
       fileName: "blank.pdf",
       ext: "pdf",

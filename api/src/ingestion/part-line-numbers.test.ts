@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { realWorldFixturesDir } from "../test/files";
 import { extractDocument } from "./extract-document";
 import { extractChunksInIsolation, extractInIsolation, toExtractedParts } from "./extract-in-isolation";
+import { ExtractionPool } from "./extraction-pool";
 import { type Chunk, type ExtractedDocumentPart, PART_TEXT_LIMIT } from "./types";
+
+/** The children this file's extractions run in (the API's are deps.extractionPool). */
+const pool = new ExtractionPool();
+afterAll(() => pool.close());
 
 let work = "";
 beforeAll(async () => {
@@ -47,6 +52,7 @@ function expectChunksAgree(part: ExtractedDocumentPart | undefined, chunks: Chun
 async function streamed(filePath: string, ext: UploadExtension) {
   const chunks: Chunk[] = [];
   const summary = await extractChunksInIsolation({
+    pool,
     filePath,
     fileName: path.basename(filePath),
     ext,
@@ -83,7 +89,7 @@ describe("line numbers of a sheet's preview", () => {
     const file = path.join(work, "budget.xlsx");
     await writeFile(file, bytes);
     const whole = await extractDocument(bytes, { fileName: "budget.xlsx", format: "xlsx" });
-    const child = await extractInIsolation({ bytes, fileName: "budget.xlsx", ext: "xlsx" });
+    const child = await extractInIsolation({ pool, bytes, fileName: "budget.xlsx", ext: "xlsx" });
     const stream = await streamed(file, "xlsx");
     for (const parts of [whole.parts, child.parts, stream.parts]) {
       expect(parts[0]?.lineNumbers).toEqual(BUDGET_ROWS);

@@ -12,7 +12,7 @@ export function cutText(text: string, limit: number): { text: string; truncated:
 }
 
 /** Lines of `text` (0 for none): a cut text's last line counts, part of it is shown. */
-export function countLines(text: string): number {
+function countLines(text: string): number {
   if (text === "") return 0;
   let lines = 1;
   for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lines++;

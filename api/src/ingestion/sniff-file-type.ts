@@ -79,7 +79,7 @@ export function looksLikeUtf16(head: Uint8Array): "utf-16le" | "utf-16be" | null
 }
 
 /** What the bytes look like, for "it starts like ..." reasons. */
-export function describeContent(head: Uint8Array): string {
+function describeContent(head: Uint8Array): string {
   if (head.length === 0) return "it is empty";
   if (findAscii(head, PDF_MAGIC, 1024) >= 0) return "it starts like a PDF file";
   if (startsWith(head, ZIP_LOCAL) || startsWith(head, ZIP_EMPTY)) return "it starts like a ZIP archive";

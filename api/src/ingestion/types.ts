@@ -1,7 +1,6 @@
 // Shared types of the ingestion library: extracted documents, their blocks, chunks, limits and the typed extraction error.
 import type { ChunkLocation, UploadExtension } from "@acp/contracts/knowledge";
-import type { TextAnalysis } from "../services/retrieval/engine/lexical-analyzer";
-import type { ExtractionPool } from "./extraction-pool";
+import type { TextAnalysis } from "../text-search/lexical-analyzer";
 
 /**
  * A format the extractors read: an upload extension, or "html", the page a URL data source fetched (read in the
@@ -162,22 +161,6 @@ export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
   timeoutMs: 600_000,
   ocrPageCap: 50,
   ocr: true,
-};
-
-/**
- * Input of `extractInIsolation` (extract-in-isolation.ts): give `bytes` or `filePath` (read inside the worker, so big
- * files are never copied through the caller's heap). `ext` is the sniffed extension.
- */
-export type ExtractInIsolationInput = {
-  bytes?: Uint8Array;
-  filePath?: string;
-  fileName: string;
-  ext: ExtractFormat;
-  limits?: Partial<ExtractionLimits>;
-  signal?: AbortSignal;
-  onProgress?: (progress: ExtractionProgress) => void;
-  /** The children to read with (the API's is deps.extractionPool); without one, a default pool of the process. */
-  pool?: ExtractionPool;
 };
 
 /*

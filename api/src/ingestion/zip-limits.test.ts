@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDeflatedZip, DOCX_FRAME } from "../test/files";
 import { extractDocument } from "./extract-document";
 import { extractChunksInIsolation } from "./extract-in-isolation";
-import { closeExtractionPool } from "./extraction-pool";
+import { ExtractionPool } from "./extraction-pool";
 import { ExtractionError } from "./types";
 import { checkZipExpansion, DOCX_ZIP_LIMITS, XLSX_ZIP_LIMITS, ZIP_MAX_RATIO } from "./zip-limits";
+
+/** The children this file's extractions run in (the API's are deps.extractionPool). */
+const pool = new ExtractionPool();
 
 const MB = 1024 * 1024;
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
@@ -106,7 +109,7 @@ describe("ZIP bombs", () => {
     dir = await mkdtemp(path.join(tmpdir(), "zip-bomb-"));
   });
   afterAll(async () => {
-    await closeExtractionPool();
+    await pool.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -118,6 +121,7 @@ describe("ZIP bombs", () => {
     const started = Date.now();
     const error = await failure(
       extractChunksInIsolation({
+        pool,
         filePath: file,
         fileName: "bomb.docx",
         ext: "docx",
@@ -148,6 +152,7 @@ describe("ZIP bombs", () => {
     const started = Date.now();
     const error = await failure(
       extractChunksInIsolation({
+        pool,
         filePath: file,
         fileName: "bomb.xlsx",
         ext: "xlsx",

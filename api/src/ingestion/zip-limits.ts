@@ -21,7 +21,7 @@ export type ZipLimits = {
  * about 10:1), while a ZIP bomb reaches 1,000:1 (the 4 MB DOCX that inflated to 1.5 GB: 375:1).
  */
 export const ZIP_MAX_RATIO = 100;
-export const ZIP_RATIO_MIN_BYTES = 32 * MB;
+const ZIP_RATIO_MIN_BYTES = 32 * MB;
 
 /**
  * DOCX: mammoth holds the main part as one string and its XML tree in the child's 1 GB heap (a 150,000-paragraph

@@ -3,7 +3,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { documentChunks, documents } from "../db/schema";
-import { closeExtractionPool } from "../ingestion/extraction-pool";
 import { type Chunk, type ChunkOptions, ExtractionError, type ExtractionLimits } from "../ingestion/types";
 import { writeBlobsFromBytes } from "../services/documents/document-blobs";
 import { searchKnowledge } from "../services/retrieval/search-knowledge";
@@ -58,7 +57,7 @@ describe.each(engines)("ingestDocument on %s", (engine) => {
     t = await createTestApp(engine, { config: { workers: 0 } });
   });
   afterAll(async () => {
-    await closeExtractionPool();
+    // Closes deps.extractionPool too, the children the job read with.
     await t?.close();
   });
   beforeEach(() => {

@@ -2,7 +2,7 @@
 import type { AppConfig } from "../env";
 
 /** Origins of absolute REMOTES_* manifest URLs: their remoteEntry, chunks and CSS load from there. */
-export function remoteOrigins(config: Pick<AppConfig, "remotes" | "publicOrigin">): string[] {
+function remoteOrigins(config: Pick<AppConfig, "remotes" | "publicOrigin">): string[] {
   const origins = new Set<string>();
   for (const url of Object.values(config.remotes)) {
     if (URL.canParse(url)) {

@@ -20,7 +20,7 @@ export function componentSchema<T extends z.ZodType>(schema: T, refId: string): 
 }
 
 /** The shared error body (DESIGN 4), registered once as a named component (cloned: see componentSchema). */
-export const apiErrorResponseSchema = apiErrorSchema.clone().openapi("ApiError", {
+const apiErrorResponseSchema = apiErrorSchema.clone().openapi("ApiError", {
   example: { error: "You are logged out", code: "UNAUTHORIZED" },
 });
 

@@ -5,7 +5,7 @@ import type { Db } from "../../db/create-database";
 import { passwordCredentials, type UserRow, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
+const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 
 export async function signInWithPassword({
   db,

@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { passwordCredentials, type UserRow, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 
-export const EMAIL_TAKEN_MESSAGE = "An account with this email is already registered";
+const EMAIL_TAKEN_MESSAGE = "An account with this email is already registered";
 
 export async function signUpWithPassword({
   db,
