@@ -9,15 +9,11 @@ import type { AnswerRequest, GroundingPassage, HistoryTurn } from "../../provide
 import { realWorldFixturesDir } from "../../test/files";
 import { analyzeText } from "../../text-search/lexical-analyzer";
 import { bm25Idf } from "../retrieval/engine/bm25";
+import { NOT_FOUND_ANSWER } from "./answer-rendering";
 import { validateCitations } from "./citations";
 import { contextualQuery } from "./contextual-query";
-import {
-  composeGroundedAnswer,
-  createGroundedResponder,
-  MAX_CHARS,
-  MAX_SENTENCES,
-  NOT_FOUND_ANSWER,
-} from "./grounded-responder";
+import { composeGroundedAnswer, createGroundedResponder } from "./grounded-responder";
+import { MAX_CHARS, MAX_SENTENCES } from "./sentence-selection";
 
 const dir = realWorldFixturesDir();
 

@@ -1,0 +1,75 @@
+// What kind of answer a question asks for (an amount, a date, a name, a place) and whether a sentence holds one.
+
+/** What kind of answer a question asks for: a sentence without one does not answer it. */
+export type AnswerType = "money" | "quantity" | "time" | "person" | "place";
+
+const ANSWER_TYPE_PATTERNS: [AnswerType, RegExp][] = [
+  // Checked first: a question about a price is answered by an amount of money, not by any number.
+  [
+    "money",
+    /\b(?:prices?|pricing|priced|costs?|costing|fees?|revenues?|income|profits?|salary|salaries|budgets?|spend|spending|turnover|earnings)\b/i,
+  ],
+  [
+    "quantity",
+    /\bhow (?:much|many|long|often|far|big|large|old|tall|heavy|fast)\b|\b(?:prices?|pricing|priced|costs?|costing|fees?|revenues?|income|profits?|salary|salaries|budgets?|amount|percentage|percent|dose|dosage|quantity|margins?|spend|spending|turnover|earnings)\b|\bnumber of\b/i,
+  ],
+  [
+    "time",
+    /^\s*(?:and\s+)?when\b|\b(?:what|which) (?:date|day|time|year|month|week|quarter)\b|\bdeadlines?\b|\bdue date\b|\bhow soon\b|\bby when\b/i,
+  ],
+  ["person", /^\s*(?:and\s+)?who\b|\bwhose\b|\bwhom\b|\b(?:which|what) (?:person|people|team|manager)\b/i],
+  ["place", /^\s*(?:and\s+)?where\b/i],
+];
+
+const NUMBER_WORDS =
+  /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|double|twice)\b/i;
+const MONTHS =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+/** Dates, times, durations and recurring periods: "September 21, 2020", "14:30", "within 30 days", "annually". */
+const TIME_EXPRESSIONS = [
+  /\b(?:19|20)\d{2}\b/,
+  /\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b/,
+  /\b\d{1,2}:\d{2}\b/,
+  /\b\d{1,2}\s?(?:a\.?m|p\.?m)\b/i,
+  /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|thirty|sixty|ninety|several|few)[\s-]+(?:(?:business|working|calendar)\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?)\b/i,
+  /\b(?:today|tomorrow|yesterday|annual(?:ly)?|yearly|monthly|weekly|daily|quarterly|q[1-4]|deadline|date|dates|noon|midnight|morning|evening|weekends?|weekdays?)\b/i,
+];
+const ROLE_WORDS =
+  /\b(?:ceo|cfo|cto|coo|founder|co-founder|manager|director|officer|head|lead|owner|president|chair(?:man|woman|person)?|committee|board|team|department|administrator|administration|agency|authority|inc|ltd|llc|gmbh)\b/i;
+const PLACE_WORDS =
+  /\b(?:office|street|st|road|avenue|city|country|building|floor|room|address|located|headquarters|region|site|portal|website|online|https?:\/\/\S+)\b/i;
+
+/** Whether every one of these terms is a word that asks for a kind of answer ("price", "cost", "deadline"). */
+export function namesOnlyAnswerType(terms: readonly { word: string }[]): boolean {
+  return terms.every((term) => ANSWER_TYPE_PATTERNS.some(([, pattern]) => pattern.test(term.word)));
+}
+
+export function answerTypeOf(question: string): AnswerType | null {
+  for (const [type, pattern] of ANSWER_TYPE_PATTERNS) if (pattern.test(question)) return type;
+  return null;
+}
+
+/** A capitalised word that does not open the sentence, or an acronym: what names look like in English text. */
+function hasNameLikeWord(text: string): boolean {
+  const words = text.split(/\s+/).slice(1);
+  return words.some((word) => /^["'“(]?\p{Lu}[\p{L}\p{M}'’.-]*/u.test(word)) || /\b\p{Lu}{2,}\b/u.test(text);
+}
+
+/** An amount of money: a currency sign or code beside a number, or a number of dollars / euros / pounds. */
+const MONEY =
+  /[$€£¥₹]\s?\d|\d\s?[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|INR|CNY)\s?\d|\d[\d,.\s]*\s?(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|INR|CNY)\b|\d[\d,.]*\s+(?:(?:thousand|million|billion)\s+)?(?:dollars?|euros?|pounds?|cents?|yen)\b/i;
+
+export function hasAnswerType(text: string, type: AnswerType): boolean {
+  switch (type) {
+    case "money":
+      return MONEY.test(text);
+    case "quantity":
+      return /\d/.test(text) || NUMBER_WORDS.test(text) || /[$€£¥₹%]/.test(text);
+    case "time":
+      return MONTHS.test(text) || TIME_EXPRESSIONS.some((pattern) => pattern.test(text));
+    case "person":
+      return hasNameLikeWord(text) || ROLE_WORDS.test(text);
+    case "place":
+      return hasNameLikeWord(text) || PLACE_WORDS.test(text);
+  }
+}
