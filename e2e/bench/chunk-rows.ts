@@ -4,24 +4,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { embedLocally, LOCAL_EMBEDDER_ID } from "@acp/api/src/providers/embedder/local-embedder";
 import { encodeLocalVector } from "@acp/api/src/services/retrieval/engine/dense-codes";
 import type pg from "pg";
+import { random } from "./seeded-random";
 
 /** Chunks per generated document: a user's chunks spread over documents as uploads would spread them. */
 const DOCUMENT_CHUNKS = 100;
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 /** Rows per INSERT statement (one jsonb parameter of ~3 MB with the codes). */
 const ROW_BATCH = 1000;
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES =
   "ka ri to ne su ma lo vi den tar mon sel gra pel cor fin bas lun quo zen rak mir sol ter".split(" ");

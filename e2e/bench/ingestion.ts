@@ -1,6 +1,8 @@
 // Ingestion benchmarks (DESIGN 9): MB/s per format beside the raw parser (context; the target is against the slowest
 // necessary stage, ingestion-floor.ts), and the API's peak RSS growth on a 200 MB file.
 // Run alone with `npx tsx bench/ingestion.ts [--memory-mb=200] [--throughput-mb=2] [--many-documents=2000]` after building the API; `npm run bench` runs it too.
+
+import { flag, printTable } from "./cli";
 import { measureManyDocuments } from "./ingestion-many";
 import { measureIngestionMemory } from "./ingestion-memory";
 import { measureIngestionThroughput } from "./ingestion-throughput";
@@ -87,17 +89,6 @@ export async function ingestionMemoryRows(options: { megabytes?: number } = {}):
       `< ${mb(RSS_GROWTH_TARGET_BYTES)} ${growth < RSS_GROWTH_TARGET_BYTES ? "met" : "NOT met"}`,
     ],
   ];
-}
-
-function printTable(title: string, rows: string[][]): void {
-  console.log(`\n${title}`);
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  "));
-}
-
-function flag(name: string): number | undefined {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-  return value === undefined ? undefined : Number(value);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -2,10 +2,8 @@
 // (api/src/text-search/lexical-analyzer.ts) where it exists, else PostgreSQL's to_tsvector on PGlite as
 // indexing ran it before (index-document.ts). The ingestion benchmarks call nothing else, so this is the one place to
 // change when the analysis moves again.
-import { access } from "node:fs/promises";
-import path from "node:path";
+import { createRequire } from "node:module";
 import { sql } from "drizzle-orm";
-import { repoRoot } from "../support/env";
 
 export type LexicalStage = {
   /** What the tables print for this stage. */
@@ -17,16 +15,21 @@ export type LexicalStage = {
 
 /** Texts per statement on PGlite: index-document.ts wrote chunk rows in batches of about this size. */
 const BATCH = 64;
-const ANALYZER = path.join(repoRoot, "api/src/text-search/lexical-analyzer.ts");
+
+/** The API's analyzer module, found through the package name; undefined in a checkout that has none. */
+function analyzerModule(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve("@acp/api/src/text-search/lexical-analyzer.ts");
+  } catch {
+    return undefined;
+  }
+}
 
 export async function openLexicalStage(): Promise<LexicalStage> {
-  const hasAnalyzer = await access(ANALYZER).then(
-    () => true,
-    () => false,
-  );
-  if (hasAnalyzer) {
-    // A module that may not exist in every checkout: imported by path, its one function typed here.
-    const { analyzeText } = (await import(ANALYZER)) as { analyzeText: (text: string) => unknown };
+  const analyzer = analyzerModule();
+  if (analyzer) {
+    // A module that may not exist in every checkout: imported by its resolved path, its one function typed here.
+    const { analyzeText } = (await import(analyzer)) as { analyzeText: (text: string) => unknown };
     return {
       name: "lexical analysis (our analyzer, engine/lexical-analyzer.ts)",
       analyze: async (texts) => {

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
+import { flag } from "./cli";
 import { type IngestionServer, startIngestionServer } from "./ingestion-server";
 
 export const DATA_DIR = "/work/shared/benchmarks/nfcorpus";
@@ -206,11 +207,6 @@ export async function nfcorpusRows(options: { documents?: number } = {}): Promis
       "-",
     ],
   ];
-}
-
-function flag(name: string): number | undefined {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-  return value === undefined ? undefined : Number(value);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import { startFakeOpenAiServer } from "@acp/api/src/test/fake-openai-server";
+import autocannon from "autocannon";
 import { freePort } from "../support/app-server";
 import { inheritedEnvironment, repoRoot } from "../support/env";
 import {
@@ -19,6 +19,7 @@ import {
   runRounds,
   timeToFirst,
 } from "./chat-first-token";
+import { printTable } from "./cli";
 
 /** Issue 21: the limiter may cost at most 10% of the route's requests per second. */
 export const LIMITER_THROUGHPUT_TARGET = 0.9;
@@ -439,12 +440,6 @@ export async function publicFirstTokenRows(settings: PublicApiSettings = FULL_SE
       ];
     }),
   ];
-}
-
-function printTable(title: string, rows: string[][]): void {
-  console.log(`\n${title}`);
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  "));
 }
 
 if (process.argv.includes(SERVE_FLAG)) {

@@ -13,20 +13,12 @@ import { createGroundedResponder } from "@acp/api/src/services/chat/grounded-res
 import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
 import { indexTexts, insertUser, retrievalDeps } from "@acp/api/src/test/retrieval";
 import { testConfig } from "@acp/api/src/test/test-app";
+import { DATA_DIR, readJsonLines } from "./nfcorpus";
 
-const DATA_DIR = "/work/shared/benchmarks/nfcorpus";
 /** Passages given per question: the agents' default retrieval depth (AGENT_TOP_K.default). */
 const TOP_K = 6;
 /** The share of quoted sentences that must be found in the passage they cite. */
 export const SUPPORTED_TARGET = 1;
-
-async function readJsonLines<T>(file: string): Promise<T[]> {
-  const rows: T[] = [];
-  for await (const line of createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity })) {
-    if (line.trim()) rows.push(JSON.parse(line) as T);
-  }
-  return rows;
-}
 
 /** query id -> document id -> grade (> 0 is relevant). */
 async function readQrels(): Promise<Map<string, Map<string, number>>> {

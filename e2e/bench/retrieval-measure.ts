@@ -13,7 +13,8 @@ import { searchLexical } from "@acp/api/src/services/retrieval/lexical";
 import type { RetrievalDeps } from "@acp/api/src/services/retrieval/retrieval-deps";
 import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
 import { eq, sql } from "drizzle-orm";
-import { random, wordSampler } from "./chunk-rows";
+import { wordSampler } from "./chunk-rows";
+import { random } from "./seeded-random";
 
 export type LatencyFigures = { p50Ms: number; p99Ms: number };
 export type RetrievalFigures = {

@@ -7,6 +7,7 @@ import { startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 import { artifactsDir, databaseUrl, inheritedEnvironment, repoRoot } from "../support/env";
 import { chatFirstTokenRows } from "./chat-first-token";
+import { printTable } from "./cli";
 import { ingestionManyRows, ingestionMemoryRows, ingestionThroughputRows } from "./ingestion";
 import { ingestionFloorRows } from "./ingestion-floor";
 import { type LighthouseScore, launchDebuggableChromium, measureLighthouse } from "./lighthouse-score";
@@ -60,12 +61,6 @@ async function measurePages(browser: Browser, env: Record<string, string>): Prom
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-
-function printTable(title: string, rows: string[][]): void {
-  console.log(`\n${title}`);
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  "));
-}
 
 async function throughputRows(): Promise<string[][]> {
   const rows = [

@@ -5,6 +5,7 @@
 import pg from "pg";
 import { databaseUrl } from "../support/env";
 import { insertSessions, insertUsersWithChunks, wordSampler } from "./chunk-rows";
+import { flag } from "./cli";
 import { type IngestionServer, startIngestionServer } from "./ingestion-server";
 import type { ProcessMemory } from "./memory-probe";
 import { withThrowawayPostgres } from "./throwaway-postgres";
@@ -207,11 +208,6 @@ export async function searchCacheScaleRows({
     }
   }
   return rows;
-}
-
-function flag(name: string): number | undefined {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-  return value === undefined ? undefined : Number(value);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

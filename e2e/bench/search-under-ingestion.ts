@@ -6,8 +6,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { databaseUrl } from "../support/env";
+import { flag } from "./cli";
 import { writeCsv } from "./ingestion-memory";
 import { type IngestionServer, startIngestionServer } from "./ingestion-server";
+import { random } from "./seeded-random";
 import { withThrowawayPostgres } from "./throwaway-postgres";
 
 /** Issue 19: another user's search p95 while a file ingests stays within 2x of idle. */
@@ -29,18 +31,6 @@ export type UnderIngestionFigures = {
   idle: { a: Latencies; b: Latencies };
   during: { a: Latencies; b: Latencies };
 };
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = "ka ri to ne su ma lo vi den tar mon sel gra pel cor fin bas lun quo zen".split(" ");
 
@@ -234,11 +224,6 @@ export async function searchUnderIngestionRows(
     rows.push(["PostgreSQL", "not measured: set DATABASE_URL to a PostgreSQL server", "", "", "", "", ""]);
   }
   return rows;
-}
-
-function flag(name: string): number | undefined {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-  return value === undefined ? undefined : Number(value);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,8 +4,8 @@
 // Run alone with `npx tsx e2e/bench/trainer-epoch-time.ts`.
 import path from "node:path";
 import { createDatabase } from "@acp/api/src/db/create-database";
-import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
 import { RERANK_DEPTH } from "@acp/api/src/services/retrieval/rerank/agent-ranker";
+import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
 import {
   buildTrainerDataset,
   type TrainerPassage,

@@ -9,19 +9,17 @@
 // 0.1577 -> 0.1635, validation gain 0.0163 +- 0.0031 (gate passed), 180 ms per epoch, 49 KiB artifact, re-ranking
 // 4.5 ms per query; --timing: 31 ms per epoch at 1,000 pairs, 292 ms at 10,000.
 import { execFile } from "node:child_process";
-import { createReadStream } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { createDatabase } from "@acp/api/src/db/create-database";
-import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
 import {
   decodeAgentRanker,
   RERANK_DEPTH,
   rerankCandidates,
 } from "@acp/api/src/services/retrieval/rerank/agent-ranker";
+import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
 import {
   type AgentRankerTraining,
   buildTrainerDataset,
@@ -30,19 +28,12 @@ import {
 } from "@acp/api/src/services/training/trainer/agent-ranker";
 import { indexTexts, insertUser, retrievalDeps } from "@acp/api/src/test/retrieval";
 import { testConfig } from "@acp/api/src/test/test-app";
+import { flag } from "./cli";
+import { DATA_DIR, readJsonLines } from "./nfcorpus";
 
-const DATA_DIR = "/work/shared/benchmarks/nfcorpus";
 const SCORER = path.join(DATA_DIR, "bm25_baseline.py");
 /** The product answers with its top 10; the metrics are cut at 10. */
 const TOP_K = 10;
-
-async function readJsonLines<T>(file: string): Promise<T[]> {
-  const rows: T[] = [];
-  for await (const line of createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity })) {
-    if (line.trim()) rows.push(JSON.parse(line) as T);
-  }
-  return rows;
-}
 
 /** The dataset's scorer over a TREC run file; its figures are parsed from the lines it prints. */
 async function score(dataDir: string, runFile: string): Promise<{ ndcg10: number; recall10: number }> {
@@ -57,11 +48,6 @@ async function score(dataDir: string, runFile: string): Promise<{ ndcg10: number
     return Number(match[1]);
   };
   return { ndcg10: figure("nDCG@10"), recall10: figure("Recall@10") };
-}
-
-function flag(name: string): number | undefined {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-  return value === undefined ? undefined : Number(value);
 }
 
 const documents = flag("documents");

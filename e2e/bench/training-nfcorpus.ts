@@ -5,6 +5,7 @@
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { flag } from "./cli";
 import { startIngestionServer } from "./ingestion-server";
 import { DATA_DIR, documentFiles, readJsonLines, runScorer, searchQueries, uploadCorpus } from "./nfcorpus";
 
@@ -126,11 +127,6 @@ export async function trainingNfcorpusRows(options: { documents?: number; epochs
     ],
   ];
   return rows;
-}
-
-function flag(name: string): number | undefined {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-  return value === undefined ? undefined : Number(value);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
