@@ -1,7 +1,7 @@
 // The document title of a page ("Knowledge Base · Agent Control Panel"): React 19 hoists <title> into <head>.
 export const PRODUCT_NAME = "Agent Control Panel";
 
-export function documentTitle(page?: string): string {
+function documentTitle(page?: string): string {
   return page ? `${page} · ${PRODUCT_NAME}` : PRODUCT_NAME;
 }
 

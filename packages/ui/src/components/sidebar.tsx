@@ -15,7 +15,6 @@ import {
   toSidebarState,
 } from "../lib/sidebar-state";
 import { Button } from "./button";
-import { Separator } from "./separator";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "./sheet";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip";
 
@@ -358,17 +357,6 @@ export function SidebarFooter({ className, ...props }: React.ComponentProps<"div
       data-slot="sidebar-footer"
       data-sidebar="footer"
       className={cn("mt-auto flex flex-col gap-2 p-2", className)}
-      {...props}
-    />
-  );
-}
-
-export function SidebarSeparator({ className, ...props }: React.ComponentProps<typeof Separator>) {
-  return (
-    <Separator
-      data-slot="sidebar-separator"
-      data-sidebar="separator"
-      className={cn("mx-2 w-auto bg-sidebar-border", className)}
       {...props}
     />
   );

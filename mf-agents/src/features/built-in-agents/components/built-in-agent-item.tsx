@@ -16,7 +16,7 @@ import { type ReactNode, useId, useState } from "react";
 import { displayStatus } from "../utils/agent-status";
 
 /** What pressing the switch does, not what it shows (a switch's state is already announced as on or off). */
-export function switchLabel(agent: Pick<BuiltInAgentState, "name" | "enabled">): string {
+function switchLabel(agent: Pick<BuiltInAgentState, "name" | "enabled">): string {
   return agent.enabled ? `Deactivate ${agent.name}` : `Activate ${agent.name}`;
 }
 

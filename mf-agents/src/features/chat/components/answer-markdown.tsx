@@ -18,7 +18,7 @@ export type AnswerMarkdownProps = {
 const REMARK_PLUGINS = [remarkGfm, remarkCitations];
 
 /** The accessible name of a citation: its number, document and place. */
-export function citationLabel(source: ChatSource): string {
+function citationLabel(source: ChatSource): string {
   return `Source ${source.number}: ${source.documentName}, ${locationInWords(source.location)}`;
 }
 

@@ -23,7 +23,7 @@ import { type PassageInContext, partForLocation, passageInContext } from "../lib
  * The Knowledge Base opens a document's detail at a location from these search parameters (`?document=&at=`), so
  * the link needs no route of its own.
  */
-export function knowledgeDocumentLink(source: ChatSource): string {
+function knowledgeDocumentLink(source: ChatSource): string {
   const search = new URLSearchParams({ document: source.documentId });
   if (source.location) search.set("at", JSON.stringify(source.location));
   return `${PAGE_PATHS.knowledge}?${search.toString()}`;

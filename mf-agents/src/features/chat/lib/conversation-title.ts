@@ -8,7 +8,7 @@ const TYPE_NAMES: Record<string, string> = {
   "hr-talent": "HR & Talent",
 };
 
-export function agentTypeName(agentType: string): string {
+function agentTypeName(agentType: string): string {
   return (
     TYPE_NAMES[agentType] ??
     agentType

@@ -20,7 +20,7 @@ export type KnowledgeSummary = {
   latest: KnowledgeDocument | undefined;
 };
 
-export function summarizeKnowledge(documents: readonly KnowledgeDocument[]): KnowledgeSummary {
+function summarizeKnowledge(documents: readonly KnowledgeDocument[]): KnowledgeSummary {
   const completed = documents.filter((document) => document.status === "completed");
   const latest = completed.reduce<KnowledgeDocument | undefined>(
     (newest, document) => (!newest || document.createdAt > newest.createdAt ? document : newest),

@@ -15,11 +15,11 @@ export type TestOutcome =
   | { kind: "reply"; response: string; sources: PublicSource[] }
   | { kind: "error"; message: string };
 
-export function publicEndpointPath(apiEndpoint: string): string {
+function publicEndpointPath(apiEndpoint: string): string {
   return `${PUBLIC_API_PATH_PREFIX}${encodeURIComponent(apiEndpoint)}`;
 }
 
-export async function testPublicEndpoint(apiEndpoint: string, message: string): Promise<TestOutcome> {
+async function testPublicEndpoint(apiEndpoint: string, message: string): Promise<TestOutcome> {
   try {
     const reply = await requestJson<PublicAgentResponse>("POST", publicEndpointPath(apiEndpoint), {
       message,

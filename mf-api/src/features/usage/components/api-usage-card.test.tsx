@@ -36,7 +36,12 @@ describe("ApiUsageCard", () => {
       }),
     );
     renderRemotePage(<ApiUsageCard />);
-    await screen.findByRole("table", { name: "Requests and errors per hour, last 24 hours" });
+    await screen.findByRole(
+      "table",
+      { name: "Requests and errors per hour, last 24 hours" },
+      // The chart module (and recharts) is loaded on demand: its first import takes a while on a busy machine.
+      { timeout: 5000 },
+    );
     expect([figure("Total Requests"), figure("Active Keys"), figure("Success Rate")]).toEqual([
       "1,237",
       "2",

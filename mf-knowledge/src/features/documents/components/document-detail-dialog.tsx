@@ -209,11 +209,7 @@ function DetailBody({
 }
 
 /** Scrolls `container` (and nothing else) so `target` sits at its top or centre. */
-export function revealWithin(
-  container: HTMLElement | null,
-  target: HTMLElement,
-  align: "start" | "center",
-): void {
+function revealWithin(container: HTMLElement | null, target: HTMLElement, align: "start" | "center"): void {
   if (!container) return;
   const box = container.getBoundingClientRect();
   const place = target.getBoundingClientRect();

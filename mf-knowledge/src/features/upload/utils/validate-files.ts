@@ -5,7 +5,7 @@ import { UPLOAD_EXTENSIONS } from "@acp/contracts/knowledge-constants";
 
 export const ACCEPT_ATTRIBUTE = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(",");
 
-export function hasSupportedExtension(fileName: string): boolean {
+function hasSupportedExtension(fileName: string): boolean {
   const dot = fileName.lastIndexOf(".");
   if (dot < 0) return false;
   const ext = fileName.slice(dot + 1).toLowerCase();
