@@ -3,8 +3,13 @@
 import { vi } from "vitest";
 
 export type SentRequest = { method: string; url: string; body: unknown };
-/** An HTTP answer, or `network` for a fetch that rejects (the message is the rejection's). */
-export type Answer = { status: number; body?: unknown } | { network: string };
+/**
+ * An HTTP answer, or `network` for a fetch that rejects (the message is the rejection's). `until` holds the answer
+ * back until it settles, so a test can look at a screen while its call is in flight.
+ */
+export type Answer = ({ status: number; body?: unknown } | { network: string }) & {
+  until?: Promise<unknown>;
+};
 export type Route = (request: SentRequest) => Answer | undefined;
 
 function parseBody(body: unknown): unknown {
@@ -27,6 +32,7 @@ export function mockApi(...routes: Route[]) {
       status: 404,
       body: { error: `No route ${request.method} ${url}`, code: "NOT_FOUND" },
     };
+    if (answer.until) await answer.until;
     if ("network" in answer) throw new TypeError(answer.network);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
@@ -34,6 +40,15 @@ export function mockApi(...routes: Route[]) {
     });
   });
   return { requests, sent: (method: string) => requests.filter((request) => request.method === method) };
+}
+
+/** A promise to put in an answer's `until`, and the function that lets the answer go. */
+export function heldAnswer(): { until: Promise<void>; release: () => void } {
+  let release = () => {};
+  const until = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { until, release };
 }
 
 export function route(

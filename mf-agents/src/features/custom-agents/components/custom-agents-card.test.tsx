@@ -2,7 +2,7 @@
 // while training), Train only while untrained, and delete after confirmation with focus kept on the list.
 import { DEMO_AGENT_PRESETS } from "@acp/contracts/agents";
 import type { CustomAgentDetail } from "@acp/contracts/chat";
-import { mockApi, route, type SentRequest } from "@acp/federation/mock-api";
+import { heldAnswer, mockApi, route, type SentRequest } from "@acp/federation/mock-api";
 import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -186,6 +186,26 @@ describe("CustomAgentsCard", () => {
       expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Custom Agents" })),
     );
     expect(await screen.findByRole("list", { name: "Demo agents" })).toBeTruthy();
+  });
+
+  it("stays open while the delete runs: Escape, Cancel and the close button wait for it", async () => {
+    const held = heldAnswer();
+    mockApi(
+      route("GET", "/api/custom-agents", { status: 200, body: [customAgent({ id: "a", name: "Support" })] }),
+      route("DELETE", "/api/custom-agents/a", { status: 204, until: held.until }),
+    );
+    renderRemotePage(<CustomAgentsCard />);
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Support" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete Support?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await within(dialog).findByRole("button", { name: "Deleting…" })).toHaveProperty("disabled", true);
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(screen.getByRole("dialog")).toBe(dialog);
+    held.release();
+    await waitFor(() => expect(currentToast()?.title).toBe("Agent Deleted"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   it("keeps the agent and says why when deleting fails; Cancel sends nothing", async () => {

@@ -1,8 +1,8 @@
 // Deleting a document asks first; Cancel sends nothing, Delete sends DELETE and the spec's toasts follow.
 
-import { mockApi, route } from "@acp/federation/mock-api";
+import { heldAnswer, mockApi, route } from "@acp/federation/mock-api";
 import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { knowledgeDocument } from "../../../test/fixtures";
 import { DocumentDetailDialog } from "./document-detail-dialog";
@@ -52,6 +52,26 @@ describe("DocumentList", () => {
     expect(api.requests.filter((request) => request.method === "DELETE").map((r) => r.url)).toEqual([
       "/api/documents/d1",
     ]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("stays open while the delete runs: Escape, Cancel and the close button wait for it", async () => {
+    const held = heldAnswer();
+    mockApi(
+      route("DELETE", "/api/documents/d1", { status: 204, until: held.until }),
+      route("GET", "/api/documents", { status: 200, body: [] }),
+    );
+    renderRemotePage(<DocumentList documents={documents} />);
+    fireEvent.click(screen.getByRole("button", { name: /^Delete Quarterly/ }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await within(dialog).findByRole("button", { name: "Deleting…" })).toHaveProperty("disabled", true);
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(screen.getByRole("dialog")).toBe(dialog);
+    held.release();
+    await waitFor(() => expect(currentToast()?.title).toBe("Document Deleted"));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
