@@ -701,7 +701,7 @@ type Frame = {
 };
 
 /** The input as the parser reads it: code points and their classes (shared by a parser and its sub-parsers). */
-export type ParserInput = {
+type ParserInput = {
   cps: Int32Array;
   cls: Uint8Array;
   end: number;

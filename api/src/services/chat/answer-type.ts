@@ -1,7 +1,7 @@
 // What kind of answer a question asks for (an amount, a date, a name, a place) and whether a sentence holds one.
 
 /** What kind of answer a question asks for: a sentence without one does not answer it. */
-export type AnswerType = "money" | "quantity" | "time" | "person" | "place";
+type AnswerType = "money" | "quantity" | "time" | "person" | "place";
 
 const ANSWER_TYPE_PATTERNS: [AnswerType, RegExp][] = [
   // Checked first: a question about a price is answered by an amount of money, not by any number.

@@ -15,7 +15,7 @@ import { resolveChatAgent } from "./resolve-chat-agent";
 /** Earlier messages read for the history (the responder trims them further to its model's context, by tokens). */
 const HISTORY_MESSAGES = 40;
 
-export type ChatTurnInput = {
+type ChatTurnInput = {
   deps: Deps;
   userId: string;
   conversationId: string;

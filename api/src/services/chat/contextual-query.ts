@@ -1,6 +1,7 @@
 // Follow-up questions searched with their conversation's subject: "and what about its price?" -> "... Pro plan".
+
+import type { HistoryTurn } from "../../providers/chat-model/responder";
 import { type ContentTerm, contentTerms } from "./question-terms";
-import type { HistoryTurn } from "./responder";
 
 /*
  * The heuristic, deterministic and offline (no model call):
@@ -37,7 +38,7 @@ export function isFollowUp(question: string): boolean {
   return words.length <= SHORT_QUESTION_WORDS && contentTerms(question).length <= 1;
 }
 
-export type ContextTerms = {
+type ContextTerms = {
   /** The question's own content terms. */
   question: ContentTerm[];
   /** Terms borrowed from the conversation (empty for a self-contained question), most salient first. */

@@ -18,7 +18,7 @@ import { selectSentences } from "./sentence-selection";
  * sentence-selection.ts; how the answer reads: answer-rendering.ts.
  */
 
-export const GROUNDED_RESPONDER_INFO: ChatModelInfo = {
+const GROUNDED_RESPONDER_INFO: ChatModelInfo = {
   provider: "offline",
   model: "grounded-responder",
   offline: true,
@@ -45,7 +45,7 @@ export function composeGroundedAnswer(input: {
   return { content: renderQuotes(selection.chosen), abstained: false };
 }
 
-export type GroundedResponderOptions = {
+type GroundedResponderOptions = {
   /** Words per streamed piece. */
   wordsPerPiece?: number;
   /** Pause between pieces, in ms (0: none; the event loop still gets a turn between pieces, so a stop lands). */

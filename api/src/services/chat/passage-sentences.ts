@@ -9,7 +9,7 @@
  * - `heading`: a title line, kept apart so it does not glue itself to the next sentence, never quoted on its own;
  * - `fragment`: a sentence cut by the passage's edge (chunks overlap and start mid-sentence), never quoted.
  */
-export type SentenceKind = "prose" | "field" | "row" | "header" | "heading" | "fragment";
+type SentenceKind = "prose" | "field" | "row" | "header" | "heading" | "fragment";
 
 export type PassageSentence = {
   kind: SentenceKind;

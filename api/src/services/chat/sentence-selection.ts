@@ -64,7 +64,7 @@ type QuestionWeights = {
 };
 
 /** A passage's best sentences answer the question (chosen), or none does (touched: the sentences on its subject). */
-export type Selection = { answers: true; chosen: Candidate[] } | { answers: false; touched: Candidate[] };
+type Selection = { answers: true; chosen: Candidate[] } | { answers: false; touched: Candidate[] };
 
 const QUOTABLE_KINDS = new Set(["prose", "field", "row"]);
 

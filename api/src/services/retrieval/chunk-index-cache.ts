@@ -9,7 +9,7 @@ import { UserChunkIndex } from "./engine/user-chunk-index";
 const MAX_CACHED_USERS = 10_000;
 
 /** Share of the budget one user's index may take; a larger one is searched through the database instead. */
-export const DEFAULT_USER_SHARE = 0.5;
+const DEFAULT_USER_SHARE = 0.5;
 
 /** The fewest bytes a chunk costs in memory (its id and metadata; postings and codes come on top). */
 const MIN_BYTES_PER_CHUNK = 165;
@@ -18,7 +18,7 @@ const MIN_BYTES_PER_CHUNK = 165;
  * How a user's chunks are searched: from memory, or, for a user whose index would take more than a user's share of
  * the budget, through the database and the vector store (slower, but never evicting everyone else; DESIGN 10).
  */
-export type SearchableIndex =
+type SearchableIndex =
   | { kind: "memory"; index: UserChunkIndex }
   | { kind: "database"; chunkCount: number; reason: string };
 
@@ -38,9 +38,9 @@ class IndexTooLargeError extends Error {}
  * Told each time a user's index (re)loads, i.e. its generation changed: `missingCodes` when it holds built-in
  * embedder chunks without the code the in-memory dense leg reads. Listeners must not throw (they start background work).
  */
-export type IndexLoadListener = (userId: string, load: { missingCodes: boolean }) => void;
+type IndexLoadListener = (userId: string, load: { missingCodes: boolean }) => void;
 
-export type ChunkIndexCacheOptions = {
+type ChunkIndexCacheOptions = {
   db: Db;
   /** CHUNK_INDEX_MB. */
   memoryMb: number;

@@ -8,7 +8,7 @@ import type { ChunkRow, UserChunkIndex } from "./engine/user-chunk-index";
 const LOAD_PAGE = 2_000;
 
 /** What a sync reads before loading anything: the generation, and the user's completed documents with their size. */
-export type IndexPlan = {
+type IndexPlan = {
   generation: string;
   documents: { document_id: string; chunks: number; signature: string }[];
   /** Chunks of completed documents, and how many of them carry a built-in embedder code. */

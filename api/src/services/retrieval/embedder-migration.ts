@@ -12,7 +12,7 @@ const MIGRATION_SLICE = 256;
 /** How long a process owns a user's rebuild without renewing it (a crashed process's lease runs out). */
 const LEASE_MS = 120_000;
 
-export type UserEmbedderState = { active: string; target: string | null };
+type UserEmbedderState = { active: string; target: string | null };
 
 /**
  * The user's embedder state, created on first use with the configured embedder active. When the configured
@@ -81,7 +81,7 @@ export function embedderById(deps: RetrievalDeps, id: string): Embedder | undefi
 }
 
 /** Whether the user's index needs work: a different target, or chunks the vector store never got (it was down). */
-export async function needsMigration(
+async function needsMigration(
   deps: RetrievalDeps,
   userId: string,
   state: UserEmbedderState,
@@ -137,7 +137,7 @@ export function startEmbedderMigration(deps: RetrievalDeps, userId: string): Pro
  * changed embedder as the target, abandons a rebuild the configuration went back on, and starts the rebuild when
  * the user has chunks to (re-)embed or, with `missingCodes`, built-in chunks the in-memory dense leg has no code for.
  */
-export function resolveEmbedderState(
+function resolveEmbedderState(
   deps: RetrievalDeps,
   userId: string,
   { missingCodes }: { missingCodes: boolean },

@@ -19,7 +19,7 @@ export type IndexableChunk = {
   lexical?: TextAnalysis | undefined;
 };
 
-export type IndexProgress = { stage: "embedding" | "indexing"; done: number; total: number };
+type IndexProgress = { stage: "embedding" | "indexing"; done: number; total: number };
 
 /**
  * Chunks embedded and written per step: bounds memory (a 200 MB CSV makes ~70k chunks; all their vectors at once
@@ -34,7 +34,7 @@ const ROW_BATCH = 32;
 /** The id a chunk has in document_chunks and in the vector store. */
 export const chunkId = (documentId: string, index: number) => `${documentId}:${index}`;
 
-export type DocumentIndexTarget = {
+type DocumentIndexTarget = {
   deps: RetrievalDeps;
   userId: string;
   documentId: string;

@@ -2,7 +2,7 @@
 import { BM25_B, BM25_K1, bm25Idf, MAX_QUERY_TERMS } from "./bm25";
 import { grow, topByScore } from "./top-by-score";
 
-export type LexicalHit = { chunkId: string; score: number; rank: number };
+type LexicalHit = { chunkId: string; score: number; rank: number };
 
 export type LexicalResult = {
   hits: LexicalHit[];
@@ -24,7 +24,7 @@ const PLAIN_POSTINGS = 16;
 const BYTES_PER_TERM = 280;
 
 /** The chunks the postings point into, as the index holds them when a search runs. */
-export type PostingsView = {
+type PostingsView = {
   ids: readonly string[];
   alive: Uint8Array;
   lengths: Uint32Array;

@@ -19,7 +19,7 @@ const DENSE_LOADED = 1;
 const DENSE_MISSING = 2;
 
 /** The chunks the codes belong to, as the index holds them when a search runs. */
-export type DenseView = {
+type DenseView = {
   ids: readonly string[];
   documentIds: readonly string[];
   agentIds: readonly (string | null)[];
