@@ -1,12 +1,12 @@
 // Journey: on AI Agent Management, deploy the six demo agents (public, each with its endpoint), create a custom
 // agent after the spec's validation error, delete it after confirmation; switch an executive agent off and
 // configure another, and see both survive a reload; the page fits a 375 px phone without serious axe violations.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signUp } from "./support/accounts";
-import { type AppServer, startAppServer } from "./support/app-server";
+import { newAccount } from "./support/accounts";
 import { seriousA11yViolations } from "./support/axe";
-import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { screenshot } from "./support/browser";
+import { type Journey, startJourney } from "./support/journey";
 import { card, toast } from "./support/locators";
 import { focusedLabelledTag, horizontalOverflow, isFocused } from "./support/page-checks";
 
@@ -21,20 +21,16 @@ const DEMO_AGENTS = [
 ];
 
 describe("managing agents", () => {
-  let server: AppServer;
-  let browser: Browser;
+  let journey: Journey | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await (await newContext(browser, server.url)).newPage();
-    await signUp(page, newAccount("Grace", "Hopper"));
+    journey = await startJourney(newAccount("Grace", "Hopper"));
+    page = journey.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await journey?.close();
   });
 
   it("deploys the six demo agents, each public with its own endpoint", async () => {

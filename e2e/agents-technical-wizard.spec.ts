@@ -2,12 +2,12 @@
 // remote's upload component (loaded by mf-agents through federation) and sees it processed; step 2 shows what the
 // agent now knows; step 3 offers the spec's sample queries beside the chat; Deploy Agent leads to step 4's
 // operations; Back returns in order. The wizard fits a 375 px phone without serious accessibility violations.
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signUp } from "./support/accounts";
-import { type AppServer, startAppServer } from "./support/app-server";
+import { newAccount } from "./support/accounts";
 import { seriousA11yViolations } from "./support/axe";
-import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { screenshot } from "./support/browser";
+import { type Journey, startJourney } from "./support/journey";
 import {
   chooseFiles,
   documentList,
@@ -62,20 +62,16 @@ async function tabStates(page: Page): Promise<{ name: string; disabled: boolean 
 }
 
 describe("the technical architecture wizard", () => {
-  let server: AppServer;
-  let browser: Browser;
+  let journey: Journey | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await (await newContext(browser, server.url)).newPage();
-    await signUp(page, newAccount("Margaret", "Hamilton"));
+    journey = await startJourney(newAccount("Margaret", "Hamilton"));
+    page = journey.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await journey?.close();
   });
 
   it(

@@ -2,12 +2,12 @@
 // first Enter only starts "New GTM Conversation", as spec section 4 says; the second sends), watch the grounded answer
 // arrive with a citation, and open the cited passage: document, lines and the excerpt highlighted. The chat fits a
 // 375 px phone without serious accessibility violations.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signUp } from "./support/accounts";
-import { type AppServer, startAppServer } from "./support/app-server";
+import { newAccount } from "./support/accounts";
 import { seriousA11yViolations } from "./support/axe";
-import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { screenshot } from "./support/browser";
+import { type Journey, startJourney } from "./support/journey";
 import { documentList, INGESTION_TIMEOUT_MS, uploadAndWait } from "./support/knowledge-steps";
 import { horizontalOverflow, isFocused, settled } from "./support/page-checks";
 import { openTestingStep, wizardChat } from "./support/wizard-steps";
@@ -30,20 +30,16 @@ const QUESTION = "What is our ideal customer profile?";
 const AGENT = "GTM Strategy";
 
 describe("asking the chat and opening the cited passage", () => {
-  let server: AppServer;
-  let browser: Browser;
+  let journey: Journey | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await (await newContext(browser, server.url)).newPage();
-    await signUp(page, newAccount("Grace", "Hopper"));
+    journey = await startJourney(newAccount("Grace", "Hopper"));
+    page = journey.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await journey?.close();
   });
 
   it(

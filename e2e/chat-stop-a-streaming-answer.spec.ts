@@ -3,11 +3,11 @@
 // kept, marked stopped, the model told to stop, and focus back in the message box; after a reload the stopped answer
 // is still there as the server stored it.
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "@acp/api/src/test/fake-openai-server";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signUp } from "./support/accounts";
-import { type AppServer, startAppServer } from "./support/app-server";
-import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { newAccount } from "./support/accounts";
+import { screenshot } from "./support/browser";
+import { type Journey, startJourney } from "./support/journey";
 import { isFocused } from "./support/page-checks";
 import { openTestingStep, wizardChat } from "./support/wizard-steps";
 
@@ -20,27 +20,23 @@ const AGENT = "GTM Strategy";
 
 describe("stopping a streaming answer", () => {
   let model: FakeOpenAiServer;
-  let server: AppServer;
-  let browser: Browser;
+  let journey: Journey | undefined;
   let page: Page;
 
   beforeAll(async () => {
     model = await startFakeOpenAiServer();
     model.setChatScript({ reply: REPLY, pieceDelayMs: 150 });
-    server = await startAppServer({
+    journey = await startJourney(newAccount("Hedy", "Lamarr"), {
       LLM_PROVIDER: "openai",
       OPENAI_BASE_URL: model.baseUrl,
       OPENAI_API_KEY: model.apiKey,
       OPENAI_CHAT_MODEL: MODEL,
     });
-    browser = await launchBrowser();
-    page = await (await newContext(browser, server.url)).newPage();
-    await signUp(page, newAccount("Hedy", "Lamarr"));
+    page = journey.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await journey?.close();
     await model?.close();
   });
 

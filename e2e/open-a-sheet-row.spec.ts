@@ -2,12 +2,12 @@
 // 40-45" at 1280 and 375 px: the sheet's preview lines carry their spreadsheet row numbers (blank rows skipped), and
 // the linked rows are scrolled into view and highlighted.
 import ExcelJS from "exceljs";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signUp } from "./support/accounts";
-import { type AppServer, startAppServer } from "./support/app-server";
+import { newAccount } from "./support/accounts";
 import { seriousA11yViolations } from "./support/axe";
-import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { screenshot } from "./support/browser";
+import { type Journey, startJourney } from "./support/journey";
 import {
   askRetrievalLab,
   documentList,
@@ -48,20 +48,16 @@ function rowNumbers(rows: Locator): Promise<number[]> {
 }
 
 describe("opening a sheet's rows from the retrieval lab", () => {
-  let server: AppServer;
-  let browser: Browser;
+  let journey: Journey | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await (await newContext(browser, server.url)).newPage();
-    await signUp(page, newAccount("Katherine", "Johnson"));
+    journey = await startJourney(newAccount("Katherine", "Johnson"));
+    page = journey.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await journey?.close();
   });
 
   it(

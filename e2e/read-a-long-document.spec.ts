@@ -2,13 +2,13 @@
 // detail dialog stays inside the viewport with its title and Close in sight, its body scrolls (the wheel too), and
 // the linked page or rows are scrolled into view and marked; then delete by keyboard and keep focus in the list.
 import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signUp } from "./support/accounts";
-import { type AppServer, startAppServer } from "./support/app-server";
+import { newAccount } from "./support/accounts";
 import { seriousA11yViolations } from "./support/axe";
-import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { screenshot } from "./support/browser";
 import { repoRoot } from "./support/env";
+import { type Journey, startJourney } from "./support/journey";
 import {
   askRetrievalLab,
   chooseFiles,
@@ -73,20 +73,16 @@ async function expectReadable(page: Page, dialog: Locator, target: Locator): Pro
 }
 
 describe("reading a long document from the retrieval lab", () => {
-  let server: AppServer;
-  let browser: Browser;
+  let journey: Journey | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await (await newContext(browser, server.url)).newPage();
-    await signUp(page, newAccount("Mary", "Jackson"));
+    journey = await startJourney(newAccount("Mary", "Jackson"));
+    page = journey.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await journey?.close();
   });
 
   it(

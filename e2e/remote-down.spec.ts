@@ -1,27 +1,26 @@
 // Journey: when one remote's server is down its page shows a fallback with Retry while every other page works.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signUp } from "./support/accounts";
-import { type AppServer, freePort, startAppServer } from "./support/app-server";
-import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { newAccount } from "./support/accounts";
+import { freePort } from "./support/app-server";
+import { screenshot } from "./support/browser";
+import { type Journey, startJourney } from "./support/journey";
 
 describe("a remote that is down", () => {
-  let server: AppServer;
-  let browser: Browser;
+  let journey: Journey | undefined;
   let page: Page;
 
   beforeAll(async () => {
     // Nothing listens on this port: the knowledge remote's manifest cannot be fetched.
     const deadPort = await freePort();
-    server = await startAppServer({ REMOTES_MF_KNOWLEDGE: `http://127.0.0.1:${deadPort}/mf-manifest.json` });
-    browser = await launchBrowser();
-    page = await (await newContext(browser, server.url)).newPage();
-    await signUp(page, newAccount("Alan", "Turing"));
+    journey = await startJourney(newAccount("Alan", "Turing"), {
+      REMOTES_MF_KNOWLEDGE: `http://127.0.0.1:${deadPort}/mf-manifest.json`,
+    });
+    page = journey.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await journey?.close();
   });
 
   it("shows the fallback with a Retry button instead of the knowledge page", async () => {

@@ -2,12 +2,12 @@
 // dataset check, start a 5-epoch job, watch its bar and "Epoch N of 5" advance to completed, open its metrics (the
 // per-epoch chart and the before/after figures), and find the measured accuracy as the dashboard's GTM Accuracy. The
 // page fits a 375 px phone without serious accessibility violations.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signUp } from "./support/accounts";
-import { type AppServer, startAppServer } from "./support/app-server";
+import { newAccount } from "./support/accounts";
 import { seriousA11yViolations } from "./support/axe";
-import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { screenshot } from "./support/browser";
+import { type Journey, startJourney } from "./support/journey";
 import { type FileContent, uploadAndWait, uploadsRegion } from "./support/knowledge-steps";
 import { card, toast } from "./support/locators";
 import { horizontalOverflow } from "./support/page-checks";
@@ -46,20 +46,16 @@ function notes(topic: readonly string[], index: number): FileContent {
 }
 
 describe("training a GTM job", () => {
-  let server: AppServer;
-  let browser: Browser;
+  let journey: Journey | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await (await newContext(browser, server.url)).newPage();
-    await signUp(page, newAccount("Katherine", "Johnson"));
+    journey = await startJourney(newAccount("Katherine", "Johnson"));
+    page = journey.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await journey?.close();
   });
 
   it("uploads the agent's knowledge, trains for 5 epochs with a live bar, shows the metrics and the accuracy", async () => {

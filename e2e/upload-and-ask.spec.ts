@@ -2,13 +2,13 @@
 // question the spreadsheet answers and open the sheet and rows it names, delete the PDF and see its vectors go;
 // the page fits a 375 px phone and has no serious accessibility violations.
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signUp } from "./support/accounts";
-import { type AppServer, startAppServer } from "./support/app-server";
+import { newAccount } from "./support/accounts";
 import { seriousA11yViolations } from "./support/axe";
-import { launchBrowser, newContext, screenshot } from "./support/browser";
+import { screenshot } from "./support/browser";
 import { repoRoot } from "./support/env";
+import { type Journey, startJourney } from "./support/journey";
 import {
   askRetrievalLab,
   chooseFiles,
@@ -28,20 +28,16 @@ const SPREADSHEET = "five-sheets-german.xlsx";
 const QUESTION = "Bestandsliste Ersatzteile";
 
 describe("uploading documents and asking about them", () => {
-  let server: AppServer;
-  let browser: Browser;
+  let journey: Journey | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await (await newContext(browser, server.url)).newPage();
-    await signUp(page, newAccount("Katherine", "Johnson"));
+    journey = await startJourney(newAccount("Katherine", "Johnson"));
+    page = journey.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await journey?.close();
   });
 
   it(
