@@ -71,9 +71,9 @@ export async function runRounds(
   return percentiles(samples);
 }
 
-export type FirstTokenFigures = { concurrency: number; ours: Percentiles; model: Percentiles };
+type FirstTokenFigures = { concurrency: number; ours: Percentiles; model: Percentiles };
 
-export async function measureChatFirstToken(): Promise<FirstTokenFigures[]> {
+async function measureChatFirstToken(): Promise<FirstTokenFigures[]> {
   const model = await startFakeOpenAiServer();
   model.setChatScript({
     reply: "The playbook targets mid-market logistics firms [1]. It names Germany first [1].",

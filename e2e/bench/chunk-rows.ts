@@ -41,7 +41,7 @@ const LEXICAL_COLUMNS_SQL = `
     from unnest(to_tsvector('english'::regconfig, r.text)) u
   ) t`;
 
-export type UserRows = { id: string; chunks: number };
+type UserRows = { id: string; chunks: number };
 
 /**
  * Inserts `users` (each with its chunk count) with completed documents of DOCUMENT_CHUNKS chunks of ~40 words: the

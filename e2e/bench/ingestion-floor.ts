@@ -14,12 +14,12 @@ import { startIngestionServer } from "./ingestion-server";
 import { type LexicalStage, openLexicalStage } from "./lexical-stage";
 
 /** DESIGN 9: upload to completed at least 50% of the throughput of the slowest necessary stage alone. */
-export const FLOOR_RATIO_TARGET = 0.5;
+const FLOOR_RATIO_TARGET = 0.5;
 /** Files up to this size get a warm-up and the best of 3 per stage; larger ones one run (minutes each). */
 const REPEAT_UP_TO_BYTES = 32 * 1024 * 1024;
 
 export type StageTiming = { name: string; seconds: number };
-export type FloorFigures = {
+type FloorFigures = {
   format: "txt" | "csv";
   bytes: number;
   chunks: number;
@@ -146,7 +146,7 @@ async function measureFile(
   };
 }
 
-export async function measureIngestionFloor({
+async function measureIngestionFloor({
   sizesMb = [2, 200],
 }: {
   sizesMb?: number[];

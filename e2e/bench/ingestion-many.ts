@@ -2,7 +2,7 @@
 // and ingested by the built API, beside the same text as one file; then hybrid top-10 latency over them.
 import { startIngestionServer } from "./ingestion-server";
 
-export type ManyDocumentsResult = {
+type ManyDocumentsResult = {
   documents: number;
   bytes: number;
   /** First upload request sent to every document completed. */

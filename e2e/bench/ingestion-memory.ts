@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { rssBytes, startIngestionServer } from "./ingestion-server";
 
-export type MemoryResult = {
+type MemoryResult = {
   bytes: number;
   baselineRssBytes: number;
   peakRssBytes: number;

@@ -36,7 +36,7 @@ export type IngestionServer = {
 };
 
 /** The fields of a search result the benchmarks read (packages/contracts retrievalResultSchema). */
-export type SearchHit = { documentId: string; documentName: string; chunkId: string; score: number };
+type SearchHit = { documentId: string; documentName: string; chunkId: string; score: number };
 
 /** Resident set size of a process in bytes (VmRSS), from /proc. */
 export async function rssBytes(pid: number): Promise<number> {

@@ -8,7 +8,7 @@ import { openLexicalStage } from "./lexical-stage";
 
 const FIXTURES = "/work/shared/fixtures/real-world";
 
-export type FormatResult = {
+type FormatResult = {
   format: string;
   file: string;
   bytes: number;
@@ -135,7 +135,7 @@ async function timeStage(format: string, file: string): Promise<number> {
 }
 
 /** The texts of the chunks our stage makes of the file. */
-export async function stageChunkTexts(format: string, file: string): Promise<string[]> {
+async function stageChunkTexts(format: string, file: string): Promise<string[]> {
   const { extractAndChunk } = await import("@acp/api/src/ingestion/extract-stream");
   const { DEFAULT_EXTRACTION_LIMITS } = await import("@acp/api/src/ingestion/types");
   const texts: string[] = [];
@@ -157,7 +157,7 @@ export async function stageChunkTexts(format: string, file: string): Promise<str
 }
 
 /** Best of 3 after a warm-up, in seconds. */
-export async function bestOf3(run: () => Promise<unknown>): Promise<number> {
+async function bestOf3(run: () => Promise<unknown>): Promise<number> {
   await run();
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 3; i++) {

@@ -26,7 +26,7 @@ const CHROMIUM_FLAGS = [
 ];
 
 /** A headless Chromium with its DevTools port open, for Lighthouse to drive. */
-export type DebuggableChromium = { port: number; close: () => Promise<void> };
+type DebuggableChromium = { port: number; close: () => Promise<void> };
 
 export async function launchDebuggableChromium(): Promise<DebuggableChromium> {
   const port = await freePort();

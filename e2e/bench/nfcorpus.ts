@@ -18,7 +18,7 @@ const FILES_PER_REQUEST = 50;
 /** The assignment's depth: the product answers with its top 10, the metrics are cut at 10. */
 const TOP_K = 10;
 
-export type NfcorpusFigures = {
+type NfcorpusFigures = {
   documents: number;
   queries: number;
   /** First upload request sent to every document completed. */
@@ -140,7 +140,7 @@ export async function searchQueries(
 }
 
 /** `documents` below the corpus size uploads only the first ones: a smoke run (the figures are then meaningless). */
-export async function measureNfcorpus({ documents }: { documents?: number } = {}): Promise<NfcorpusFigures> {
+async function measureNfcorpus({ documents }: { documents?: number } = {}): Promise<NfcorpusFigures> {
   const corpus = (
     await readJsonLines<{ _id: string; title?: string; text?: string }>(path.join(DATA_DIR, "corpus.jsonl"))
   )

@@ -22,9 +22,9 @@ import {
 import { printTable } from "./cli";
 
 /** Issue 21: the limiter may cost at most 10% of the route's requests per second. */
-export const LIMITER_THROUGHPUT_TARGET = 0.9;
+const LIMITER_THROUGHPUT_TARGET = 0.9;
 
-export type PublicApiSettings = {
+type PublicApiSettings = {
   /** autocannon per measurement, and how many alternating passes over the arms. */
   load: { connections: number; duration: number };
   passes: number;
@@ -32,13 +32,13 @@ export type PublicApiSettings = {
   firstTokenRounds: Record<1 | 50, number>;
 };
 
-export const FULL_SETTINGS: PublicApiSettings = {
+const FULL_SETTINGS: PublicApiSettings = {
   load: { connections: 20, duration: 6 },
   passes: 2,
   firstTokenRounds: { 1: 60, 50: 6 },
 };
 
-export const QUICK_SETTINGS: PublicApiSettings = {
+const QUICK_SETTINGS: PublicApiSettings = {
   load: { connections: 10, duration: 3 },
   passes: 1,
   firstTokenRounds: { 1: 10, 50: 2 },
@@ -273,7 +273,7 @@ function arms(): Arm[] {
 }
 
 /** Each arm on its own server, all started first, then measured in alternating passes (drift hits them alike). */
-export async function measurePublicApiThroughput(
+async function measurePublicApiThroughput(
   settings: PublicApiSettings = FULL_SETTINGS,
 ): Promise<{ arm: Arm; figures: Throughput }[]> {
   const started: { arm: Arm; api: BenchApi; url: string; passes: Throughput[] }[] = [];
@@ -325,7 +325,7 @@ export async function publicApiThroughputRows(
   return rows;
 }
 
-export type PublicFirstTokenFigures = {
+type PublicFirstTokenFigures = {
   concurrency: number;
   openAi: Percentiles;
   chat: Percentiles;
@@ -337,7 +337,7 @@ export type PublicFirstTokenFigures = {
  * user's gtm conversations), both retrieving from the playbook, against a local OpenAI-speaking server whose first
  * piece takes MODEL_FIRST_TOKEN_MS, beside that server measured alone; 1 and 50 at once.
  */
-export async function measurePublicFirstToken(
+async function measurePublicFirstToken(
   settings: PublicApiSettings = FULL_SETTINGS,
 ): Promise<PublicFirstTokenFigures[]> {
   const model = await startFakeOpenAiServer();

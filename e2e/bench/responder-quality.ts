@@ -18,7 +18,7 @@ import { DATA_DIR, readJsonLines } from "./nfcorpus";
 /** Passages given per question: the agents' default retrieval depth (AGENT_TOP_K.default). */
 const TOP_K = 6;
 /** The share of quoted sentences that must be found in the passage they cite. */
-export const SUPPORTED_TARGET = 1;
+const SUPPORTED_TARGET = 1;
 
 /** query id -> document id -> grade (> 0 is relevant). */
 async function readQrels(): Promise<Map<string, Map<string, number>>> {
@@ -56,7 +56,7 @@ function quotedSpans(answer: string): { text: string; number: number }[] {
   return spans;
 }
 
-export type ResponderQuality = {
+type ResponderQuality = {
   documents: number;
   queries: number;
   answered: number;
@@ -69,7 +69,7 @@ export type ResponderQuality = {
   answersWithRelevantCitation: number;
 };
 
-export async function measureResponderQuality({ documents }: { documents?: number } = {}) {
+async function measureResponderQuality({ documents }: { documents?: number } = {}) {
   const corpus = (
     await readJsonLines<{ _id: string; title?: string; text?: string }>(path.join(DATA_DIR, "corpus.jsonl"))
   ).slice(0, documents);

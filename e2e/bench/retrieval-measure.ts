@@ -16,7 +16,7 @@ import { eq, sql } from "drizzle-orm";
 import { wordSampler } from "./chunk-rows";
 import { random } from "./seeded-random";
 
-export type LatencyFigures = { p50Ms: number; p99Ms: number };
+type LatencyFigures = { p50Ms: number; p99Ms: number };
 export type RetrievalFigures = {
   chunks: number;
   queries: number;
@@ -65,7 +65,7 @@ async function timed<T>(samples: number[], run: () => Promise<T>): Promise<T> {
   return result;
 }
 
-export async function measureRetrievalAt(chunkCount: number, queryCount = 200): Promise<RetrievalFigures> {
+async function measureRetrievalAt(chunkCount: number, queryCount = 200): Promise<RetrievalFigures> {
   const database = await createDatabase({ databaseUrl: undefined, dataDir: IN_MEMORY_DATA_DIR });
   try {
     const store = createPgvectorStore({ database });

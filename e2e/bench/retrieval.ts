@@ -5,9 +5,9 @@ import { repoRoot } from "../support/env";
 import type { RetrievalFigures } from "./retrieval-measure";
 
 /** DESIGN 9: hybrid top-5 at 100k chunks under 10 ms p50 with recall@10 >= 0.95 against exact search. */
-export const RETRIEVAL_P50_TARGET_MS = 10;
-export const RETRIEVAL_RECALL_TARGET = 0.95;
-export const RETRIEVAL_SIZES = [10_000, 100_000];
+const RETRIEVAL_P50_TARGET_MS = 10;
+const RETRIEVAL_RECALL_TARGET = 0.95;
+const RETRIEVAL_SIZES = [10_000, 100_000];
 
 /** Runs one size in its own process (a fresh PGlite and a clean heap each), returning its figures. */
 function measureInChild(chunks: number, queries: number): Promise<RetrievalFigures> {

@@ -11,12 +11,12 @@ import type { ProcessMemory } from "./memory-probe";
 import { withThrowawayPostgres } from "./throwaway-postgres";
 
 /** DESIGN 9: hybrid top-5 under 10 ms p50 (at 100k chunks); the cache should keep warm searches there at any scale. */
-export const WARM_P50_TARGET_MS = 10;
+const WARM_P50_TARGET_MS = 10;
 /** How many warm searches the big user makes. */
 const BIG_USER_WARM_SEARCHES = 100;
 
-export type Latency = { p50Ms: number; p99Ms: number; count: number };
-export type ScenarioFigures = {
+type Latency = { p50Ms: number; p99Ms: number; count: number };
+type ScenarioFigures = {
   scenario: string;
   chunks: number;
   loadChunksPerSecond: number;

@@ -13,12 +13,12 @@ import { random } from "./seeded-random";
 import { withThrowawayPostgres } from "./throwaway-postgres";
 
 /** Issue 19: another user's search p95 while a file ingests stays within 2x of idle. */
-export const OTHER_USER_P95_FACTOR = 2;
+const OTHER_USER_P95_FACTOR = 2;
 /** Issue 19: the uploader's own search p95 while their file ingests stays within 3x of idle. */
-export const UPLOADER_P95_FACTOR = 3;
+const UPLOADER_P95_FACTOR = 3;
 
-export type Latencies = { p50Ms: number; p95Ms: number; maxMs: number; count: number };
-export type UnderIngestionFigures = {
+type Latencies = { p50Ms: number; p95Ms: number; maxMs: number; count: number };
+type UnderIngestionFigures = {
   engine: string;
   /** Chunks each user had before the big upload (completed documents). */
   chunksA: number;
@@ -94,7 +94,7 @@ async function timedSearch(server: IngestionServer, cookie: string, word: () => 
   return performance.now() - sent;
 }
 
-export async function measureSearchUnderIngestion({
+async function measureSearchUnderIngestion({
   engine,
   databaseUrl: url,
   csvMegabytes = 200,

@@ -18,7 +18,7 @@ import { DATA_DIR, readJsonLines } from "./nfcorpus";
 const EPOCHS = 3;
 const SIZES = [1_000, 10_000] as const;
 
-export async function measureTrainerEpochs(): Promise<
+async function measureTrainerEpochs(): Promise<
   { pairs: number; msPerEpoch: number; prepareSeconds: number }[]
 > {
   const corpus = await readJsonLines<{ _id: string; title?: string; text?: string }>(

@@ -23,7 +23,7 @@ type TrainingJobDetail = {
   completedAt: string | null;
 };
 
-export type TrainingBenchFigures = {
+type TrainingBenchFigures = {
   documents: number;
   queries: number;
   before: { ndcg10: number; recall10: number };
@@ -32,7 +32,7 @@ export type TrainingBenchFigures = {
   jobSeconds: number;
 };
 
-export async function measureTrainingOnNfcorpus({
+async function measureTrainingOnNfcorpus({
   documents,
   epochs = 10,
 }: {

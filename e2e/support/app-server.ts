@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { inheritedEnvironment, repoRoot } from "./env";
 
-export type ServerExit = { code: number | null; signal: NodeJS.Signals | null; forced: boolean };
+type ServerExit = { code: number | null; signal: NodeJS.Signals | null; forced: boolean };
 export type AppServer = { url: string; stop: () => Promise<ServerExit>; logs: () => string };
 
 export async function freePort(): Promise<number> {

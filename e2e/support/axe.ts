@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 const require = createRequire(import.meta.url);
 let axeSource: string | undefined;
 
-export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
+type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
 
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= await readFile(require.resolve("axe-core/axe.min.js"), "utf8");

@@ -10,7 +10,7 @@ export type IdentityProvider = {
   stop: () => Promise<void>;
 };
 
-export type Profile = { given_name: string; family_name: string; email: string };
+type Profile = { given_name: string; family_name: string; email: string };
 
 /** Every account id typed into the login screen gets `profile`; the provider allows only `redirectUri`. */
 export async function startIdentityProvider(

@@ -11,10 +11,10 @@ export const INGESTION_TIMEOUT_MS = 120_000;
 export type FileContent = { name: string; mimeType: string; buffer: Buffer };
 
 /** Files for the upload field: paths on disk or in-memory files. */
-export type UploadFiles = readonly string[] | readonly FileContent[];
+type UploadFiles = readonly string[] | readonly FileContent[];
 
 /** The lists a document's row shows up in: /knowledge's, an agent wizard's, and the upload field's own. */
-export type DocumentListName = "Documents" | "Latest documents of this agent";
+type DocumentListName = "Documents" | "Latest documents of this agent";
 
 export function documentList(page: Page, name: DocumentListName = "Documents"): Locator {
   return page.getByRole("list", { name });

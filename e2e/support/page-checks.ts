@@ -2,7 +2,7 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 
-export type Box = { x: number; y: number; width: number; height: number };
+type Box = { x: number; y: number; width: number; height: number };
 
 /** How far the page scrolls sideways: 0 (or less) when everything fits. */
 export function horizontalOverflow(page: Page): Promise<number> {
