@@ -14,6 +14,7 @@ import {
   createEmbeddingThread,
   type EmbeddingThreadHandle,
 } from "./providers/embedder/local-embedder-thread";
+import { createFineTuning, type FineTuning } from "./providers/fine-tuning/fine-tuning";
 import { createMemoryRateLimitStore } from "./providers/rate-limit/memory-rate-limit-store";
 import type { RateLimitStore } from "./providers/rate-limit/rate-limit-store";
 import { createRedisRateLimitStore } from "./providers/rate-limit/redis-rate-limit-store";
@@ -72,6 +73,8 @@ export type Deps = {
   apiUsage: ApiUsageRecorder;
   /** Agents' trained re-rankers, decoded once per stored version (their retrieval reorders its results with them). */
   agentRankers: AgentRankerCache;
+  /** OpenAI's fine-tuning (FINE_TUNE_PROVIDER=openai), or none: the built-in trainer trains agents' re-rankers. */
+  fineTuning: FineTuning | undefined;
   /** The built-in trainer: one worker thread per training job; close() terminates those still running. */
   trainer: Trainer;
   /** API keys' lastUsed, noted per use and written about once a minute and on close (no write per request). */
@@ -195,6 +198,7 @@ export async function createDeps(config: AppConfig, overrides: DepsOverrides = {
       embedderMigrations,
       queues,
       trainer,
+      fineTuning: overrides.fineTuning ?? createFineTuning(config.fineTune),
       apiUsage,
       apiKeyLastUsed,
       agentRankers: overrides.agentRankers ?? new AgentRankerCache(database.db),

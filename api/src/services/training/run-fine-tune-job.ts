@@ -5,8 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { customAgents, type trainingJobs } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { checkFineTuneDataset } from "../../providers/fine-tuning/check-dataset";
-import { FineTuneFailedError, runFineTune } from "../../providers/fine-tuning/run-fine-tune";
-import { createOpenAiClient } from "../../providers/openai/openai-client";
+import { FineTuneFailedError } from "../../providers/fine-tuning/run-fine-tune";
 import { OpenAiRequestError } from "../../providers/openai/openai-errors";
 import { builtInChatAgent } from "../chat/resolve-chat-agent";
 import { saveFineTunedModel } from "../retrieval/rerank/trained-models";
@@ -66,13 +65,12 @@ export async function runFineTuneJob(input: FineTuneJobInput): Promise<RunOutcom
 async function fineTune({ deps, job, target, knowledge, signal }: FineTuneJobInput): Promise<RunOutcome> {
   const { db } = deps.database;
   const fail = (reason: string) => failRun(db, job.id, reason);
-  const config = deps.config.fineTune;
-  if (config.provider !== "openai") {
+  const fineTuning = deps.fineTuning;
+  if (!fineTuning) {
     return fail(
       "This job was created for OpenAI fine-tuning, which this server is no longer set up for: start a new job",
     );
   }
-  const client = createOpenAiClient({ apiKey: config.apiKey, baseUrl: config.baseUrl, maxRetries: 2 });
   const resumeJobId = job.status === "running" ? job.externalJobId : null;
   let examples: Awaited<ReturnType<typeof generateFineTuneExamples>> = { train: [], validation: [] };
 
@@ -81,8 +79,8 @@ async function fineTune({ deps, job, target, knowledge, signal }: FineTuneJobInp
       return { kind: "gone" };
     }
     examples = await generateFineTuneExamples({
-      client,
-      model: config.questionModel,
+      client: fineTuning.client,
+      model: fineTuning.questionModel,
       systemPrompt: await systemPromptOf(deps, job, target),
       passages: knowledge.passages,
       seed: job.seed,
@@ -97,7 +95,7 @@ async function fineTune({ deps, job, target, knowledge, signal }: FineTuneJobInp
       train: examples.train,
       validation: examples.validation,
       epochs: job.epochs,
-      model: config.baseModel,
+      model: fineTuning.baseModel,
     });
     const report: DatasetReport = {
       source: "generated",
@@ -124,14 +122,11 @@ async function fineTune({ deps, job, target, knowledge, signal }: FineTuneJobInp
     if (report.problems.length > 0) return fail(report.problems.join(" "));
   }
 
-  const result = await runFineTune({
-    client,
-    baseModel: config.baseModel,
+  const result = await fineTuning.run({
     train: examples.train,
     validation: examples.validation,
     epochs: job.epochs,
     suffix: "acp",
-    pollIntervalMs: config.pollIntervalMs,
     signal,
     ...(resumeJobId ? { resume: { jobId: resumeJobId } } : {}),
     onCreated: async ({ trainingFileId, jobId }) => {
