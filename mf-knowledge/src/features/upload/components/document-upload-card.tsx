@@ -1,13 +1,11 @@
 // The upload card: drop or pick several files, optionally for one agent and category; each file's upload and
 // ingestion progress shows below. With `agentId` it uploads for that agent (the per-agent widget).
-import { documentsQueryOptions } from "@acp/client/knowledge/documents";
-import { POLL_INTERVALS_MS } from "@acp/contracts/constants";
 import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Label } from "@acp/ui/components/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@acp/ui/components/select";
-import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
+import { useUploadedDocuments } from "../api/get-uploaded-documents";
 import { useUploadQueue } from "../hooks/use-upload-queue";
 import { DropZone } from "./drop-zone";
 import { isFinished, type LiveUploadItem, UploadItems } from "./upload-items";
@@ -37,19 +35,7 @@ export function DocumentUploadCard({
     agentId: effectiveAgent,
     category: category === NONE ? undefined : category,
   });
-  // The card polls only while a file it uploaded is still processing: where it sits alone (the training page) its
-  // items would otherwise never move on; next to a polling list the two share one query, so it costs little.
-  const documents = useQuery({
-    ...documentsQueryOptions(agentId ? { agentId } : {}),
-    refetchInterval: (query) =>
-      queue.items.some((item) => {
-        if (!item.document) return false;
-        const live = query.state.data?.find((document) => document.id === item.document?.id) ?? item.document;
-        return live.status === "processing";
-      })
-        ? POLL_INTERVALS_MS.documents
-        : false,
-  });
+  const documents = useUploadedDocuments(agentId, queue.items);
   const items: LiveUploadItem[] = queue.items.map((item) => ({
     ...item,
     live: item.document
