@@ -6,10 +6,10 @@ import { POLL_INTERVALS_MS } from "@acp/contracts/constants";
 import type { UploadResponse } from "@acp/contracts/knowledge";
 import { useQuery } from "@tanstack/react-query";
 
-export function useUploadedDocuments(
-  agentId: string | undefined,
-  items: readonly Pick<UploadItem, "document">[],
-) {
+/** A file of the card's queue, with the document the upload answered once it has. */
+type UploadedItem = { document?: UploadResponse["documents"][number] | undefined };
+
+export function useUploadedDocuments(agentId: string | undefined, items: readonly UploadedItem[]) {
   return useQuery({
     ...documentsQueryOptions(agentId ? { agentId } : {}),
     refetchInterval: (query) =>
