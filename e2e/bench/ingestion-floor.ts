@@ -18,7 +18,7 @@ const FLOOR_RATIO_TARGET = 0.5;
 /** Files up to this size get a warm-up and the best of 3 per stage; larger ones one run (minutes each). */
 const REPEAT_UP_TO_BYTES = 32 * 1024 * 1024;
 
-export type StageTiming = { name: string; seconds: number };
+type StageTiming = { name: string; seconds: number };
 type FloorFigures = {
   format: "txt" | "csv";
   bytes: number;

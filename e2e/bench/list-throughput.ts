@@ -6,7 +6,7 @@ import autocannon from "autocannon";
 import { freePort, startAppServer } from "../support/app-server";
 import { inheritedEnvironment, repoRoot } from "../support/env";
 
-export type Throughput = { requestsPerSecond: number; p50LatencyMs: number; errors: number; non2xx: number };
+type Throughput = { requestsPerSecond: number; p50LatencyMs: number; errors: number; non2xx: number };
 
 const LOAD = { connections: 20, duration: 6 };
 

@@ -231,7 +231,7 @@ async function publicAgent(api: BenchApi): Promise<string> {
   return agent.apiEndpoint;
 }
 
-export type Throughput = {
+type Throughput = {
   requestsPerSecond: number;
   p50LatencyMs: number;
   p99LatencyMs: number;

@@ -45,7 +45,7 @@ export async function waitUntilProcessed(list: Locator, names: readonly string[]
 }
 
 /** The name a file shows under in the lists. */
-export function fileName(file: string | FileContent): string {
+function fileName(file: string | FileContent): string {
   return typeof file === "string" ? path.basename(file) : file.name;
 }
 

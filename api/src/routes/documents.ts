@@ -16,7 +16,7 @@ import { spoolUpload } from "../services/documents/spool-upload";
 import { storeDocuments } from "../services/documents/store-uploads";
 
 /** Files per upload request. */
-export const MAX_FILES_PER_UPLOAD = 50;
+const MAX_FILES_PER_UPLOAD = 50;
 
 const knowledgeDocument = componentSchema(knowledgeDocumentSchema, "KnowledgeDocument");
 const agentIdField = z.string().trim().min(1, "agentId must not be empty").max(200, "At most 200 characters");

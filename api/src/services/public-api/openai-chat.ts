@@ -269,7 +269,7 @@ function errorType(status: number): string {
   return "invalid_request_error";
 }
 
-export type OpenAiError = {
+type OpenAiError = {
   error: { message: string; type: string; code: string; param: string | null };
 };
 
