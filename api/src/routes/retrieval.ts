@@ -2,8 +2,8 @@
 import { retrievalSearchRequestSchema, retrievalSearchResponseSchema } from "@acp/contracts/knowledge";
 import { signedInRoute } from "../auth/signed-in-route";
 import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
-import { searchKnowledge } from "../services/retrieval/search-knowledge";
 import { searchAsAgent } from "../services/retrieval/search-as-agent";
+import { searchKnowledge } from "../services/retrieval/search-knowledge";
 
 const searchRoute = signedInRoute({
   method: "post",
