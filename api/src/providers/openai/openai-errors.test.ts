@@ -1,8 +1,8 @@
-// OpenAI's refusals as the real client raises them, described for people.
+// OpenAI's refusals as the real client raises them: classified once, and described for people by the fine-tuning steps.
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../test/fake-openai-server";
-import { describeOpenAiError, OpenAiRequestError } from "./openai-errors";
+import { describeOpenAiError, OpenAiRequestError, openAiFailureOf } from "./openai-errors";
 
 let server: FakeOpenAiServer;
 beforeAll(async () => {
@@ -69,3 +69,38 @@ describe("describeOpenAiError", () => {
     expect(describeOpenAiError("x", abort)).toBe(abort);
   });
 });
+
+describe("openAiFailureOf", () => {
+  it("classifies the client's errors once for every caller", async () => {
+    const wrongKey = openAiFailureOf(await failureOfRaw(retrieveJob, "sk-wrong"));
+    expect(wrongKey).toMatchObject({ kind: "refused", refusal: "unauthorized", status: 401 });
+    expect(openAiFailureOf(await failureOfRaw(retrieveJob))).toMatchObject({
+      kind: "refused",
+      refusal: "not-found",
+      status: 404,
+    });
+    server.setChatScript({
+      failure: { kind: "status", status: 429, code: "insufficient_quota", message: "Quota gone" },
+    });
+    expect(openAiFailureOf(await failureOfRaw(chatOnce))).toMatchObject({ refusal: "out-of-quota" });
+    server.setChatScript({ failure: { kind: "status", status: 429 } });
+    expect(openAiFailureOf(await failureOfRaw(chatOnce))).toMatchObject({ refusal: "rate-limited" });
+
+    const offline = new OpenAI({ apiKey: "k", baseURL: "http://127.0.0.1:9/v1", maxRetries: 0 });
+    const unreachable = await offline.files.retrieve("f").catch((e: unknown) => e);
+    expect(openAiFailureOf(unreachable)).toMatchObject({ kind: "unreachable", timedOut: false });
+    expect(openAiFailureOf(new OpenAI.APIUserAbortError())).toMatchObject({ kind: "aborted" });
+    expect(openAiFailureOf(new Error("boom"))).toEqual({ kind: "not-openai" });
+  });
+});
+
+async function failureOfRaw(run: (client: OpenAI) => Promise<unknown>, apiKey = server.apiKey) {
+  const client = new OpenAI({ apiKey, baseURL: server.baseUrl, maxRetries: 0 });
+  return run(client).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
+const chatOnce = (client: OpenAI) =>
+  client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "hi" }] });
