@@ -8,7 +8,7 @@ export { TrainingStoppedError };
 
 export type TrainerPassage = { id: string; documentId: string; text: string };
 export type RankingFigures = RankingMetrics;
-export type TrainerDatasetReport = {
+type TrainerDatasetReport = {
   documents: number;
   passages: number;
   pairs: number;

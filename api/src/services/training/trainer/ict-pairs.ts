@@ -14,7 +14,7 @@ export type IctPair = {
   positiveIds: readonly string[];
 };
 
-export type IctReport = {
+type IctReport = {
   passages: number;
   documents: number;
   /** Passages whose text repeats an earlier one (kept as answers, never as sources of queries). */
@@ -34,9 +34,9 @@ export type IctReport = {
 };
 
 /** `problems` says, for the user, why the pairs cannot support training (empty: they can). */
-export type IctDataset = { train: IctPair[]; validation: IctPair[]; report: IctReport; problems: string[] };
+type IctDataset = { train: IctPair[]; validation: IctPair[]; report: IctReport; problems: string[] };
 
-export type IctOptions = {
+type IctOptions = {
   seed: number;
   /** Pairs drawn at most (train and validation together). */
   maxPairs?: number;

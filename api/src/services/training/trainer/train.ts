@@ -20,7 +20,7 @@ import { type IctPair, seededRandom, shuffle } from "./ict-pairs";
  * associations reached 0.3297-0.3348 (the association weight varied with the seed and overshot), and every
  * feature 0.3336; proximity, phrase pairs and where the first match stands win the cloze task, not real questions.
  */
-export const DEFAULT_FEATURES: readonly string[] = [
+const DEFAULT_FEATURES: readonly string[] = [
   "fusedRank",
   "bm25",
   "leadIdfCoverage",
@@ -45,7 +45,7 @@ export type EpochMetrics = {
   milliseconds: number;
 };
 
-export type TrainingResult = {
+type TrainingResult = {
   /** The best epoch's model (by validation nDCG@10); the untrained one when no epoch beat it. */
   artifact: RerankerArtifact;
   /** The untrained model (the fused order) on the same validation pairs, measured before any training. */
@@ -64,7 +64,7 @@ export type TrainingResult = {
   skipped: { train: number; validation: number };
 };
 
-export type TrainOptions = {
+type TrainOptions = {
   pairs: { train: readonly IctPair[]; validation: readonly IctPair[] };
   /** The fused candidates of a pair's query (the caller's retrieval); computed before training starts. */
   candidatesFor: (pair: IctPair) => readonly RankCandidate[];
