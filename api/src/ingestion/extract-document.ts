@@ -26,14 +26,17 @@ export async function extractDocument(
       return (await import("./extract-docx")).extractDocx(bytes);
     case "doc":
       return (await import("./extract-doc")).extractDoc(bytes);
-    case "xlsx":
-      return (await import("./extract-xlsx")).extractXlsx(bytes);
     case "xls":
       return (await import("./extract-xls")).extractXls(bytes);
     case "csv":
-      return (await import("./extract-csv")).extractCsv(bytes);
     case "json":
-      return (await import("./extract-json")).extractJson(bytes);
+    case "xlsx":
+      // Ingestion's own readers: the blocks a streamed upload of the same file is chunked from.
+      return (await import("./collect-blocks")).collectStreamedDocument(
+        bytes,
+        options.format,
+        options.onProgress,
+      );
     case "txt":
       return (await import("./extract-plain")).extractTxt(bytes);
     case "html":

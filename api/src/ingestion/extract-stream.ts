@@ -2,10 +2,34 @@
 import { stat } from "node:fs/promises";
 import { createChunker } from "./chunk-document";
 import { extractDocument } from "./extract-document";
-import type { StreamJob, StreamSink } from "./stream-reading";
+import {
+  type BlockOutput,
+  chunkOutput,
+  type ReadSummary,
+  type StreamJob,
+  type StreamSink,
+  type StreamSource,
+} from "./stream-reading";
 import { streamCsv, streamXlsx } from "./stream-tables";
 import { streamJson, streamTxt } from "./stream-text";
 import { ExtractionError, type ExtractionSummary } from "./types";
+
+type Reader = (source: StreamSource, out: BlockOutput) => Promise<ReadSummary>;
+
+/** The formats read as streams: CSV, JSON and XLSX always (their only readers), TXT from a file. */
+function streamReader(job: StreamJob): { reader: Reader; source: StreamSource } | undefined {
+  const source: StreamSource | undefined = job.filePath
+    ? { filePath: job.filePath }
+    : job.bytes
+      ? { bytes: job.bytes }
+      : undefined;
+  if (!source) return undefined;
+  if (job.format === "csv") return { reader: streamCsv, source };
+  if (job.format === "json") return { reader: streamJson, source };
+  if (job.format === "xlsx") return { reader: streamXlsx, source };
+  if (job.format === "txt" && "filePath" in source) return { reader: streamTxt, source };
+  return undefined;
+}
 
 /** Characters of chunk text one document may make per byte of its file, and at least: see `boundedSink`. */
 const MAX_TEXT_PER_INPUT_BYTE = 20;
@@ -44,15 +68,17 @@ async function boundedSink(job: StreamJob, sink: StreamSink): Promise<StreamSink
 }
 
 /**
- * Extracts and chunks a file, handing chunks to `sink.onChunk` in order. CSV, TXT, JSON and XLSX files given by path
+ * Extracts and chunks a file, handing chunks to `sink.onChunk` in order. CSV, JSON, XLSX and TXT files given by path
  * are read as streams (memory stays flat whatever their size); other formats are extracted whole, then chunked.
  */
 export async function extractAndChunk(job: StreamJob, outer: StreamSink): Promise<ExtractionSummary> {
   const sink = await boundedSink(job, outer);
-  if (job.filePath && job.format === "csv") return streamCsv({ ...job, filePath: job.filePath }, sink);
-  if (job.filePath && job.format === "txt") return streamTxt({ ...job, filePath: job.filePath }, sink);
-  if (job.filePath && job.format === "json") return streamJson({ ...job, filePath: job.filePath }, sink);
-  if (job.filePath && job.format === "xlsx") return streamXlsx({ ...job, filePath: job.filePath }, sink);
+  const streamed = streamReader(job);
+  if (streamed) {
+    const out = chunkOutput(job.chunking, sink);
+    const summary = await streamed.reader(streamed.source, out);
+    return { ...summary, chunkCount: out.count };
+  }
   let bytes = job.bytes;
   if (!bytes) {
     if (!job.filePath)

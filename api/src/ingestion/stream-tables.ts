@@ -1,25 +1,25 @@
-// Streams tables into the chunker: CSV files and XLSX workbooks, row by row, in bounded memory.
+// Reads tables row by row in bounded memory, CSV files and XLSX workbooks: the only readers of these formats.
 import Papa from "papaparse";
-import { createChunker } from "./chunk-document";
 import { makePart } from "./parts";
 import { findHeaderIndex, normaliseCell } from "./sheet-grid";
 import {
+  type BlockOutput,
   openTextStream,
   previewCollector,
   progressReporter,
+  type ReadSummary,
   readFailure,
-  type StreamJob,
-  type StreamSink,
+  type StreamSource,
 } from "./stream-reading";
-import { type ExtractedDocumentPart, ExtractionError, type ExtractionSummary, type TableRow } from "./types";
+import { type ExtractedDocumentPart, ExtractionError, type TableRow } from "./types";
 import { readXlsxRows } from "./xlsx-reader";
 
 /**
- * Streams one table (a CSV, a sheet) into the chunker: cells whitespace-normalised, empty rows dropped, the header
+ * Streams one table (a CSV, a sheet) into the output: cells whitespace-normalised, empty rows dropped, the header
  * found among the first 20 rows (rows above it become a headerless table). Columns empty in every row stay: a stream
  * cannot know that before its end.
  */
-function createTableStreamer(chunker: ReturnType<typeof createChunker>, sheet: string | undefined) {
+function createTableStreamer(out: BlockOutput, sheet: string | undefined) {
   const context = { kind: "sheet" as const, ...(sheet === undefined ? {} : { sheet }) };
   const preview = previewCollector();
   /** The row number of each preview line. */
@@ -32,12 +32,12 @@ function createTableStreamer(chunker: ReturnType<typeof createChunker>, sheet: s
     headerChosen = true;
     const headerIndex = findHeaderIndex(buffered);
     if (headerIndex > 0) {
-      chunker.table({ kind: "table", header: [], context });
-      for (const row of buffered.slice(0, headerIndex)) chunker.row(row);
+      out.table({ kind: "table", header: [], context });
+      for (const row of buffered.slice(0, headerIndex)) out.row(row);
     }
     const headerRow = buffered[headerIndex] as TableRow;
-    chunker.table({ kind: "table", header: headerRow.cells, headerRowNumber: headerRow.rowNumber, context });
-    for (const row of buffered.slice(headerIndex + 1)) chunker.row(row);
+    out.table({ kind: "table", header: headerRow.cells, headerRowNumber: headerRow.rowNumber, context });
+    for (const row of buffered.slice(headerIndex + 1)) out.row(row);
     buffered.length = 0;
   };
   return {
@@ -58,7 +58,7 @@ function createTableStreamer(chunker: ReturnType<typeof createChunker>, sheet: s
       }
       const row = { rowNumber, cells };
       if (headerChosen) {
-        chunker.row(row);
+        out.row(row);
       } else {
         buffered.push(row);
         if (buffered.length >= 20) startTable();
@@ -78,17 +78,15 @@ function createTableStreamer(chunker: ReturnType<typeof createChunker>, sheet: s
   };
 }
 
-export async function streamCsv(
-  job: StreamJob & { filePath: string },
-  sink: StreamSink,
-): Promise<ExtractionSummary> {
-  const stream = await openTextStream(job, sink);
-  const { encoding, chunker, input } = stream;
+/** Reads a CSV: encoding detected, delimiter sniffed by papaparse, quoted multi-line fields kept, header found. */
+export async function streamCsv(source: StreamSource, out: BlockOutput): Promise<ReadSummary> {
+  const stream = await openTextStream(source, out);
+  const { encoding, input } = stream;
   const delimiter = Papa.parse<string[]>(stream.headText().slice(0, 64 * 1024), {
     preview: 100,
     skipEmptyLines: true,
   }).meta.delimiter;
-  const table = createTableStreamer(chunker, undefined);
+  const table = createTableStreamer(out, undefined);
   input.on("data", (text: string) => stream.read(text));
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: false });
   // pipe() does not forward a read error: end the parser (destroying it makes papaparse spin) and report it below.
@@ -115,7 +113,7 @@ export async function streamCsv(
           reject(error);
           return;
         }
-        const wait = stream.takePending();
+        const wait = out.takePending();
         if (wait) {
           parser.pause();
           wait.then(() => parser.resume(), reject);
@@ -135,25 +133,18 @@ export async function streamCsv(
   }
   if (readError) throw readFailure(readError);
   const rows = table.end();
-  await stream.end();
+  await out.end();
   if (!rows) throw new ExtractionError("no-text", "the file contains no rows");
   return {
     format: "csv",
     parts: [makePart("Table", { kind: "rows", ...rows }, table.preview, false, table.lineNumbers)],
-    warnings: chunker.warnings,
+    warnings: out.warnings,
     encoding: encoding.encoding,
-    chunkCount: chunker.count,
   };
 }
 
-export async function streamXlsx(
-  job: StreamJob & { filePath: string },
-  sink: StreamSink,
-): Promise<ExtractionSummary> {
-  let pending: Promise<void> | undefined;
-  const chunker = createChunker(job.chunking, (chunk) => {
-    pending = sink.onChunk(chunk) ?? pending;
-  });
+/** Reads an XLSX: every sheet in workbook order as a table (see xlsx-reader.ts for the cells). */
+export async function streamXlsx(source: StreamSource, out: BlockOutput): Promise<ReadSummary> {
   const parts: ExtractedDocumentPart[] = [];
   let current: { name: string; table: ReturnType<typeof createTableStreamer> } | undefined;
   let filled = false;
@@ -172,28 +163,22 @@ export async function streamXlsx(
     );
   };
   let report: ((bytesRead: number) => void) | undefined;
-  await readXlsxRows(
-    { filePath: job.filePath },
-    {
-      onSheet(sheet) {
-        endSheet();
-        current = { name: sheet.name, table: createTableStreamer(chunker, sheet.name) };
-      },
-      onRows(rows) {
-        for (const row of rows) current?.table.row(row);
-        const wait = pending;
-        pending = undefined;
-        return wait;
-      },
-      onProgress(done, total) {
-        report ??= progressReporter(total, sink);
-        report(done);
-      },
+  await readXlsxRows(source, {
+    onSheet(sheet) {
+      endSheet();
+      current = { name: sheet.name, table: createTableStreamer(out, sheet.name) };
     },
-  );
+    onRows(rows) {
+      for (const row of rows) current?.table.row(row);
+      return out.takePending();
+    },
+    onProgress(done, total) {
+      report ??= progressReporter(total, out.onProgress);
+      report(done);
+    },
+  });
   endSheet();
-  chunker.end();
-  if (pending) await pending;
+  await out.end();
   if (!filled) throw new ExtractionError("no-text", "the workbook has no filled cells");
-  return { format: "xlsx", parts, warnings: chunker.warnings, chunkCount: chunker.count };
+  return { format: "xlsx", parts, warnings: out.warnings };
 }

@@ -170,12 +170,13 @@ export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
  *                           the container's main part (word/ vs xl/, WordDocument vs Workbook, encrypted OOXML).
  * - extract-in-isolation.ts extractChunksInIsolation({ ...ExtractInIsolationInput, chunking?, onChunks }):
  *                           Promise<ExtractionSummary> — extraction + chunking in a child process, chunks streamed
- *                           back in acknowledged batches (CSV/TXT stream inside the child: 200 MB files fit);
+ *                           back in acknowledged batches (CSV, TXT, JSON and XLSX stream inside the child: 200 MB files fit);
  *                           extractInIsolation(input): Promise<ExtractedDocument> — whole document back at once;
  *                           toExtractedParts(doc, { previewChars }): ExtractedPart[] (contract shape).
  * - extract-text.ts         extractText({ text }): ExtractedDocument — data-source text, no child process needed.
- * - chunk-document.ts       chunkDocument(doc, options?: ChunkOptions): Chunk[]; createChunker for streaming;
- *                           estimateTokens(text).
- * - extract-document.ts     extractDocument(bytes, options): in-process extraction (tests, trusted input).
+ * - chunk-document.ts       chunkDocument(doc, options?: ChunkOptions): Chunk[]; createChunker for streaming.
+ * - estimate-tokens.ts      estimateTokens(text).
+ * - extract-document.ts     extractDocument(bytes, options): in-process extraction (tests, trusted input); CSV, JSON
+ *                           and XLSX through the streaming readers ingestion uses (collect-blocks.ts).
  * Every failure is an ExtractionError with a user-facing message.
  */
