@@ -12,6 +12,7 @@ import {
   askRetrievalLab,
   documentList,
   INGESTION_TIMEOUT_MS,
+  openKnowledgePage,
   uploadAndWait,
 } from "./support/knowledge-steps";
 import { boxOf, overlaps } from "./support/page-checks";
@@ -63,8 +64,7 @@ describe("opening a sheet's rows from the retrieval lab", () => {
   it(
     "uploads a workbook with blank rows",
     async () => {
-      await page.goto("/knowledge");
-      await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
+      await openKnowledgePage(page);
       const workbook = {
         name: WORKBOOK,
         mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -78,8 +78,7 @@ describe("opening a sheet's rows from the retrieval lab", () => {
   for (const width of [1280, 375]) {
     it(`opens "sheet Budget, rows 40-45" numbered, scrolled to and highlighted at ${width} px`, async () => {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-      await page.goto("/knowledge");
-      await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
+      await openKnowledgePage(page);
       const passage = (await askRetrievalLab(page, PHRASE))
         .getByRole("listitem")
         .filter({ hasText: PHRASE })

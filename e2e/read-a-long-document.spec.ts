@@ -14,6 +14,7 @@ import {
   chooseFiles,
   documentList,
   INGESTION_TIMEOUT_MS,
+  openKnowledgePage,
   uploadsRegion,
   waitUntilProcessed,
 } from "./support/knowledge-steps";
@@ -88,8 +89,7 @@ describe("reading a long document from the retrieval lab", () => {
   it(
     "uploads the documents and shows each processing step",
     async () => {
-      await page.goto("/knowledge");
-      await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
+      await openKnowledgePage(page);
       await chooseFiles(page, [path.join(fixtures, PDF), path.join(fixtures, WORKBOOK)]);
       // The 15-page PDF takes a while: its steps show with the current one marked.
       await uploadsRegion(page)
@@ -104,8 +104,7 @@ describe("reading a long document from the retrieval lab", () => {
   for (const width of [1280, 375]) {
     it(`opens page links of the long PDF inside the viewport at ${width} px`, async () => {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-      await page.goto("/knowledge");
-      await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
+      await openKnowledgePage(page);
       const place = await openFromLab(page, PDF_PHRASE, PDF);
       expect(place).toMatch(/^Open page \d+$/);
       const dialog = page.getByRole("dialog", { name: PDF });
@@ -124,8 +123,7 @@ describe("reading a long document from the retrieval lab", () => {
 
     it(`opens a workbook's rows numbered, scrolled to and marked at ${width} px`, async () => {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-      await page.goto("/knowledge");
-      await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
+      await openKnowledgePage(page);
       const place = await openFromLab(page, WORKBOOK_PHRASE, WORKBOOK);
       const match = /^Open sheet (.+), rows? (\d+)(?:-(\d+))?$/.exec(place);
       expect(match, place).not.toBeNull();

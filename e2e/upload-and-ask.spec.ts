@@ -15,6 +15,7 @@ import {
   documentList,
   documentRow,
   INGESTION_TIMEOUT_MS,
+  openKnowledgePage,
   uploadsRegion,
   waitUntilProcessed,
 } from "./support/knowledge-steps";
@@ -43,8 +44,7 @@ describe("uploading documents and asking about them", () => {
   it(
     "uploads a PDF and a spreadsheet, processes them, finds the spreadsheet's rows and deletes the PDF",
     async () => {
-      await page.goto("/knowledge");
-      await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
+      await openKnowledgePage(page);
       const stats = card(page, "Knowledge Base Stats");
       const vectors = card(page, "Vector Database");
       await expect.poll(() => textOf(statValue(stats, "Total Documents"))).toBe("0");
@@ -110,8 +110,7 @@ describe("uploading documents and asking about them", () => {
 
   it("fits a 375 px screen, document detail included, without horizontal scrolling or serious accessibility violations", async () => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto("/knowledge");
-    await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
+    await openKnowledgePage(page);
     await documentList(page).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, "knowledge-phone");

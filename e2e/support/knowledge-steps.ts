@@ -13,6 +13,12 @@ export type FileContent = { name: string; mimeType: string; buffer: Buffer };
 /** Files for the upload field: paths on disk or in-memory files. */
 type UploadFiles = readonly string[] | readonly FileContent[];
 
+/** Goes to /knowledge and waits for its title. */
+export async function openKnowledgePage(page: Page): Promise<void> {
+  await page.goto("/knowledge");
+  await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
+}
+
 /** The lists a document's row shows up in: /knowledge's, an agent wizard's, and the upload field's own. */
 type DocumentListName = "Documents" | "Latest documents of this agent";
 
