@@ -13,6 +13,7 @@ import {
   documentList,
   INGESTION_TIMEOUT_MS,
   openKnowledgePage,
+  sheetRowNumbers,
   uploadAndWait,
 } from "./support/knowledge-steps";
 import { boxOf, overlaps } from "./support/page-checks";
@@ -39,13 +40,6 @@ async function budgetWorkbook(): Promise<Buffer> {
     sheet.getRow(r).values = [r === 42 ? PHRASE : `Furniture ${r}`, "Eve", r * 100, codes(16, r)];
   }
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-/** The row headers of a sheet's preview, as numbers. */
-function rowNumbers(rows: Locator): Promise<number[]> {
-  return rows
-    .locator("th")
-    .evaluateAll((cells) => cells.map((cell) => Number.parseInt(cell.textContent ?? "", 10)));
 }
 
 describe("opening a sheet's rows from the retrieval lab", () => {
@@ -96,9 +90,9 @@ describe("opening a sheet's rows from the retrieval lab", () => {
       expect(await part.getByRole("heading", { level: 4 }).textContent()).toBe("Sheet Budget");
       // Every line carries its spreadsheet row: the blank rows 2 and 16-39 are skipped, not counted.
       const rows = part.locator("tbody tr");
-      expect(await rowNumbers(rows)).toEqual(FILLED_ROWS);
+      expect(await sheetRowNumbers(rows)).toEqual(FILLED_ROWS);
       const linked = part.locator("tr[data-linked]");
-      expect(await rowNumbers(linked)).toEqual([40, 41, 42, 43, 44, 45]);
+      expect(await sheetRowNumbers(linked)).toEqual([40, 41, 42, 43, 44, 45]);
       const phraseRow = rows.filter({ hasText: PHRASE });
       expect(await phraseRow.locator("th").textContent()).toBe("42 (linked)");
 

@@ -15,6 +15,7 @@ import {
   documentList,
   INGESTION_TIMEOUT_MS,
   openKnowledgePage,
+  sheetRowNumbers,
   uploadsRegion,
   waitUntilProcessed,
 } from "./support/knowledge-steps";
@@ -133,9 +134,7 @@ describe("reading a long document from the retrieval lab", () => {
       const part = dialog.locator('li[aria-current="location"]');
       expect(await part.getByRole("heading", { level: 4 }).textContent()).toBe(`Sheet ${sheet}`);
       const linked = part.locator("tr[data-linked]");
-      const numbers = await linked
-        .locator("th")
-        .evaluateAll((cells) => cells.map((cell) => Number.parseInt(cell.textContent ?? "", 10)));
+      const numbers = await sheetRowNumbers(linked);
       expect(numbers[0]).toBe(Number(start));
       expect(numbers.at(-1)).toBe(Number(end));
       expect((await linked.allTextContents()).join(" ")).toContain(WORKBOOK_PHRASE);

@@ -19,9 +19,10 @@ export async function openKnowledgePage(page: Page): Promise<void> {
   await page.getByRole("heading", { level: 1, name: "Knowledge Base Management" }).waitFor();
 }
 
-/** The lists a document's row shows up in: /knowledge's, an agent wizard's, and the upload field's own. */
+/** The documents lists: /knowledge's and an agent wizard's (the upload field's own is `uploadsRegion`). */
 type DocumentListName = "Documents" | "Latest documents of this agent";
 
+/** The documents list called `name` on the page, each document a listitem with its status. */
 export function documentList(page: Page, name: DocumentListName = "Documents"): Locator {
   return page.getByRole("list", { name });
 }
@@ -67,4 +68,11 @@ export async function askRetrievalLab(page: Page, question: string): Promise<Loc
   await lab.getByLabel("Question").fill(question);
   await lab.getByRole("button", { name: "Search" }).click();
   return lab.getByRole("list", { name: "Passages that would be used" });
+}
+
+/** The spreadsheet row numbers of a sheet's preview rows (their row headers) in the document detail dialog. */
+export function sheetRowNumbers(rows: Locator): Promise<number[]> {
+  return rows
+    .locator("th")
+    .evaluateAll((cells) => cells.map((cell) => Number.parseInt(cell.textContent ?? "", 10)));
 }
