@@ -1,0 +1,274 @@
+// Test support: the fake OpenAI server's chat completions: scripted replies, streamed or whole, and the ways they fail.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorBody, promptTokensOf, readJson, send } from "./fake-openai-wire";
+
+/** How a chat completion fails instead of answering. */
+export type ChatFailure =
+  /** An error status with OpenAI's error body (Retry-After / retry-after-ms headers when given). */
+  | {
+      kind: "status";
+      status: number;
+      retryAfterSeconds?: number;
+      retryAfterMs?: number;
+      code?: string;
+      message?: string;
+    }
+  /** OpenAI's 400 for a prompt beyond the model's context window (code context_length_exceeded). */
+  | { kind: "context-length" }
+  /** Streams this many pieces, then goes silent with the connection open (a stalled stream). */
+  | { kind: "stall"; afterPieces: number }
+  /** Streams this many pieces, then cuts the connection (a server that died mid-answer). */
+  | { kind: "drop"; afterPieces: number }
+  /** Streams this many pieces, then ends the response cleanly without finishing the answer (no finish reason). */
+  | { kind: "truncate"; afterPieces: number };
+
+/** What the next chat completion(s) answer. */
+export type ChatScript = {
+  /** The reply, or a function of the request (e.g. citing the passage numbers it was given). */
+  reply?: string | ((request: RecordedChatRequest) => string);
+  /** Milliseconds before the first piece (time to first token). */
+  firstPieceDelayMs?: number;
+  /** Milliseconds between pieces. */
+  pieceDelayMs?: number;
+  failure?: ChatFailure;
+  /** Leave usage out even when stream_options.include_usage asks for it (servers that do not report it). */
+  omitUsage?: boolean;
+  /** A prompt estimated above this many tokens gets the context-length 400, as a real model would answer. */
+  contextLimitTokens?: number;
+};
+
+export type RecordedChatRequest = {
+  startedAt: number;
+  status: number;
+  model: string;
+  messages: { role: string; content: string }[];
+  temperature: number | undefined;
+  stream: boolean;
+  includeUsage: boolean;
+  /** The pieces streamed (or the one message sent), in order. */
+  pieces: string[];
+  /** The usage reported, when it was. */
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | undefined;
+  /** True when the client went away before the answer ended (a stop, a timeout). */
+  clientAborted: boolean;
+};
+
+export const DEFAULT_CHAT_REPLY = "This is the fake model's answer.";
+
+/** The reply cut as a model streams it: each word with the whitespace before it. */
+function replyPieces(reply: string): string[] {
+  return reply.match(/\s*\S+\s*$|\s*\S+/g) ?? [];
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+function contentOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    return content.map((part) => (typeof part?.text === "string" ? part.text : "")).join("");
+  }
+  return "";
+}
+
+/** The chat completion request's fields the fake reads. */
+type ChatRequestBody = {
+  model?: string;
+  messages?: { role?: string; content?: unknown }[];
+  temperature?: number;
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+};
+
+async function serveChat(
+  response: ServerResponse,
+  script: ChatScript,
+  record: RecordedChatRequest,
+): Promise<void> {
+  const gone = new AbortController();
+  response.on("close", () => {
+    if (!response.writableFinished) {
+      record.clientAborted = true;
+      gone.abort();
+    }
+  });
+  const failure = script.failure;
+  const promptTokens = promptTokensOf(record.messages);
+  const contextFailure =
+    failure?.kind === "context-length" ||
+    (script.contextLimitTokens !== undefined && promptTokens > script.contextLimitTokens);
+  if (contextFailure) {
+    record.status = 400;
+    return send(response, 400, {
+      error: {
+        message: `This model's maximum context length is ${script.contextLimitTokens ?? 128000} tokens. However, your messages resulted in ${promptTokens} tokens. Please reduce the length of the messages.`,
+        type: "invalid_request_error",
+        param: "messages",
+        code: "context_length_exceeded",
+      },
+    });
+  }
+  if (failure?.kind === "status") {
+    const headers: Record<string, string> = {};
+    if (failure.retryAfterSeconds !== undefined) headers["retry-after"] = String(failure.retryAfterSeconds);
+    if (failure.retryAfterMs !== undefined) headers["retry-after-ms"] = String(failure.retryAfterMs);
+    record.status = failure.status;
+    const rateLimited = failure.status === 429;
+    return send(
+      response,
+      failure.status,
+      {
+        error: {
+          message:
+            failure.message ??
+            (failure.status === 401
+              ? "Incorrect API key provided"
+              : rateLimited
+                ? "Rate limit reached for requests"
+                : "The server had an error while processing your request."),
+          type: failure.status < 500 ? "invalid_request_error" : "server_error",
+          code: failure.code ?? (rateLimited ? "rate_limit_exceeded" : null),
+        },
+      },
+      headers,
+    );
+  }
+  const reply =
+    typeof script.reply === "function" ? script.reply(record) : (script.reply ?? DEFAULT_CHAT_REPLY);
+  const pieces = replyPieces(reply);
+  const model = record.model;
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: pieces.length,
+    total_tokens: promptTokens + pieces.length,
+  };
+  const created = Math.floor(Date.now() / 1000);
+  const id = `chatcmpl-fake-${created}`;
+  await wait(script.firstPieceDelayMs ?? 0, gone.signal);
+  if (gone.signal.aborted) return;
+  if (!record.stream) {
+    record.status = 200;
+    record.pieces = [reply];
+    if (!script.omitUsage) record.usage = usage;
+    return send(response, 200, {
+      id,
+      object: "chat.completion",
+      created,
+      model,
+      choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }],
+      ...(script.omitUsage ? {} : { usage }),
+    });
+  }
+  record.status = 200;
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const event = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+    response.write(
+      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices, ...extra })}\n\n`,
+    );
+  event([{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }]);
+  for (const [index, piece] of pieces.entries()) {
+    if (failure && "afterPieces" in failure && index === failure.afterPieces) {
+      // A stall keeps the connection open and says nothing more; a drop cuts it; a truncation ends it politely.
+      if (failure.kind === "truncate") response.end();
+      if (failure.kind === "drop") {
+        // Let the pieces already written reach the client first, as they would from a server that then died.
+        await wait(20, gone.signal);
+        response.destroy();
+      }
+      return;
+    }
+    if (index > 0) await wait(script.pieceDelayMs ?? 0, gone.signal);
+    if (gone.signal.aborted) return;
+    record.pieces.push(piece);
+    event([{ index: 0, delta: { content: piece }, finish_reason: null }]);
+  }
+  event([{ index: 0, delta: {}, finish_reason: "stop" }]);
+  if (record.includeUsage && !script.omitUsage) {
+    record.usage = usage;
+    event([], { usage });
+  }
+  response.end("data: [DONE]\n\n");
+}
+
+/** What a chat completion takes from the server around it. */
+export type ChatCompletionContext = {
+  apiKey: string;
+  startedAt: number;
+  /** Where the request is recorded. */
+  chatRequests: RecordedChatRequest[];
+  /** False for a fine-tuned model no job has produced: it answers 404 as OpenAI does. */
+  servesModel: (model: string) => boolean;
+  /** The script this request follows, taken once its request is known valid. */
+  nextScript: () => ChatScript;
+};
+
+/** Answers POST /v1/chat/completions: records the request, checks it, then answers by the script. */
+export async function serveChatCompletion(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: ChatCompletionContext,
+): Promise<void> {
+  const { apiKey, startedAt } = context;
+  const chat: RecordedChatRequest = {
+    startedAt,
+    status: 0,
+    model: "",
+    messages: [],
+    temperature: undefined,
+    stream: false,
+    includeUsage: false,
+    pieces: [],
+    usage: undefined,
+    clientAborted: false,
+  };
+  context.chatRequests.push(chat);
+  if (request.headers.authorization !== `Bearer ${apiKey}`) {
+    chat.status = 401;
+    return send(response, 401, {
+      error: {
+        message: "Incorrect API key provided",
+        type: "invalid_request_error",
+        code: "invalid_api_key",
+      },
+    });
+  }
+  const body = (await readJson(request)) as ChatRequestBody;
+  chat.model = body.model ?? "";
+  chat.messages = (body.messages ?? []).map((message) => ({
+    role: String(message.role),
+    content: contentOf(message.content),
+  }));
+  chat.temperature = body.temperature;
+  chat.stream = body.stream === true;
+  chat.includeUsage = body.stream_options?.include_usage === true;
+  if (!body.model || chat.messages.length === 0) {
+    chat.status = 400;
+    return send(response, 400, {
+      error: { message: "model and messages are required", type: "invalid_request_error" },
+    });
+  }
+  if (!context.servesModel(chat.model)) {
+    chat.status = 404;
+    return send(
+      response,
+      404,
+      errorBody(
+        `The model \`${chat.model}\` does not exist or you do not have access to it.`,
+        "model_not_found",
+      ),
+    );
+  }
+  return await serveChat(response, context.nextScript(), chat);
+}
