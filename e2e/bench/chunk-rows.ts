@@ -1,10 +1,10 @@
 // Writes users, completed documents, their chunk rows and sessions straight into PostgreSQL, as ingestion and sign-in
 // would leave them, so the search cache can be measured at sizes that would take hours to upload.
 import { createHash, randomBytes } from "node:crypto";
+import { seededRandom as random } from "@acp/api/src/lib/seeded-random";
 import { embedLocally, LOCAL_EMBEDDER_ID } from "@acp/api/src/providers/embedder/local-embedder";
 import { encodeLocalVector } from "@acp/api/src/services/retrieval/engine/dense-codes";
 import type pg from "pg";
-import { random } from "./seeded-random";
 
 /** Chunks per generated document: a user's chunks spread over documents as uploads would spread them. */
 const DOCUMENT_CHUNKS = 100;

@@ -2,6 +2,7 @@
 // Usage: tsx e2e/bench/retrieval-measure.ts <chunks> [queries]; prints one JSON line (RetrievalFigures) last.
 import { createDatabase, IN_MEMORY_DATA_DIR } from "@acp/api/src/db/create-database";
 import { documents, users } from "@acp/api/src/db/schema";
+import { seededRandom as random } from "@acp/api/src/lib/seeded-random";
 import { createLocalEmbedder } from "@acp/api/src/providers/embedder/local-embedder";
 import { createPgvectorStore } from "@acp/api/src/providers/vector-store/pgvector";
 import { ChunkIndexCache } from "@acp/api/src/services/retrieval/chunk-index-cache";
@@ -14,7 +15,6 @@ import type { RetrievalDeps } from "@acp/api/src/services/retrieval/retrieval-de
 import { searchKnowledge } from "@acp/api/src/services/retrieval/search-knowledge";
 import { eq, sql } from "drizzle-orm";
 import { wordSampler } from "./chunk-rows";
-import { random } from "./seeded-random";
 
 type LatencyFigures = { p50Ms: number; p99Ms: number };
 export type RetrievalFigures = {

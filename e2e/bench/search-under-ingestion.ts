@@ -5,11 +5,11 @@ import { openAsBlob } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { seededRandom as random } from "@acp/api/src/lib/seeded-random";
 import { databaseUrl } from "../support/env";
 import { flag } from "./cli";
 import { writeCsv } from "./ingestion-memory";
 import { type IngestionServer, startIngestionServer } from "./ingestion-server";
-import { random } from "./seeded-random";
 import { withThrowawayPostgres } from "./throwaway-postgres";
 
 /** Issue 19: another user's search p95 while a file ingests stays within 2x of idle. */

@@ -1,4 +1,6 @@
 // Test support: documents with enough running text to train on, generated (deterministic) in the tests themselves.
+import { seededRandom as random } from "../lib/seeded-random";
+
 // Each document is about one topic: its sentences mix the topic's own words with words every topic shares, so a
 // sentence's passage can be found again, but not trivially.
 
@@ -113,18 +115,6 @@ const TEMPLATES: readonly ((w: readonly string[]) => string)[] = [
   (w) => `Our ${w[6]} says the ${w[3]} ${w[0]} needs a second ${w[1]} ${w[7]}.`,
   (w) => `The ${w[2]} and the ${w[3]} share one ${w[0]} ${w[6]} reviewed by the ${w[4]}.`,
 ];
-
-/** Mulberry32 (tests need the same text every run). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `documents` documents (topics taken in turn), each `passages` passages of `sentences` sentences: a list of

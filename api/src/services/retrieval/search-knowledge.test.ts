@@ -1,9 +1,11 @@
 // Hybrid search: BM25 equal to a reference computed here, CJK parts, typos, the threshold, scopes and isolation.
+
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/create-database";
 import { rowsOf } from "../../db/rows-of";
 import { customAgents } from "../../db/schema";
+import { seededRandom as random } from "../../lib/seeded-random";
 import { indexTexts, insertUser, retrievalDeps } from "../../test/retrieval";
 import { createTestDatabase, engines, postgresHasPgvector } from "../../test/test-app";
 import { splitUnspaced } from "../../text-search/lexical-analyzer";
@@ -14,18 +16,6 @@ import type { RetrievalDeps } from "./retrieval-deps";
 import { searchKnowledge } from "./search-knowledge";
 
 const hasPgvector = await postgresHasPgvector();
-
-/** A deterministic pseudo-random generator (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VOCABULARY = (
   "invoice refund contract turbine pump warranty shipping delivery battery engine customer supplier " +

@@ -1,6 +1,7 @@
 // The train/validation split: whole documents on one side, the same split for the same seed.
 import { describe, expect, it } from "vitest";
-import { seededRandom, seededShuffle, splitByGroup } from "./split-by-document";
+import { seededRandom } from "../../../lib/seeded-random";
+import { seededShuffle, splitByGroup } from "./split-by-document";
 
 const items = (documents: number, perDocument: number) =>
   Array.from({ length: documents * perDocument }, (_, i) => ({ doc: `d${Math.floor(i / perDocument)}`, i }));

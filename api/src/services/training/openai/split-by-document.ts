@@ -1,26 +1,9 @@
 // A deterministic train/validation split that keeps every document on one side, so validation asks about unseen text.
 
-/** mulberry32: a small seeded generator, the same sequence for the same seed on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom, shuffle } from "../../../lib/seeded-random";
 
-/** Fisher-Yates with the seeded generator: a new array, the input untouched. */
 export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
-  const random = seededRandom(seed);
-  const shuffled = [...items];
-  for (let i = shuffled.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [shuffled[i], shuffled[j]] = [shuffled[j] as T, shuffled[i] as T];
-  }
-  return shuffled;
+  return shuffle([...items], seededRandom(seed));
 }
 
 /** Below this many examples everything trains: OpenAI needs 10 training examples before validation is worth any. */

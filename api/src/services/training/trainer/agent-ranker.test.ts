@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { chunkDocument } from "../../../ingestion/chunk-document";
 import { extractDocument } from "../../../ingestion/extract-document";
+import { seededRandom } from "../../../lib/seeded-random";
 import { realWorldFixturesDir } from "../../../test/files";
 import {
   decodeAgentRanker,
@@ -20,7 +21,6 @@ import {
   TrainingStoppedError,
   trainAgentRanker,
 } from "./agent-ranker";
-import { seededRandom } from "./ict-pairs";
 
 /**
  * A learnable synthetic knowledge: fifteen topics of their own words, each written about by four documents whose

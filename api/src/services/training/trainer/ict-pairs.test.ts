@@ -1,6 +1,7 @@
 // Inverse-cloze pairs: deterministic sampling, a split by document, the dataset checks and the refusal of too little text.
 import { describe, expect, it } from "vitest";
-import { buildIctPairs, type IctPassage, seededRandom, shuffle } from "./ict-pairs";
+import { seededRandom, shuffle } from "../../../lib/seeded-random";
+import { buildIctPairs, type IctPassage } from "./ict-pairs";
 
 /** `documents` documents of `perDocument` passages, each of four distinct sentences of eight words. */
 function passages(documents: number, perDocument = 1): IctPassage[] {

@@ -64,27 +64,6 @@ type IctOptions = {
   minValidationPairs?: number;
 };
 
-/** Mulberry32: a small, fast PRNG whose sequence is fixed by its 32-bit seed (training must be reproducible). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Fisher-Yates in place with the given generator. */
-export function shuffle<T>(items: T[], random: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-  return items;
-}
-
 /** Fewer documents cannot be split into a training and a validation share. */
 export const MIN_DOCUMENTS = 4;
 /** Fewer training or validation pairs than these are refused (by default): too few to learn from or to check on. */
@@ -96,6 +75,7 @@ export function tooFewDocuments(documents: number): string {
   return `The knowledge holds ${documents} document${documents === 1 ? "" : "s"}; training needs at least ${MIN_DOCUMENTS} so some can be held out to check the result on. Upload more documents first.`;
 }
 
+import { seededRandom, shuffle } from "../../../lib/seeded-random";
 import { ENGLISH_STOP_WORDS } from "../../../text-search/english-stop-words";
 
 const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });

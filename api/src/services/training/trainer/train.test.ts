@@ -1,5 +1,6 @@
 // The trainer's loop: loss falls on a learnable set, the fused order is the floor, a seed fixes the artifact.
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../../lib/seeded-random";
 import {
   type AnalyzedPassage,
   analyzePassage,
@@ -10,7 +11,7 @@ import {
   topByBm25,
 } from "../../retrieval/rerank/features";
 import { deserializeReranker, serializeReranker } from "../../retrieval/rerank/reranker";
-import { buildIctPairs, type IctPair, type IctPassage, seededRandom } from "./ict-pairs";
+import { buildIctPairs, type IctPair, type IctPassage } from "./ict-pairs";
 import { trainReranker } from "./train";
 
 /** Passages indexed for the trainer, with BM25's top candidates of a query as the fused list stands for. */

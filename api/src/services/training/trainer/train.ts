@@ -1,4 +1,6 @@
 // Trains the re-ranker on inverse-cloze pairs with a listwise softmax loss; pure computation, no I/O (worker-thread ready).
+
+import { seededRandom, shuffle } from "../../../lib/seeded-random";
 import {
   analyzePassage,
   analyzeQuery,
@@ -10,7 +12,7 @@ import {
   type RankCandidate,
 } from "../../retrieval/rerank/features";
 import { forward, initialReranker, normalise, type RerankerArtifact } from "../../retrieval/rerank/reranker";
-import { type IctPair, seededRandom, shuffle } from "./ict-pairs";
+import type { IctPair } from "./ict-pairs";
 
 /**
  * The features trained by default: the fused rank and BM25 (the product's order), the query's share in the passage's
