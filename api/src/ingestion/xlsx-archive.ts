@@ -2,9 +2,16 @@
 import { open as openFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
-import { type Entry, open as openZip, type ZipFile, fromBuffer as zipFromBuffer } from "yauzl";
+import type { Entry } from "yauzl";
 import { ExtractionError } from "./types";
-import { checkDeclaredSizes, countInflated, XLSX_ZIP_LIMITS, type ZipBudget } from "./zip-limits";
+import {
+  checkDeclaredSizes,
+  countInflated,
+  damaged,
+  openZipArchive,
+  XLSX_ZIP_LIMITS,
+  type ZipBudget,
+} from "./zip-limits";
 
 /** Parts read in one go (the workbook, relationships) are small; a larger one is not a workbook we can read. */
 const MAX_SMALL_PART_BYTES = 64 * 1024 * 1024;
@@ -40,11 +47,8 @@ export type Archive = {
   close: () => void;
 };
 
-export function damaged(cause: unknown): ExtractionError {
-  return new ExtractionError("damaged", "not a valid XLSX: the ZIP archive is damaged or truncated", {
-    cause,
-  });
-}
+/** The failure for a workbook whose ZIP container cannot be read. */
+export const damagedXlsx = (cause: unknown): ExtractionError => damaged("XLSX", cause);
 
 async function startsLikeOle2(source: XlsxSource): Promise<boolean> {
   let head: Uint8Array;
@@ -65,20 +69,7 @@ async function startsLikeOle2(source: XlsxSource): Promise<boolean> {
 export async function openArchive(source: XlsxSource): Promise<Archive> {
   // An encrypted workbook is an OLE2 container holding the encrypted package.
   if (await startsLikeOle2(source)) throw new ExtractionError("encrypted", "password-protected workbook");
-  const zip = await new Promise<ZipFile>((resolve, reject) => {
-    const done = (error: Error | null, file?: ZipFile) =>
-      error || !file ? reject(damaged(error)) : resolve(file);
-    if ("bytes" in source) {
-      const { bytes } = source;
-      zipFromBuffer(
-        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        { lazyEntries: true },
-        done,
-      );
-    } else {
-      openZip(source.filePath, { lazyEntries: true, autoClose: false }, done);
-    }
-  });
+  const zip = await openZipArchive(source, "XLSX");
   const entries = new Map<string, Entry>();
   try {
     await new Promise<void>((resolve, reject) => {
@@ -88,7 +79,7 @@ export async function openArchive(source: XlsxSource): Promise<Archive> {
         zip.readEntry();
       });
       zip.on("end", () => resolve());
-      zip.on("error", (error) => reject(damaged(error)));
+      zip.on("error", (error) => reject(damagedXlsx(error)));
       zip.readEntry();
     });
     // A workbook that declares more than the limits is refused before anything inflates.
@@ -111,7 +102,9 @@ export async function openArchive(source: XlsxSource): Promise<Archive> {
       counted.add(key);
       return new Promise((resolve, reject) =>
         zip.openReadStream(entry, (error, stream) =>
-          error || !stream ? reject(damaged(error)) : resolve(countInflated(stream, entry, budget, first)),
+          error || !stream
+            ? reject(damagedXlsx(error))
+            : resolve(countInflated(stream, entry, budget, first)),
         ),
       );
     },

@@ -2,7 +2,7 @@
 
 import type { MergeRange } from "./sheet-grid";
 import { ExtractionError, type TableRow } from "./types";
-import { type Archive, damaged, readRelationships } from "./xlsx-archive";
+import { type Archive, damagedXlsx, readRelationships } from "./xlsx-archive";
 
 function decodeAddress(address: string): { row: number; col: number } | null {
   const match = /^\$?([A-Z]+)\$?(\d+)$/.exec(address.toUpperCase());
@@ -92,7 +92,7 @@ export async function readTrailingParts(archive: Archive, path: string): Promise
     }
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
-    throw damaged(error);
+    throw damagedXlsx(error);
   }
   scan(carry + decoder.decode());
   return { merges: merges.sort((a, b) => a.top - b.top), links };

@@ -111,23 +111,19 @@ export function countInflated(
   return stream.pipe(counter);
 }
 
-function damaged(what: string, cause: unknown): ExtractionError {
+/** The failure for a ZIP container (`what`: "DOCX", "XLSX") that yauzl cannot read. */
+export function damaged(what: string, cause: unknown): ExtractionError {
   return new ExtractionError("damaged", `not a valid ${what}: the ZIP archive is damaged or truncated`, {
     cause,
   });
 }
 
-/**
- * Inflates every part of the archive once, counting, and throws "the file expands to more than N MB" at the first
- * limit passed; nothing is kept. For readers that load the whole archive themselves (mammoth, word-extractor), so a
- * ZIP bomb never reaches them. yauzl also fails a part that inflates past the size it declares.
- */
-export async function checkZipExpansion(
+/** Opens the archive for reading entry by entry (lazily, the file kept open), or throws `damaged`. */
+export function openZipArchive(
   source: { bytes: Uint8Array } | { filePath: string },
-  limits: ZipLimits,
   what: string,
-): Promise<void> {
-  const zip = await new Promise<ZipFile>((resolve, reject) => {
+): Promise<ZipFile> {
+  return new Promise<ZipFile>((resolve, reject) => {
     const done = (error: Error | null, file?: ZipFile) =>
       error || !file ? reject(damaged(what, error)) : resolve(file);
     if ("bytes" in source) {
@@ -141,6 +137,19 @@ export async function checkZipExpansion(
       zipOpen(source.filePath, { lazyEntries: true, autoClose: false }, done);
     }
   });
+}
+
+/**
+ * Inflates every part of the archive once, counting, and throws "the file expands to more than N MB" at the first
+ * limit passed; nothing is kept. For readers that load the whole archive themselves (mammoth, word-extractor), so a
+ * ZIP bomb never reaches them. yauzl also fails a part that inflates past the size it declares.
+ */
+export async function checkZipExpansion(
+  source: { bytes: Uint8Array } | { filePath: string },
+  limits: ZipLimits,
+  what: string,
+): Promise<void> {
+  const zip = await openZipArchive(source, what);
   const budget: ZipBudget = { limits, total: 0 };
   let declared = 0;
   try {
