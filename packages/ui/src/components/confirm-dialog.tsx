@@ -6,7 +6,7 @@ import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { cn } from "../lib/cn";
 import { usePortalContainer, usePortalScope } from "../lib/portal-scope";
 import { Button } from "./button";
-import { DialogFooter, DialogHeader } from "./dialog";
+import { CLOSE_BUTTON_CLASS, DialogFooter, DialogHeader } from "./dialog";
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -125,11 +125,7 @@ export function ConfirmDialog({
             type="button"
             data-slot="dialog-close"
             onClick={() => (pending ? undefined : onOpenChange(false))}
-            className={cn(
-              "absolute top-4 right-4 rounded-sm p-0.5 text-muted-foreground opacity-80 transition-opacity hover:opacity-100",
-              "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-              "disabled:pointer-events-none [&_svg]:size-4",
-            )}
+            className={CLOSE_BUTTON_CLASS}
           >
             <XIcon aria-hidden="true" />
             <span className="sr-only">{closeLabel}</span>

@@ -5,6 +5,13 @@ import type * as React from "react";
 import { cn } from "../lib/cn";
 import { usePortalContainer, usePortalScope } from "../lib/portal-scope";
 
+/** The ✕ in the top corner of a dialog, a sheet or a confirm dialog. */
+export const CLOSE_BUTTON_CLASS = cn(
+  "absolute top-4 right-4 rounded-sm p-0.5 text-muted-foreground opacity-80 transition-opacity hover:opacity-100",
+  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
+  "disabled:pointer-events-none [&_svg]:size-4",
+);
+
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
 }
@@ -69,14 +76,7 @@ export function DialogContent({
       >
         {children}
         {showCloseButton ? (
-          <DialogPrimitive.Close
-            data-slot="dialog-close"
-            className={cn(
-              "absolute top-4 right-4 rounded-sm p-0.5 text-muted-foreground opacity-80 transition-opacity hover:opacity-100",
-              "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-              "disabled:pointer-events-none [&_svg]:size-4",
-            )}
-          >
+          <DialogPrimitive.Close data-slot="dialog-close" className={CLOSE_BUTTON_CLASS}>
             <XIcon aria-hidden="true" />
             <span className="sr-only">{closeLabel}</span>
           </DialogPrimitive.Close>

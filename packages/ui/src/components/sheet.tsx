@@ -5,6 +5,7 @@ import { Dialog as SheetPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn";
 import { usePortalContainer, usePortalScope } from "../lib/portal-scope";
+import { CLOSE_BUTTON_CLASS } from "./dialog";
 
 export function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
@@ -88,14 +89,7 @@ export function SheetContent({
       >
         {children}
         {showCloseButton ? (
-          <SheetPrimitive.Close
-            data-slot="sheet-close"
-            className={cn(
-              "absolute top-4 right-4 rounded-sm p-0.5 text-muted-foreground opacity-80 transition-opacity hover:opacity-100",
-              "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-              "disabled:pointer-events-none [&_svg]:size-4",
-            )}
-          >
+          <SheetPrimitive.Close data-slot="sheet-close" className={CLOSE_BUTTON_CLASS}>
             <XIcon aria-hidden="true" />
             <span className="sr-only">{closeLabel}</span>
           </SheetPrimitive.Close>
