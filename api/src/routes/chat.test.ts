@@ -10,8 +10,10 @@ import {
   chatMessageSchema,
   chatResponseSchema,
 } from "@acp/contracts/chat";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { messages } from "../db/schema";
 import { ChatModelError, type Responder } from "../providers/chat-model/responder";
 import { createResponder } from "../services/chat/create-responder";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../test/fake-openai-server";
@@ -85,6 +87,41 @@ function slowResponder(words: string[], delayMs: number): Responder & { started:
         completionTokens: content.length,
         stopped: signal.aborted,
       };
+    },
+  };
+}
+
+/**
+ * A responder that writes its first word, then waits until `release()` before writing the rest: a test acts while an
+ * answer is being written (deletes its conversation), then lets it finish. `started` resolves at each answer's start.
+ */
+function gatedResponder(words: string[]): Responder & {
+  started: () => Promise<void>;
+  release: () => void;
+} {
+  const deferred = () => {
+    let resolve: () => void = () => undefined;
+    const promise = new Promise<void>((done) => {
+      resolve = done;
+    });
+    return { promise, resolve };
+  };
+  let gate = deferred();
+  let start = deferred();
+  return {
+    info: { provider: "openai", model: "gated-test-model", offline: false },
+    started: () => start.promise,
+    release: () => gate.resolve(),
+    async answer({ onToken }) {
+      const [first = "", ...rest] = words;
+      onToken(first);
+      start.resolve();
+      await gate.promise;
+      gate = deferred();
+      start = deferred();
+      for (const word of rest) onToken(word);
+      const content = words.join("");
+      return { content, model: "gated-test-model", promptTokens: 1, completionTokens: 1, stopped: false };
     },
   };
 }
@@ -434,6 +471,78 @@ describe.each(engines)("stopping and failing answers on %s", (engine) => {
       expect(answer?.status).toBe("stopped");
       expect(answer?.content).toMatch(/^Alpha /);
       expect(answer?.content).not.toContain("zeta");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("a conversation deleted mid-answer (or with its agent) ends the request with 404 or a final error event, storing nothing", async () => {
+    const responder = gatedResponder(["The ", "confidential ", "answer ", "about the Orion merger"]);
+    const t = await createTestApp(engine, { overrides: { responder } });
+    try {
+      const a = await signUp(t);
+      const cases = [
+        { accept: "application/json", remove: "conversation" },
+        { accept: "text/event-stream", remove: "conversation" },
+        { accept: "application/json", remove: "agent" },
+        { accept: "text/event-stream", remove: "agent" },
+      ] as const;
+      for (const { accept, remove } of cases) {
+        let conversationId: string;
+        let deletePath: string;
+        if (remove === "agent") {
+          const created = await t.request("/api/custom-agents", {
+            cookie: a.cookie,
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ name: `Deal desk ${accept}`, systemPrompt: "You answer deal questions." }),
+          });
+          expect(created.status).toBe(201);
+          const agent = (await created.json()) as { id: string };
+          const chat = await t.request("/api/conversations", {
+            cookie: a.cookie,
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ agentType: "custom", title: "Deals", customAgentId: agent.id }),
+          });
+          expect(chat.status).toBe(201);
+          conversationId = chatConversationSchema.parse(await chat.json()).id;
+          deletePath = `/api/custom-agents/${agent.id}`;
+        } else {
+          conversationId = (await conversationFor(t, a.cookie)).id;
+          deletePath = `/api/conversations/${conversationId}`;
+        }
+        const asking = t.request(
+          "/api/chat",
+          json(a.cookie, { conversationId, message: "What about the Orion merger?" }, accept),
+        );
+        await responder.started();
+        const deleted = await t.request(deletePath, { cookie: a.cookie, method: "DELETE" });
+        expect(deleted.status, `${remove} ${accept}`).toBe(204);
+        responder.release();
+        const response = await asking;
+        if (accept === "application/json") {
+          expect(response.status, `${remove} ${accept}`).toBe(404);
+          const body = (await response.json()) as { error: string; code: string };
+          expect(body).toEqual({
+            code: "NOT_FOUND",
+            error: "This conversation was deleted while it was being answered.",
+          });
+        } else {
+          expect(response.status).toBe(200);
+          const { events } = await readEvents(response);
+          expect(events[0]?.event).toBe("start");
+          expect(events.at(-1)).toEqual({
+            event: "error",
+            data: { error: "This conversation was deleted while it was being answered.", message: null },
+          });
+        }
+        const left = await t.database.db
+          .select()
+          .from(messages)
+          .where(eq(messages.conversationId, conversationId));
+        expect(left).toEqual([]);
+      }
     } finally {
       await t.close();
     }

@@ -69,22 +69,18 @@ export async function sendChatMessage(
     onToken: input.onToken,
   });
   const { failure, status } = answer;
-  const [answerRow] = await db
-    .insert(messages)
-    .values({
-      conversationId,
-      role: "assistant",
-      content: answer.content,
-      sources: answer.sources,
-      status,
-      model: answer.model,
-      promptTokens: answer.promptTokens,
-      completionTokens: answer.completionTokens,
-      error: failure?.message ?? (status === "stopped" ? "Stopped before the answer was finished." : null),
-      latencyMs: Math.round(performance.now() - arrivedAt),
-    })
-    .returning();
-  if (!answerRow) throw new AppError("INTERNAL_ERROR", "The answer was not stored");
+  const answerRow = await insertMessage(deps, {
+    conversationId,
+    role: "assistant",
+    content: answer.content,
+    sources: answer.sources,
+    status,
+    model: answer.model,
+    promptTokens: answer.promptTokens,
+    completionTokens: answer.completionTokens,
+    error: failure?.message ?? (status === "stopped" ? "Stopped before the answer was finished." : null),
+    latencyMs: Math.round(performance.now() - arrivedAt),
+  });
   return { userMessage, message: toMessageResponse(answerRow), ...(failure ? { failure } : {}) };
 }
 
@@ -96,16 +92,40 @@ async function storeQuestion(
   message: string,
 ): Promise<ChatMessage> {
   const { db } = deps.database;
-  const [row] = await db
-    .insert(messages)
-    .values({ conversationId, role: "user", content: message })
-    .returning();
-  if (!row) throw new AppError("INTERNAL_ERROR", "The message was not stored");
+  const row = await insertMessage(deps, { conversationId, role: "user", content: message });
   await db
     .update(conversations)
     .set({ updatedAt: new Date() })
     .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
   return toMessageResponse(row);
+}
+
+/** What a turn says when its conversation went away while it was answered (deleted, or with its agent). */
+export const CONVERSATION_DELETED = "This conversation was deleted while it was being answered.";
+
+/**
+ * Stores one message of the turn. The conversation may be deleted meanwhile (by the user in another tab, or with its
+ * custom agent): the insert then fails on the foreign key, which is the user's doing, not a server failure, so it
+ * ends the turn as NOT_FOUND. Nothing of the turn stays: the question went with the conversation (cascade).
+ */
+async function insertMessage(
+  deps: Deps,
+  values: typeof messages.$inferInsert,
+): Promise<typeof messages.$inferSelect> {
+  const { db } = deps.database;
+  let row: typeof messages.$inferSelect | undefined;
+  try {
+    [row] = await db.insert(messages).values(values).returning();
+  } catch (error) {
+    const [still] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.id, values.conversationId));
+    if (!still) throw new AppError("NOT_FOUND", CONVERSATION_DELETED, { cause: error });
+    throw error;
+  }
+  if (!row) throw new AppError("INTERNAL_ERROR", "The message was not stored");
+  return row;
 }
 
 /** The conversation's recent turns, oldest first; failed answers are left out (they answered nothing). */
