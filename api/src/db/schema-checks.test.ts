@@ -1,4 +1,5 @@
 // The value lists of @acp/contracts are CHECK constraints too: the database refuses what the API could never return.
+import type { AnswerTrace } from "@acp/contracts/chat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 import { conversations, customAgents, messages, trainingJobs } from "./schema";
@@ -55,6 +56,58 @@ describe.each(engines)("schema value checks on %s", (engine) => {
     ],
   ])("refuses an unknown %s", async (_, insert) => {
     await expect(insert()).rejects.toThrow();
+  });
+
+  it("stores an interrupted answer and an answer's trace", async () => {
+    const { db } = t.database;
+    const [conversation] = await db
+      .insert(conversations)
+      .values({ userId, agentType: "gtm", title: "T" })
+      .returning();
+    const trace: AnswerTrace = {
+      responder: "extractive",
+      outcome: "abstained",
+      answerType: null,
+      questionLanguage: "en",
+      terms: [{ term: "berth", weight: 1.5, found: false }],
+      passages: [],
+      chosen: [],
+      shortAnswer: null,
+      abstention: { best: null, reason: "No passage holds the question's terms." },
+    };
+    const [row] = await db
+      .insert(messages)
+      .values({
+        conversationId: conversation?.id ?? "",
+        role: "assistant",
+        content: "",
+        status: "interrupted",
+        trace,
+      })
+      .returning();
+    expect(row?.status).toBe("interrupted");
+    expect(row?.trace).toEqual(trace);
+    const [question] = await db
+      .insert(messages)
+      .values({ conversationId: conversation?.id ?? "", role: "user", content: "q" })
+      .returning();
+    expect(question?.trace).toBeNull();
+  });
+
+  it("refuses an unknown message status", async () => {
+    const { db } = t.database;
+    const [conversation] = await db
+      .insert(conversations)
+      .values({ userId, agentType: "gtm", title: "T" })
+      .returning();
+    await expect(
+      db.insert(messages).values({
+        conversationId: conversation?.id ?? "",
+        role: "assistant",
+        content: "x",
+        status: "lost" as never,
+      }),
+    ).rejects.toThrow();
   });
 
   it("refuses an unknown message role", async () => {

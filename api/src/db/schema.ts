@@ -4,6 +4,7 @@ import { BUILT_IN_AGENT_IDS, type BuiltInAgentId } from "@acp/contracts/agents";
 import {
   AGENT_TEMPERATURE,
   AGENT_TOP_K,
+  type AnswerTrace,
   type ChatSource,
   type MessageStatus,
   messageStatusSchema,
@@ -481,6 +482,8 @@ export const messages = pgTable(
     error: text(),
     /** For an answer: milliseconds from the question's arrival to the stored answer. */
     latencyMs: integer(),
+    /** An answer's trace ("Why this answer?", issue 28); null for questions and answers stored before traces. */
+    trace: jsonb().$type<AnswerTrace>(),
     createdAt: createdAt(),
   },
   (t) => [

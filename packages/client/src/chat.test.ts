@@ -82,6 +82,7 @@ function message(
     promptTokens: null,
     completionTokens: null,
     error: null,
+    trace: null,
     ...overrides,
   };
 }

@@ -106,7 +106,57 @@ const chatSourceSchema = z.object({
 });
 export type ChatSource = z.infer<typeof chatSourceSchema>;
 
-export const messageStatusSchema = z.enum(["complete", "stopped", "failed"]);
+/**
+ * Why an answer says what it says (issue 28): the passages weighed with their scores, the units chosen, the kind of
+ * answer looked for, and for an abstention the best candidate and why it was not enough. Kept with each stored
+ * answer, returned by the chat and the public API, shown under the answer as "Why this answer?".
+ */
+export const answerTraceSchema = z.object({
+  /** How the answer was written: quoted by the built-in responder, or written by a chat model from the passages. */
+  responder: z.enum(["extractive", "model"]),
+  /** answered; abstained (nothing answered); no-passages (the agent's knowledge had nothing to search). */
+  outcome: z.enum(["answered", "abstained", "no-passages"]),
+  /** The kind of answer the question asks for (money, quantity, time, person, place), null when any statement does. */
+  answerType: z.string().nullable(),
+  /** The question's language as detected (ISO 639-1, e.g. "en", "fr"), null when too short to tell. */
+  questionLanguage: z.string().nullable(),
+  /** The question's terms an answer must hold, with their weight (rarer weighs more) and whether the chosen units hold them. */
+  terms: z.array(z.object({ term: z.string(), weight: z.number(), found: z.boolean() })),
+  /** Every passage given, numbered as its marker, with its retrieval relevance and its best unit's judgement. */
+  passages: z.array(
+    z.object({
+      number: z.number().int().positive(),
+      documentName: z.string(),
+      relevance: z.number(),
+      /** The best unit's score for this question (0..1), and whether the passage was judged to answer. */
+      score: z.number(),
+      answers: z.boolean(),
+      bestUnit: z.string().nullable(),
+    }),
+  ),
+  /** The units quoted, in the answer's order: a sentence, a table row read with its header, a field, a line of OCR text. */
+  chosen: z.array(
+    z.object({
+      number: z.number().int().positive(),
+      kind: z.enum(["sentence", "row", "field", "line"]),
+      text: z.string(),
+      score: z.number(),
+    }),
+  ),
+  /** The short answer the answer leads with (a cell with its field, an amount, a date, a name), null when none. */
+  shortAnswer: z.string().nullable(),
+  /** For an abstention: the best candidate (null when no unit touched the question) and why it was not enough. */
+  abstention: z
+    .object({
+      best: z.object({ number: z.number().int().positive(), text: z.string(), score: z.number() }).nullable(),
+      reason: z.string(),
+    })
+    .nullable(),
+});
+export type AnswerTrace = z.infer<typeof answerTraceSchema>;
+
+/** A stored answer's state; "interrupted": the server stopped mid-answer and the answer was stored at restart. */
+export const messageStatusSchema = z.enum(["complete", "stopped", "failed", "interrupted"]);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
 /** A stored message as GET /api/conversations/{id}/messages and POST /api/chat return it. */
@@ -118,7 +168,10 @@ export const chatMessageSchema = z.object({
   createdAt: timestamp,
   /** An assistant message's passages (empty for user messages and answers from nothing). */
   sources: z.array(chatSourceSchema),
-  /** complete; stopped (the user pressed Stop or went away: the partial answer); failed (the model call failed). */
+  /**
+   * complete; stopped (the user pressed Stop or went away: the partial answer); failed (the model call failed);
+   * interrupted (the server died mid-answer; stored when it restarted).
+   */
   status: messageStatusSchema,
   /** The model that answered ("grounded-responder" offline); null for user messages. */
   model: z.string().nullable(),
@@ -126,6 +179,8 @@ export const chatMessageSchema = z.object({
   completionTokens: z.number().int().nonnegative().nullable(),
   /** Why the answer failed or stopped, in words for people. */
   error: z.string().nullable(),
+  /** An answer's trace ("Why this answer?"); null for user messages and answers stored before traces existed. */
+  trace: answerTraceSchema.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

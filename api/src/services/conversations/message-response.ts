@@ -17,5 +17,6 @@ export function toMessageResponse(row: MessageRow): ChatMessage {
     promptTokens: row.promptTokens,
     completionTokens: row.completionTokens,
     error: row.error,
+    trace: row.trace ?? null,
   };
 }

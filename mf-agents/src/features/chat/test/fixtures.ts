@@ -25,6 +25,7 @@ export function chatMessage(
     promptTokens: null,
     completionTokens: null,
     error: null,
+    trace: null,
     ...overrides,
   };
 }
