@@ -2,6 +2,7 @@
 // (dataset check, baseline, epochs, outcome, the agent's retrieval using what it learned), cancel, the dry run, and a
 // custom agent trained through the same pipeline.
 
+import { AGENT_NAME_MAX_CHARS } from "@acp/contracts/constants";
 import { retrievalSearchResponseSchema } from "@acp/contracts/knowledge";
 import {
   datasetReportSchema,
@@ -113,6 +114,18 @@ describe.each(engines)("/api/training-jobs on %s", (engine) => {
     expect(((await epochs.json()) as { error: string }).error).toMatch(/^epochs: /);
     const type = await post(a.cookie, "/api/training-jobs", { name: "x", modelType: "technical" });
     expect(type.status).toBe(400);
+    // Bounded as agent names are: a name past the bound is refused, naming the field, and nothing is stored.
+    const huge = await post(a.cookie, "/api/training-jobs", { name: "j".repeat(300_000) });
+    expect(huge.status).toBe(400);
+    expect(((await huge.json()) as { error: string }).error).toBe(
+      `name: A job name can be at most ${AGENT_NAME_MAX_CHARS} characters`,
+    );
+    expect(
+      (await post(a.cookie, "/api/training-jobs", { name: "j".repeat(AGENT_NAME_MAX_CHARS + 1) })).status,
+    ).toBe(400);
+    expect(await t.database.db.select().from(trainingJobs).where(eq(trainingJobs.userId, a.user.id))).toEqual(
+      [],
+    );
     const job = await start(a.cookie, { name: "Mine" });
     expect((await t.request(`/api/training-jobs/${job.id}`, { cookie: b.cookie })).status).toBe(404);
     expect(

@@ -1,5 +1,6 @@
 // The signed-in user's training jobs (mounted at /api/training-jobs): list, create, one job's metrics, cancel, and the
 // dataset check alone ("Validate Data").
+import { AGENT_NAME_MAX_CHARS } from "@acp/contracts/constants";
 import { createTrainingJobSchema } from "@acp/contracts/inputs";
 import { VALIDATION } from "@acp/contracts/messages";
 import {
@@ -54,8 +55,9 @@ const createRoute = signedInRoute({
   tags: ["Training"],
   summary: "Start a training job for a model type",
   description: [
-    `A blank name answers 400 "${VALIDATION.trainingJobName}". \`modelType\` defaults to gtm and \`epochs\` (5, 10, 15`,
-    "or 20) to 10. The job is created pending; a worker gathers the agent type's finished documents, checks the",
+    `A blank name answers 400 "${VALIDATION.trainingJobName}", a name over ${AGENT_NAME_MAX_CHARS} characters (the`,
+    "bound of agent names) 400 naming the field. `modelType` defaults to gtm and `epochs` (5, 10, 15 or 20) to 10.",
+    "The job is created pending; a worker gathers the agent type's finished documents, checks the",
     "dataset (refusing one too small before anything is trained), measures the untrained agent, trains for the epochs",
     "(the built-in trainer: a re-ranker for the agent's retrieval; with FINE_TUNE_PROVIDER=openai: an OpenAI",
     "fine-tuning job) and completes, or fails with the reason. One job per user may be pending or running: another",

@@ -12,6 +12,9 @@ export const DEFAULT_EPOCHS = 10;
 export const MODEL_TYPES = ["gtm", "legal", "vision"] as const;
 export const DEFAULT_MODEL_TYPE = "gtm";
 
+/** The longest agent name, and so the longest training job name (jobs are named like the agents they train). */
+export const AGENT_NAME_MAX_CHARS = 200;
+
 export const RECENT_TRAINING_JOBS_LISTED = 5;
 export const PER_AGENT_TRAINING_DATA_LISTED = 5;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AGENT_NAME_MAX_CHARS } from "./constants";
 import { createApiKeySchema, createCustomAgentSchema, createTrainingJobSchema } from "./inputs";
 import { VALIDATION } from "./messages";
 
@@ -15,6 +16,18 @@ describe("input schemas carry the spec's validation messages", () => {
       modelType: "gtm",
       epochs: 10,
     });
+  });
+
+  it("bounds a training job name as an agent name is bounded", () => {
+    expect(createTrainingJobSchema.safeParse({ name: "j".repeat(AGENT_NAME_MAX_CHARS) }).success).toBe(true);
+    const long = createTrainingJobSchema.safeParse({ name: "j".repeat(AGENT_NAME_MAX_CHARS + 1) });
+    expect(long.error?.issues[0]?.message).toBe(
+      `A job name can be at most ${AGENT_NAME_MAX_CHARS} characters`,
+    );
+    expect(
+      createCustomAgentSchema.safeParse({ name: "a".repeat(AGENT_NAME_MAX_CHARS + 1), systemPrompt: "x" })
+        .success,
+    ).toBe(false);
   });
 
   it("rejects epochs outside 5/10/15/20", () => {

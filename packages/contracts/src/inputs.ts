@@ -1,14 +1,16 @@
 // Request bodies the browser sends and the API validates (spec section 7), with the spec's messages.
 import { z } from "zod";
 import { SYSTEM_PROMPT_MAX_CHARS } from "./chat";
-import { DEFAULT_EPOCHS, DEFAULT_MODEL_TYPE, EPOCH_OPTIONS } from "./constants";
+import { AGENT_NAME_MAX_CHARS, DEFAULT_EPOCHS, DEFAULT_MODEL_TYPE, EPOCH_OPTIONS } from "./constants";
 import { agentTypeSchema, dataSourceTypeSchema, modelTypeSchema } from "./entities";
 import { VALIDATION } from "./messages";
 
 const nonBlank = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 export const createTrainingJobSchema = z.object({
-  name: nonBlank(VALIDATION.trainingJobName),
+  name: nonBlank(VALIDATION.trainingJobName).pipe(
+    z.string().max(AGENT_NAME_MAX_CHARS, `A job name can be at most ${AGENT_NAME_MAX_CHARS} characters`),
+  ),
   modelType: modelTypeSchema.default(DEFAULT_MODEL_TYPE),
   epochs: z.union(EPOCH_OPTIONS.map((n) => z.literal(n))).default(DEFAULT_EPOCHS),
 });
@@ -29,7 +31,7 @@ export const createDataSourceSchema = z.object({
 export type CreateDataSource = z.input<typeof createDataSourceSchema>;
 
 export const createCustomAgentSchema = z.object({
-  name: nonBlank(VALIDATION.customAgent).pipe(z.string().max(200)),
+  name: nonBlank(VALIDATION.customAgent).pipe(z.string().max(AGENT_NAME_MAX_CHARS)),
   description: z.string().max(2000).optional().default(""),
   systemPrompt: nonBlank(VALIDATION.customAgent).pipe(
     z
