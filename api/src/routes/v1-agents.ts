@@ -6,7 +6,7 @@ import { securityFor } from "../auth/authenticate";
 import { AppError } from "../lib/app-error";
 import { componentSchema, errorResponses } from "../lib/openapi";
 import { assertMayCall, findAgentByEndpoint } from "../services/public-api/agent-target";
-import { answerQuestion, callFailureError, citedSources } from "../services/public-api/answer-call";
+import { answerQuestion, callFailureError, citedSources, traceOf } from "../services/public-api/answer-call";
 import {
   callerKey,
   createV1Router,
@@ -47,7 +47,9 @@ const callAgentRoute = createRoute({
   description: [
     "The agent answers from its owner's knowledge through the same pipeline as the chat (retrieval with the agent's",
     "settings, the chat model, citation markers checked against the passages it was given). `[n]` in `response` is",
-    "`sources[n]`'s `number`; only cited sources are listed.",
+    "`sources[n]`'s `number`; only cited sources are listed. `trace` says why the answer says what it says (the",
+    "passages weighed with their scores, the units quoted, the kind of answer looked for, and for an abstention the",
+    'best candidate and why it was not enough): the same trace the chat shows as "Why this answer?".',
     "",
     "A public agent (`isPublic`) needs no authentication; a key, when sent, must still be valid. Any other agent needs",
     "`Authorization: Bearer <key>` of its owner: 401 without one (or with an unknown, inactive or expired key), 403",
@@ -101,7 +103,10 @@ export const v1AgentRoutes = createV1Router().openapi(callAgentRoute, async (c) 
     call.completionTokens = answer.completionTokens;
     const failure = callFailureError(answer);
     if (failure) throw failure;
-    return c.json({ response: answer.content, sources: citedSources(answer.sources) }, 200);
+    return c.json(
+      { response: answer.content, sources: citedSources(answer.sources), trace: traceOf(answer) },
+      200,
+    );
   } finally {
     stream.done();
   }

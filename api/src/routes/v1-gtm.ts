@@ -11,6 +11,7 @@ import {
   answerQuestion,
   callFailureError,
   citedSources,
+  traceOf,
   withAddedInstructions,
 } from "../services/public-api/answer-call";
 import {
@@ -99,7 +100,7 @@ async function askGtm(c: Context<V1Env & AuthEnv>, question: string, instruction
     call.completionTokens = answer.completionTokens;
     const failure = callFailureError(answer);
     if (failure) throw failure;
-    return { response: answer.content, sources: citedSources(answer.sources) };
+    return { response: answer.content, sources: citedSources(answer.sources), trace: traceOf(answer) };
   } finally {
     stream.done();
   }

@@ -1,6 +1,6 @@
 // The public agent API's shapes (issue 21): POST /api/v1/{apiEndpoint} and the gtm endpoints, as callers and mf-api read them.
 import { z } from "zod";
-import { CHAT_MESSAGE_MAX_CHARS } from "./chat";
+import { answerTraceSchema, CHAT_MESSAGE_MAX_CHARS } from "./chat";
 import { publicAgentRequestSchema } from "./inputs";
 import { chunkLocationSchema } from "./knowledge";
 
@@ -23,10 +23,12 @@ export const publicSourceSchema = z.object({
 });
 export type PublicSource = z.infer<typeof publicSourceSchema>;
 
-/** An agent's grounded answer: `response` (the spec's field) with the sources it cites. */
+/** An agent's grounded answer: `response` (the spec's field) with the sources it cites and why it says it. */
 export const publicAgentResponseSchema = z.object({
   response: z.string(),
   sources: z.array(publicSourceSchema),
+  /** Why the answer says what it says (the chat's "Why this answer?"); null when the responder left none. */
+  trace: answerTraceSchema.nullable(),
 });
 export type PublicAgentResponse = z.infer<typeof publicAgentResponseSchema>;
 

@@ -1,5 +1,5 @@
 // One public API answer through the chat's grounding pipeline: the agent's owner's knowledge, the responder, cited sources.
-import type { ChatSource } from "@acp/contracts/chat";
+import type { AnswerTrace, ChatSource } from "@acp/contracts/chat";
 import type { PublicSource } from "@acp/contracts/public-api";
 import type { Deps } from "../../deps";
 import type { AppError } from "../../lib/app-error";
@@ -80,6 +80,11 @@ export function withAddedInstructions(agent: ChatAgent, heading: string, instruc
 /** A provider failure as the HTTP error the chat answers with: 429 (Retry-After), 502, 503 or 504. */
 export function callFailureError(answer: GroundedAnswer): AppError | undefined {
   return answer.failure ? chatFailureError(answer.failure) : undefined;
+}
+
+/** The answer's trace ("Why this answer?"), as the chat stores it; null when the responder left none. */
+export function traceOf(answer: { content: string; trace?: AnswerTrace | null }): AnswerTrace | null {
+  return answer.trace ?? null;
 }
 
 /** The sources the answer cites, by number, in their public shape. */

@@ -1,12 +1,17 @@
 // OpenAI's chat completions protocol over our agents: the request we accept, how its messages become a grounded
 // question, and the completion, chunk, model-list and error objects we answer with (the official clients parse them).
-import { CHAT_MESSAGE_MAX_CHARS, type ChatSource } from "@acp/contracts/chat";
+import {
+  type AnswerTrace,
+  answerTraceSchema,
+  CHAT_MESSAGE_MAX_CHARS,
+  type ChatSource,
+} from "@acp/contracts/chat";
 import { type PublicSource, publicSourceSchema } from "@acp/contracts/public-api";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import type { HistoryTurn } from "../../providers/chat-model/responder";
 import type { ChatAgent } from "../chat/resolve-chat-agent";
-import { citedSources, withAddedInstructions } from "./answer-call";
+import { citedSources, traceOf, withAddedInstructions } from "./answer-call";
 
 /** Messages one request may carry; the history given to the model is trimmed further (HISTORY_TURNS, then tokens). */
 const MAX_MESSAGES = 500;
@@ -150,6 +155,8 @@ export const chatCompletionSchema = z.object({
   ),
   usage: openAiUsageSchema,
   sources: sourcesField,
+  /** Our extension: why the answer says what it says (the chat's "Why this answer?"), null when none was left. */
+  trace: answerTraceSchema.nullable(),
 });
 type ChatCompletion = z.infer<typeof chatCompletionSchema>;
 
@@ -171,6 +178,7 @@ export function completionBody(
     sources: readonly ChatSource[];
     promptTokens: number | null;
     completionTokens: number | null;
+    trace?: AnswerTrace | null;
   },
 ): ChatCompletion {
   return {
@@ -186,6 +194,7 @@ export function completionBody(
     ],
     usage: usageOf(answer),
     sources: citedSources(answer.sources),
+    trace: traceOf(answer),
   };
 }
 
@@ -201,6 +210,7 @@ type ChatCompletionChunk = CompletionMeta & {
   choices: ChunkChoice[];
   usage?: OpenAiUsage | null;
   sources?: PublicSource[];
+  trace?: AnswerTrace | null;
 };
 
 /** One `chat.completion.chunk`: a piece of the answer (the first also names the role). */
@@ -220,29 +230,33 @@ export function contentChunk(meta: CompletionMeta, content: string, first: boole
 }
 
 /**
- * The stream's end: the finishing chunk always carries `usage` and `sources`; when the caller asked for
- * `stream_options.include_usage`, OpenAI's own last chunk (no choices, `usage`) follows, with `sources` too.
+ * The stream's end: the finishing chunk always carries `usage`, `sources` and `trace`; when the caller asked for
+ * `stream_options.include_usage`, OpenAI's own last chunk (no choices, `usage`) follows, with `sources` and `trace` too.
  */
 export function finalChunks(
   meta: CompletionMeta,
   answer: {
+    content: string;
     sources: readonly ChatSource[];
     promptTokens: number | null;
     completionTokens: number | null;
+    trace?: AnswerTrace | null;
   },
   includeUsage: boolean,
 ): ChatCompletionChunk[] {
   const usage = usageOf(answer);
   const sources = citedSources(answer.sources);
+  const trace = traceOf(answer);
   const finish: ChatCompletionChunk = {
     ...meta,
     object: "chat.completion.chunk",
     choices: [{ index: 0, delta: {}, finish_reason: "stop", logprobs: null }],
     usage,
     sources,
+    trace,
   };
   if (!includeUsage) return [finish];
-  return [finish, { ...meta, object: "chat.completion.chunk", choices: [], usage, sources }];
+  return [finish, { ...meta, object: "chat.completion.chunk", choices: [], usage, sources, trace }];
 }
 
 export const modelListSchema = z.object({
