@@ -5,6 +5,7 @@ import { createDeps } from "./deps";
 import { ConfigError, loadConfig } from "./env";
 import { startJobs } from "./jobs/start-jobs";
 import { serveApp } from "./lib/http-server";
+import { redactErrorForLog } from "./lib/log-redaction";
 import { createLogger } from "./lib/logger";
 import { recentlyActiveUsers, warmChunkIndexes } from "./services/retrieval/chunk-index-warmup";
 import { rebuildStaleIndexes } from "./services/retrieval/embedder-migration";
@@ -93,8 +94,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // Before the logger exists (bad environment) a plain line on stderr is the clearest message.
+  // Before the logger exists (bad environment) a plain line on stderr is the clearest message; anything else is
+  // redacted as the logger would (a failed migration's error carries its SQL's values).
   const expected = error instanceof ConfigError || error instanceof DataDirInUseError;
-  console.error(expected ? error.message : error);
+  console.error(expected ? error.message : redactErrorForLog(error));
   process.exit(1);
 });

@@ -2,6 +2,7 @@
 import { createDeps } from "./deps";
 import { ConfigError, loadConfig } from "./env";
 import { startJobs } from "./jobs/start-jobs";
+import { redactErrorForLog } from "./lib/log-redaction";
 import { createLogger } from "./lib/logger";
 
 /** Jobs a worker process runs at once when WORKERS is unset or 0 (0 means "none in the API", not here). */
@@ -39,6 +40,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError ? error.message : redactErrorForLog(error));
   process.exit(1);
 });

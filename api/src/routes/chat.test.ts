@@ -3,6 +3,7 @@
 // stop and disconnect, and provider failures.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { Writable } from "node:stream";
 import {
   type ChatConversation,
   type ChatMessage,
@@ -14,6 +15,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { messages } from "../db/schema";
+import { createLogger } from "../lib/logger";
 import { ChatModelError, type Responder } from "../providers/chat-model/responder";
 import { createResponder } from "../services/chat/create-responder";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../test/fake-openai-server";
@@ -543,6 +545,60 @@ describe.each(engines)("stopping and failing answers on %s", (engine) => {
           .where(eq(messages.conversationId, conversationId));
         expect(left).toEqual([]);
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("an answer the database refuses is logged without its text, the query's parameters or the row", async () => {
+    const secret = "Top secret: the acquisition price is 41.7 million, key sk-live-9f8e7d6c5b4a39281706";
+    // The answer's token count overflows its integer column: a real insert failure with the answer among its values.
+    const responder: Responder = {
+      info: { provider: "openai", model: "overflowing-test-model", offline: false },
+      async answer({ onToken }) {
+        onToken(secret);
+        return {
+          content: secret,
+          model: "overflowing-test-model",
+          promptTokens: 2 ** 40,
+          completionTokens: 1,
+          stopped: false,
+        };
+      },
+    };
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const t = await createTestApp(engine, {
+      overrides: { responder, logger: createLogger(testConfig({ logLevel: "info" }), sink) },
+    });
+    try {
+      const a = await signUp(t);
+      const chat = await conversationFor(t, a.cookie);
+      const plain = await t.request(
+        "/api/chat",
+        json(a.cookie, { conversationId: chat.id, message: "What is the price?" }, "application/json"),
+      );
+      expect(plain.status).toBe(500);
+      expect(await plain.text()).not.toContain("41.7");
+      const streamed = await readEvents(
+        await t.request("/api/chat", json(a.cookie, { conversationId: chat.id, message: "And the price?" })),
+      );
+      expect(streamed.events.at(-1)).toMatchObject({ event: "error", data: { message: null } });
+      const errors = lines
+        .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { code?: string } })
+        .filter((entry) => entry.err);
+      expect(errors.map((entry) => entry.msg)).toEqual(["unhandled error", "chat stream failed"]);
+      const logged = lines.join("\n");
+      for (const fragment of ["41.7", "acquisition", "sk-live", "What is the price", '"params"', chat.id]) {
+        expect(logged).not.toContain(fragment);
+      }
+      // Still useful: the SQLSTATE (22003, numeric value out of range) and where it failed.
+      for (const entry of errors) expect(JSON.stringify(entry.err)).toContain("22003");
     } finally {
       await t.close();
     }
