@@ -1,5 +1,6 @@
-// One pipeline, one trace (issue 28): the chat (JSON, streamed, and read back), the public agent API and the
-// OpenAI-compatible chat completions return the same answer and the same "Why this answer?" trace for one question.
+// One pipeline, one trace (issue 28): the chat (JSON, streamed, and read back), the public agent API, the
+// OpenAI-compatible chat completions and the retrieval lab's POST /api/retrieval/answer return the same answer and the
+// same "Why this answer?" trace for one question; the lab's answer stores nothing.
 import {
   answerTraceSchema,
   chatConversationSchema,
@@ -7,8 +8,11 @@ import {
   chatResponseSchema,
 } from "@acp/contracts/chat";
 import { publicAgentResponseSchema } from "@acp/contracts/public-api";
+import { retrievalAnswerSchema } from "@acp/contracts/retrieval-answer";
+import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { conversations, messages } from "../db/schema";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 import { createTestAgent, uploadKnowledge } from "../test/v1-support";
 
@@ -70,7 +74,7 @@ describe.each(engines)("an answer's trace on every surface on %s", (engine) => {
     return chatConversationSchema.parse(await response.json()).id;
   }
 
-  it("the chat, the agent API and chat completions answer with the same content and trace", async () => {
+  it("the chat, the agent API, chat completions and the lab answer with the same content and trace", async () => {
     // The chat, as JSON: the stored answer carries its trace, and reading the conversation back returns it.
     const conversationId = await newConversation();
     const chatted = await t.request(
@@ -127,5 +131,73 @@ describe.each(engines)("an answer's trace on every surface on %s", (engine) => {
     const finish = chunks.find((chunk) => chunk.choices[0]?.finish_reason === "stop");
     expect(finish).toBeDefined();
     expect(traceField.parse(finish).trace).toEqual(chat.message.trace);
+
+    // The retrieval lab: the same answer, passages and trace, and nothing stored.
+    const before = await storedCounts();
+    const asked = await t.request(
+      "/api/retrieval/answer",
+      post({ question: QUESTION, agentId }, { cookie: owner.cookie }),
+    );
+    expect(asked.status, await asked.clone().text()).toBe(200);
+    const lab = retrievalAnswerSchema.strict().parse(await asked.json());
+    expect(lab).toEqual({
+      agentName: "Pricing helper",
+      content: chat.message.content,
+      sources: chat.message.sources,
+      status: "complete",
+      model: chat.message.model,
+      error: null,
+      trace: chat.message.trace,
+    });
+    expect(await storedCounts()).toEqual(before);
+  });
+
+  async function storedCounts() {
+    const { db } = t.database;
+    const [c] = await db.select({ n: count() }).from(conversations);
+    const [m] = await db.select({ n: count() }).from(messages);
+    return { conversations: c?.n, messages: m?.n };
+  }
+
+  it("the lab asks a built-in agent too, and refuses what it cannot ask with the reason", async () => {
+    const gtm = await t.request(
+      "/api/retrieval/answer",
+      post({ question: QUESTION, agentId: "gtm" }, { cookie: owner.cookie }),
+    );
+    expect(gtm.status, await gtm.clone().text()).toBe(200);
+    const answer = retrievalAnswerSchema.parse(await gtm.json());
+    expect(answer.agentName).toBe("GTM Strategy");
+    expect(answer.sources.length).toBeGreaterThan(0);
+
+    const blank = await t.request(
+      "/api/retrieval/answer",
+      post({ question: "  ", agentId }, { cookie: owner.cookie }),
+    );
+    expect(blank.status).toBe(400);
+    expect(((await blank.json()) as { error: string }).error).toBe("Please enter a question");
+
+    const noAgent = await t.request(
+      "/api/retrieval/answer",
+      post({ question: QUESTION }, { cookie: owner.cookie }),
+    );
+    expect(noAgent.status).toBe(400);
+    expect(((await noAgent.json()) as { error: string }).error).toContain("agentId is required");
+
+    // Another account's custom agent is no agent of this user's.
+    const other = await signUp(t);
+    const foreign = await t.request(
+      "/api/retrieval/answer",
+      post({ question: QUESTION, agentId }, { cookie: other.cookie }),
+    );
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ code: "NOT_FOUND", error: "No agent with this id" });
+    const unknown = await t.request(
+      "/api/retrieval/answer",
+      post({ question: QUESTION, agentId: "no-such-agent" }, { cookie: owner.cookie }),
+    );
+    expect(unknown.status).toBe(404);
+
+    const anonymous = await t.request("/api/retrieval/answer", post({ question: QUESTION, agentId }));
+    expect(anonymous.status).toBe(401);
   });
 });
