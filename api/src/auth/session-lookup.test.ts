@@ -64,4 +64,18 @@ describe.each(engines)("session lookups on %s", (engine) => {
     // Everyone else is served as before.
     expect((await t.request("/api/auth/user", { cookie, clientIp: "203.0.113.41" })).status).toBe(200);
   });
+
+  it("counts a stale cookie sent again and again once, answering its repeats without a query", async () => {
+    const ip = "203.0.113.50";
+    const { cookie } = await signUp(t);
+    // A signed-out session's cookie, still sent by a client that kept it.
+    const stale = `session=${generateSessionToken()}`;
+    expect((await t.request("/api/auth/user", { cookie: stale, clientIp: ip })).status).toBe(401);
+    const before = queries;
+    for (let index = 0; index < FAILED_SESSION_LOOKUPS_PER_IP + 10; index++) {
+      expect((await t.request("/api/auth/user", { cookie: stale, clientIp: ip })).status).toBe(401);
+    }
+    expect(queries).toBe(before);
+    expect((await t.request("/api/auth/user", { cookie, clientIp: ip })).status).toBe(200);
+  });
 });

@@ -3,6 +3,7 @@
 import { VALIDATION } from "@acp/contracts/messages";
 import { publicAgentResponseSchema } from "@acp/contracts/public-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAILED_SESSION_LOOKUPS_PER_IP } from "../auth/session-lookup";
 import { ChatModelError, type Responder } from "../providers/chat-model/responder";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 import { bearer, createTestAgent, createTestKey, requestLogRows, uploadKnowledge } from "../test/v1-support";
@@ -164,6 +165,60 @@ describe.each(engines)("POST /api/v1/{apiEndpoint} on %s", (engine) => {
     }
     const allowed = await createTestKey(t, owner.user.id, { allowedAgentIds: [agent.id] });
     expect((await ask(t, agent.apiEndpoint, question, bearer(allowed))).status).toBe(200);
+  });
+
+  it("refuses a deleted key with 401 however often it comes, never locking out its network's other keys", async () => {
+    const owner = await signUp(t);
+    const agent = await createTestAgent(t, owner.cookie, { name: "Public after deletion", isPublic: true });
+    const cookieJson = (method: string, path: string, body?: unknown) =>
+      t.request(path, {
+        method,
+        cookie: owner.cookie,
+        ...(body === undefined
+          ? {}
+          : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+      });
+    const created = await cookieJson("POST", "/api/api-keys", { name: "Soon deleted" });
+    expect(created.status).toBe(201);
+    const deleted = (await created.json()) as { id: string; key: string };
+    const kept = (await (await cookieJson("POST", "/api/api-keys", { name: "Kept" })).json()) as {
+      key: string;
+    };
+    expect((await cookieJson("DELETE", `/api/api-keys/${deleted.id}`)).status).toBe(204);
+
+    // A client that never learnt of the deletion keeps sending the key, well past the unknown-key limit.
+    const ip = "198.51.100.23";
+    const models = (key: string) =>
+      t.request("/api/v1/models", { headers: { authorization: `Bearer ${key}` }, clientIp: ip });
+    for (let call = 0; call < FAILED_SESSION_LOOKUPS_PER_IP + 20; call++) {
+      const refused = await models(deleted.key);
+      expect(refused.status, `call ${call}`).toBe(401);
+      // /api/v1/models answers in OpenAI's error shape.
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        "Invalid or inactive API key",
+      );
+    }
+    const onAgent = await ask(
+      t,
+      agent.apiEndpoint,
+      { message: "Hello?" },
+      bearer({ id: "", token: deleted.key }),
+      ip,
+    );
+    expect(onAgent.status).toBe(401);
+    // Every other key of that network still works.
+    expect((await models(kept.key)).status).toBe(200);
+    expect((await ask(t, agent.apiEndpoint, { message: "Hello?" }, {}, ip)).status).toBe(200);
+
+    // Guessing (many different unknown keys) is still stopped for that network. The deleted key counted once, at its
+    // first miss: all its repeats together weigh no more than one guess.
+    const answered: number[] = [];
+    for (let guess = 0; guess < FAILED_SESSION_LOOKUPS_PER_IP; guess++) {
+      answered.push((await models(`acp_live_guess${guess}`)).status);
+    }
+    expect(answered.filter((status) => status === 401)).toHaveLength(FAILED_SESSION_LOOKUPS_PER_IP - 1);
+    expect(answered.at(-1)).toBe(429);
+    expect((await models(kept.key)).status).toBe(429);
   });
 
   it("counts a key's calls against its hourly limit: headers on every answer, 429 past it", async () => {
