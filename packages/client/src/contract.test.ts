@@ -41,7 +41,7 @@ import {
   documentsQueryOptions,
 } from "./knowledge/documents";
 import { knowledgeStatsQueryOptions } from "./knowledge/knowledge-stats";
-import { searchKnowledgeMutationOptions } from "./knowledge/retrieval";
+import { askRetrievalAgentMutationOptions, searchKnowledgeMutationOptions } from "./knowledge/retrieval";
 import { uploadDocumentsMutationOptions } from "./knowledge/upload";
 import { vectorStatsQueryOptions } from "./knowledge/vector-stats";
 import {
@@ -368,6 +368,12 @@ const CALLS: Record<string, (client: QueryClient) => Promise<unknown>> = {
       content: "https://example.com/handbook",
       category: "HR",
       agentId: "hr",
+    });
+  },
+  askRetrievalAgentMutationOptions: async (client) => {
+    await mutate(client, askRetrievalAgentMutationOptions(), {
+      question: "What are the renewal terms?",
+      agentId: "legal",
     });
   },
   searchKnowledgeMutationOptions: async (client) => {
