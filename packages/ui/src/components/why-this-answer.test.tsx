@@ -88,6 +88,8 @@ describe("WhyThisAnswer", () => {
     expect(quoted.textContent).toContain("[1]");
     expect(quoted.textContent).toContain("Sentence · score 0.91");
     expect(within(quoted).getByText("The Falcon plan costs 49 EUR per seat per month.").tagName).toBe("Q");
+    // The passage's best unit is the quote: shown once, not again under its passage.
+    expect(screen.getAllByText("The Falcon plan costs 49 EUR per seat per month.")).toHaveLength(1);
     // Passages in their numbers' order, each with its figures in words and a bar as wide as its score.
     const passages = within(screen.getByRole("list", { name: "Passages considered" })).getAllByRole(
       "listitem",

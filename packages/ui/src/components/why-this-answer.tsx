@@ -93,7 +93,8 @@ function Part({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
-function PassageBar({ passage }: { passage: Passage }) {
+/** `quoted`: the passage's best unit is already shown among the quoted units, so it is not repeated here. */
+function PassageBar({ passage, quoted }: { passage: Passage; quoted: boolean }) {
   return (
     <li className="flex min-w-0 flex-col gap-0.5">
       <div className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-2">
@@ -121,7 +122,7 @@ function PassageBar({ passage }: { passage: Passage }) {
           {passage.answers ? "Answers the question" : "Does not answer it"}
         </span>
       </span>
-      {passage.bestUnit ? (
+      {passage.bestUnit && !quoted ? (
         <q className="line-clamp-3 text-muted-foreground [overflow-wrap:anywhere]">{passage.bestUnit}</q>
       ) : null}
     </li>
@@ -140,6 +141,7 @@ export function WhyThisAnswer({ trace, onOpenPassage, defaultOpen = false, class
   const [open, setOpen] = React.useState(defaultOpen);
   const panelId = React.useId();
   const passages = [...trace.passages].sort((a, b) => a.number - b.number);
+  const quotedTexts = new Set(trace.chosen.map((unit) => unit.text));
   return (
     <div data-slot="why-this-answer" className={cn("mt-2 min-w-0 text-xs", className)}>
       <button
@@ -239,7 +241,11 @@ export function WhyThisAnswer({ trace, onOpenPassage, defaultOpen = false, class
             <Part title="Passages considered">
               <ul aria-label="Passages considered" className="flex flex-col gap-2">
                 {passages.map((passage) => (
-                  <PassageBar key={passage.number} passage={passage} />
+                  <PassageBar
+                    key={passage.number}
+                    passage={passage}
+                    quoted={passage.bestUnit !== null && quotedTexts.has(passage.bestUnit)}
+                  />
                 ))}
               </ul>
             </Part>

@@ -6,6 +6,7 @@ import { CircleAlert, CircleStop } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import type { AnswerMarkdownProps } from "./answer-markdown";
 import { MessageSources } from "./message-sources";
+import { MessageTrace } from "./message-trace";
 
 const NO_SOURCES: readonly ChatSource[] = [];
 
@@ -116,6 +117,7 @@ export function ChatMessageView({
           {message.status === "stopped" ? <StoppedNote reason={message.error} /> : null}
           {message.status === "failed" ? <FailedNote reason={message.error} /> : null}
           <MessageSources sources={message.sources} onOpenSource={onOpenSource} />
+          <MessageTrace message={message} onOpenSource={onOpenSource} />
           {message.model ? (
             <p className="mt-2 text-muted-foreground text-xs [overflow-wrap:anywhere]">
               <span className="sr-only">Model: </span>
