@@ -1,12 +1,13 @@
 // The retrieval lab asks with includeBelowThreshold, shows each passage's place and one relevance figure (ranks and
 // combined score behind a disclosure), separates what falls under the threshold, links into the document detail by
-// place, and shows the server's sentence.
+// place, and shows the server's sentence; it asks the chosen agent and shows its answer with "Why this answer?".
 
 import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
+import { useLocation } from "@acp/router";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RetrievalLabCard } from "./retrieval-lab-card";
+import { NO_AGENT_CHOSEN, RetrievalLabCard } from "./retrieval-lab-card";
 
 afterEach(() => {
   cleanup();
@@ -114,5 +115,151 @@ describe("RetrievalLabCard", () => {
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe("The search failed: The vector store is not reachable");
+  });
+});
+
+const labAnswer = {
+  agentName: "Legal Foundation",
+  content: "Notice must be given 30 days before renewal. [1]",
+  status: "complete",
+  model: "grounded-responder",
+  error: null,
+  sources: [
+    {
+      number: 1,
+      chunkId: "c9",
+      documentId: "contract1",
+      documentName: "master-agreement.pdf",
+      location: { kind: "page", page: 4 },
+      excerpt: "Notice must be given 30 days before renewal.",
+      score: 0.03,
+      relevance: 0.77,
+      cited: true,
+    },
+    {
+      number: 2,
+      chunkId: "c10",
+      documentId: "faq1",
+      documentName: "faq.md",
+      location: null,
+      excerpt: "Renewals happen every year.",
+      score: 0.01,
+      relevance: 0.3,
+      cited: false,
+    },
+  ],
+  trace: {
+    responder: "extractive",
+    outcome: "answered",
+    answerType: "time",
+    questionLanguage: "en",
+    terms: [
+      { term: "notice", weight: 1.8, found: true },
+      { term: "renewal", weight: 1.2, found: true },
+    ],
+    passages: [
+      {
+        number: 1,
+        documentName: "master-agreement.pdf",
+        relevance: 0.77,
+        score: 0.9,
+        answers: true,
+        bestUnit: "Notice must be given 30 days before renewal.",
+      },
+      { number: 2, documentName: "faq.md", relevance: 0.3, score: 0.2, answers: false, bestUnit: null },
+    ],
+    chosen: [
+      { number: 1, kind: "sentence", text: "Notice must be given 30 days before renewal.", score: 0.9 },
+    ],
+    shortAnswer: "30 days",
+    abstention: null,
+  },
+};
+
+/** The page's query string, where the document detail's `document` and `at` parameters open it. */
+function LocationProbe() {
+  return <output aria-label="Location">{useLocation().search}</output>;
+}
+
+function chooseAgent(name: string) {
+  fireEvent.keyDown(screen.getByRole("combobox", { name: "Agent" }), { key: "Enter" });
+  fireEvent.keyDown(screen.getByRole("option", { name }), { key: "Enter" });
+}
+
+describe("RetrievalLabCard: asking the agent", () => {
+  it("asks the chosen agent and shows its answer, cited sources and an open Why this answer?", async () => {
+    const api = mockApi(route("POST", "/api/retrieval/answer", { status: 200, body: labAnswer }));
+    renderRemotePage(
+      <>
+        <RetrievalLabCard />
+        <LocationProbe />
+      </>,
+      { path: "/knowledge" },
+    );
+    fireEvent.change(screen.getByLabelText("Question"), {
+      target: { value: " How much notice before renewal? " },
+    });
+    chooseAgent("Legal Foundation");
+    fireEvent.click(screen.getByRole("button", { name: "Ask the agent" }));
+
+    const answer = await screen.findByRole("region", { name: "Legal Foundation's answer" });
+    expect(api.requests[0]?.body).toEqual({ question: "How much notice before renewal?", agentId: "legal" });
+    expect(
+      within(answer).getByText("Legal Foundation answers “How much notice before renewal?”:"),
+    ).toBeTruthy();
+    expect(within(answer).getByText(labAnswer.content)).toBeTruthy();
+    // Only the cited source is listed, with a link to its place.
+    const cited = within(answer).getByRole("list", { name: "Sources the answer cites" });
+    expect(within(cited).getAllByRole("listitem")).toHaveLength(1);
+    const link = within(cited).getByRole("link", { name: "Open page 4 in master-agreement.pdf" });
+    expect(new URL(link.getAttribute("href") ?? "", "http://x").searchParams.get("document")).toBe(
+      "contract1",
+    );
+    // The trace is open in the lab: what it looked for, the quote and the passages weighed.
+    const why = within(answer).getByRole("button", { name: "Why this answer?" });
+    expect(why.getAttribute("aria-expanded")).toBe("true");
+    expect(within(answer).getByText("a date or time")).toBeTruthy();
+    expect(
+      within(answer).getByText("Notice must be given 30 days before renewal.", { selector: "q" }),
+    ).toBeTruthy();
+    const weighed = within(answer).getByRole("list", { name: "Passages considered" });
+    expect(within(weighed).getAllByRole("listitem")).toHaveLength(2);
+    // A passage number of the trace opens that passage's place in the document.
+    fireEvent.click(within(answer).getByRole("button", { name: "Open passage [1]" }));
+    const opened = new URLSearchParams(screen.getByRole("status", { name: "Location" }).textContent ?? "");
+    expect(opened.get("document")).toBe("contract1");
+    expect(JSON.parse(opened.get("at") ?? "null")).toEqual({ kind: "page", page: 4 });
+    // No search was run: asking is its own action.
+    expect(api.requests.map((request) => request.url)).toEqual(["/api/retrieval/answer"]);
+  });
+
+  it("needs a question and an agent before asking", () => {
+    const api = mockApi();
+    renderRemotePage(<RetrievalLabCard />);
+    fireEvent.change(screen.getByLabelText("Question"), { target: { value: "Renewal terms?" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ask the agent" }));
+    expect(screen.getAllByText(NO_AGENT_CHOSEN)).toHaveLength(1);
+    expect(screen.getByRole("combobox", { name: "Agent" }).getAttribute("aria-invalid")).toBe("true");
+    chooseAgent("Legal Foundation");
+    expect(screen.queryByText(NO_AGENT_CHOSEN)).toBeNull();
+    fireEvent.change(screen.getByLabelText("Question"), { target: { value: "  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Ask the agent" }));
+    expect(screen.getAllByText("Please enter a question")).toHaveLength(1);
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("shows the server's sentence when the agent cannot answer", async () => {
+    mockApi(
+      route("POST", "/api/retrieval/answer", {
+        status: 503,
+        body: { error: "The chat model is not reachable", code: "SERVICE_UNAVAILABLE" },
+      }),
+    );
+    renderRemotePage(<RetrievalLabCard />);
+    fireEvent.change(screen.getByLabelText("Question"), { target: { value: "anything" } });
+    chooseAgent("GTM Strategy");
+    fireEvent.click(screen.getByRole("button", { name: "Ask the agent" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("The agent could not answer: The chat model is not reachable");
   });
 });

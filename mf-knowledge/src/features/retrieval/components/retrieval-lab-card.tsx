@@ -1,6 +1,6 @@
 // "Retrieval Lab": ask a question (optionally as one agent) and see the chunks an agent would be given, each with one
 // relevance figure (how it was ranked behind a disclosure, in plain words) and where the threshold cuts, each linking
-// to its place in the document.
+// to its place in the document; or ask the chosen agent itself and see its answer with "Why this answer?".
 import { errorMessage } from "@acp/client/http-error";
 import type { RetrievalResult } from "@acp/contracts/knowledge";
 import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
@@ -16,11 +16,14 @@ import { type FormEvent, useId, useState } from "react";
 import { formatChunkLocation, formatLinkPlace } from "../../../lib/chunk-location";
 import { documentDetailSearch } from "../../../lib/document-link";
 import { embedderLabel } from "../../../lib/embedder-label";
+import { useAskAgent } from "../api/ask-agent";
 import { useSearchKnowledge } from "../api/search-knowledge";
+import { LabAnswer } from "./lab-answer";
 
 const ALL = "all";
 export const LAB_TOP_K = 10;
 export const EMPTY_QUESTION = "Please enter a question";
+export const NO_AGENT_CHOSEN = "Choose an agent to ask it";
 
 const scoreFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4, minimumFractionDigits: 4 });
 const relevanceFormat = new Intl.NumberFormat("en-US", {
@@ -32,17 +35,30 @@ export function RetrievalLabCard() {
   const [question, setQuestion] = useState("");
   const [agentId, setAgentId] = useState<string>(ALL);
   const [validation, setValidation] = useState<string | null>(null);
+  const [agentValidation, setAgentValidation] = useState<string | null>(null);
   const search = useSearchKnowledge();
-  const ids = { question: useId(), agent: useId(), error: useId() };
+  const ask = useAskAgent();
+  const ids = { question: useId(), agent: useId(), error: useId(), agentError: useId() };
+
+  /** The question to send, or null after saying why there is none. */
+  const validQuestion = (): string | null => {
+    const query = question.trim();
+    setValidation(query === "" ? EMPTY_QUESTION : null);
+    return query === "" ? null : query;
+  };
+
+  const askAgent = () => {
+    const query = validQuestion();
+    setAgentValidation(agentId === ALL ? NO_AGENT_CHOSEN : null);
+    if (query === null || agentId === ALL) return;
+    ask.mutate({ question: query, agentId });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const query = question.trim();
-    if (query === "") {
-      setValidation(EMPTY_QUESTION);
-      return;
-    }
-    setValidation(null);
+    setAgentValidation(null);
+    const query = validQuestion();
+    if (query === null) return;
     search.mutate({
       query,
       topK: LAB_TOP_K,
@@ -83,8 +99,19 @@ export function RetrievalLabCard() {
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="flex min-w-0 flex-1 flex-col gap-1.5">
               <Label id={ids.agent}>Agent</Label>
-              <Select value={agentId} onValueChange={setAgentId}>
-                <SelectTrigger aria-labelledby={ids.agent} className="w-full">
+              <Select
+                value={agentId}
+                onValueChange={(value) => {
+                  setAgentId(value);
+                  setAgentValidation(null);
+                }}
+              >
+                <SelectTrigger
+                  aria-labelledby={ids.agent}
+                  aria-invalid={agentValidation ? true : undefined}
+                  aria-describedby={agentValidation ? ids.agentError : undefined}
+                  className="w-full"
+                >
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -96,12 +123,30 @@ export function RetrievalLabCard() {
                   ))}
                 </SelectContent>
               </Select>
+              {agentValidation ? (
+                <p id={ids.agentError} className="text-destructive text-xs">
+                  {agentValidation}
+                </p>
+              ) : null}
             </div>
-            <Button type="submit" disabled={search.isPending}>
-              {search.isPending ? "Searching…" : "Search"}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={search.isPending}>
+                {search.isPending ? "Searching…" : "Search"}
+              </Button>
+              <Button type="button" variant="outline" onClick={askAgent} disabled={ask.isPending}>
+                {ask.isPending ? "Asking…" : "Ask the agent"}
+              </Button>
+            </div>
           </div>
         </form>
+        <div aria-live="polite" className="flex flex-col gap-3 empty:hidden">
+          {ask.isError ? (
+            <p role="alert" className="break-words text-destructive text-sm">
+              The agent could not answer: {errorMessage(ask.error)}
+            </p>
+          ) : null}
+          {ask.isSuccess ? <LabAnswer answer={ask.data} question={ask.variables.question} /> : null}
+        </div>
         <div aria-live="polite" className="flex flex-col gap-3">
           {search.isError ? (
             <p role="alert" className="break-words text-destructive text-sm">
