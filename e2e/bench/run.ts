@@ -20,6 +20,7 @@ import { retrievalRows } from "./retrieval";
 import { searchCacheScaleRows } from "./search-cache-scale";
 import { searchUnderIngestionRows } from "./search-under-ingestion";
 import { signUpCookie } from "./sign-up";
+import { printSquad2 } from "./squad2";
 import { withThrowawayPostgres } from "./throwaway-postgres";
 import { trainerEpochRows } from "./trainer-epoch-time";
 import { trainingNfcorpusRows } from "./training-nfcorpus";
@@ -224,6 +225,7 @@ async function main(): Promise<void> {
     "Built-in grounded responder on NFCorpus (3,633 abstracts as passages, 323 test queries, top-6 passages each; quoted spans checked word for word, citations against the dataset's relevance judgements)",
     await responderQualityRows(),
   );
+  await printSquad2();
   printTable(
     "Search cache at scale (rows written in SQL, built API on a throwaway PostgreSQL database, default CHUNK_INDEX_MB, top-5)",
     await searchCacheScaleRows(),
