@@ -3,6 +3,7 @@ import { createApp } from "./app";
 import { DataDirInUseError } from "./db/data-dir-lock";
 import { createDeps } from "./deps";
 import { ConfigError, loadConfig } from "./env";
+import { startInterruptedAnswerSweep } from "./jobs/interrupted-answers";
 import { startJobs } from "./jobs/start-jobs";
 import { serveApp } from "./lib/http-server";
 import { redactErrorForLog } from "./lib/log-redaction";
@@ -27,6 +28,10 @@ async function main(): Promise<void> {
   }
   // This process runs ingestion jobs (and sweeps stuck documents) unless WORKERS=0 leaves them to worker processes.
   const stopJobs = config.workers > 0 ? await startJobs(deps, { concurrency: config.workers }) : undefined;
+  // Questions a process that died left unanswered get an answer marked interrupted, now and every few minutes
+  // (jobs/interrupted-answers.ts); the first pass ends before this process can answer anything.
+  const interruptedAnswers = startInterruptedAnswerSweep(deps);
+  await interruptedAnswers.ready;
   const app = createApp(deps);
   // After an embedder change, every user's index is rebuilt in the background; search keeps the old vectors meanwhile.
   void rebuildStaleIndexes(deps)
@@ -81,6 +86,7 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
     server.close(() => {
       Promise.resolve(stopJobs?.())
+        .then(() => interruptedAnswers.stop())
         .then(() => deps.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the dependencies failed"))
         .finally(() => {

@@ -1,8 +1,8 @@
 // One message of the conversation: the user's question as plain text, or an answer in Markdown with its citation
-// buttons, a note when it was stopped or failed, its sources and the model that wrote it.
+// buttons, a note when it was stopped, failed or interrupted, its sources and the model that wrote it.
 import type { ChatMessage, ChatSource } from "@acp/contracts/chat";
 import { cn } from "@acp/ui/lib/cn";
-import { CircleAlert, CircleStop } from "lucide-react";
+import { CircleAlert, CircleStop, PowerOff } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import type { AnswerMarkdownProps } from "./answer-markdown";
 import { MessageSources } from "./message-sources";
@@ -99,6 +99,22 @@ function FailedNote({ reason }: { reason: string | null }) {
   );
 }
 
+/** Said when an interrupted answer carries no sentence of its own (the server stores one). */
+const INTERRUPTED_FALLBACK = "This answer was interrupted before it was written. Ask again.";
+
+/**
+ * An answer the server never finished (it restarted mid-answer; the API stores it empty, status `interrupted`): not
+ * the user's doing nor the model's failure, so it reads like Stopped rather than an error, and says what to do.
+ */
+function InterruptedNote({ reason }: { reason: string | null }) {
+  return (
+    <p className="flex items-start gap-1.5 text-muted-foreground text-xs">
+      <PowerOff aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+      <span className="[overflow-wrap:anywhere]">{reason ?? INTERRUPTED_FALLBACK}</span>
+    </p>
+  );
+}
+
 export function ChatMessageView({
   message,
   onOpenSource,
@@ -116,6 +132,7 @@ export function ChatMessageView({
         <>
           {message.status === "stopped" ? <StoppedNote reason={message.error} /> : null}
           {message.status === "failed" ? <FailedNote reason={message.error} /> : null}
+          {message.status === "interrupted" ? <InterruptedNote reason={message.error} /> : null}
           <MessageSources sources={message.sources} onOpenSource={onOpenSource} />
           <MessageTrace message={message} onOpenSource={onOpenSource} />
           {message.model ? (
