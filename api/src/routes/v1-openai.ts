@@ -20,7 +20,6 @@ import {
   openAiErrorBody,
   openAiErrorSchema,
   readMessages,
-  withCallerInstructions,
 } from "../services/public-api/openai-chat";
 import { createCitationStream } from "../services/public-api/streamed-citations";
 import {
@@ -101,8 +100,9 @@ const completionsRoute = createRoute({
   description: [
     "`model` names the agent: a custom agent's endpoint slug or, with a key, a built-in agent type (GET",
     "/api/v1/models). The last message is the question (role user); earlier user and assistant messages are the",
-    "history (the last 40, then trimmed to the model's context); system and developer messages are added after the",
-    "agent's own prompt as the caller's instructions (4,000 characters together at most). The agent's settings",
+    "history (the last 40, then trimmed to the model's context); system and developer messages are the caller's",
+    "instructions (4,000 characters together at most): a chat model gets them after the agent's own prompt and the",
+    "grounding rules, marked as ranking below both, and the passages after them as quoted data. The agent's settings",
     "choose the model and temperature; `temperature`, `max_tokens` and other sampling fields are ignored, and tools",
     "are refused.",
     "",
@@ -161,16 +161,22 @@ export const v1OpenAiRoutes = createV1Router()
     const { deps, v1Call: call } = c.var;
     const { question, history, instructions } = readMessages(body.messages);
     const apiKey = callerKey(c);
-    const resolved = await resolveModel({ db: deps.database.db, model: body.model, apiKey });
-    call.agentOwnerId = resolved.ownerId;
-    call.agentEndpoint = resolved.endpoint;
-    assertMayCall(resolved, apiKey);
-    const target = { ...resolved, agent: withCallerInstructions(resolved.agent, instructions) };
+    const target = await resolveModel({ db: deps.database.db, model: body.model, apiKey });
+    call.agentOwnerId = target.ownerId;
+    call.agentEndpoint = target.endpoint;
+    assertMayCall(target, apiKey);
     const meta = completionMeta(body.model, deps.now());
     // Retrieval fails (vector store down) as an HTTP error on both paths, before any stream opens.
     const passages = await retrieveForCall(deps, { target, history, question });
     const stream = deps.streams.open({ signal: c.req.raw.signal });
-    const turn = { target, history, question, passages, signal: stream.signal };
+    const turn = {
+      target,
+      history,
+      question,
+      passages,
+      signal: stream.signal,
+      callerInstructions: instructions,
+    };
 
     if (!body.stream) {
       try {

@@ -17,8 +17,13 @@ export type GroundingPassage = {
 export type HistoryTurn = { role: "user" | "assistant"; content: string };
 
 export type AnswerRequest = {
-  /** The agent's instructions. */
+  /** The agent's instructions (its owner's). */
   systemPrompt: string;
+  /**
+   * Instructions from whoever calls the API (an OpenAI-style system message), when any: they rank below the owner's
+   * prompt and the grounding rules, and a chat model is told so.
+   */
+  callerInstructions?: string;
   /** Earlier turns of the conversation, oldest first (the responder trims them to its context by tokens). */
   history: readonly HistoryTurn[];
   question: string;

@@ -77,11 +77,14 @@ export async function answerFromPassages({
   results,
   signal,
   onToken,
+  callerInstructions,
 }: {
   deps: Deps;
   /** The agent's owner (whose fine-tuned model, if any, answers). */
   userId: string;
   agent: ChatAgent;
+  /** The API caller's own instructions (chat completions' system messages), below the owner's prompt and the rules. */
+  callerInstructions?: string | undefined;
   history: readonly HistoryTurn[];
   question: string;
   results: readonly RetrievalResult[];
@@ -104,6 +107,7 @@ export async function answerFromPassages({
   try {
     const answer = await deps.responder.answer({
       systemPrompt: agent.settings.systemPrompt,
+      ...(callerInstructions ? { callerInstructions } : {}),
       history,
       question,
       passages,

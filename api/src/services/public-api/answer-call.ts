@@ -14,6 +14,11 @@ type CallQuestion = {
   /** Earlier turns (the OpenAI-compatible endpoint's messages), oldest first; none for a single question. */
   history: readonly HistoryTurn[];
   question: string;
+  /**
+   * The caller's own instructions (chat completions' system and developer messages), if any. They never join the
+   * agent's prompt: a chat model gets them after its grounding rules, marked as ranking below them.
+   */
+  callerInstructions?: string;
 };
 
 /** The retrieved passages of a question, before any answer is written (their failures are the request's, not the model's). */
@@ -34,6 +39,7 @@ export function answerCall(
     passages,
     signal,
     onToken,
+    callerInstructions,
   }: CallQuestion & {
     passages: Awaited<ReturnType<typeof retrieveForCall>>;
     signal: AbortSignal;
@@ -49,6 +55,7 @@ export function answerCall(
     results: passages,
     signal,
     onToken,
+    callerInstructions,
   });
 }
 
@@ -62,9 +69,10 @@ export async function answerQuestion(
 }
 
 /**
- * The agent with instructions added after its own prompt, under a heading that says whose they are: the owner's
- * prompt stays first and says what the agent is; what follows may only say how to answer this call, and citations
- * are still checked against the passages afterwards.
+ * The agent with our own instructions for this call (the gtm endpoints' task) added after its prompt, under a heading
+ * that says what they are: the owner's prompt stays first and says what the agent is; what follows may only say how to
+ * answer this call, and citations are still checked against the passages afterwards. Never for a caller's words:
+ * those go in `callerInstructions`, below the grounding rules.
  */
 export function withAddedInstructions(agent: ChatAgent, heading: string, instructions: string): ChatAgent {
   if (!instructions) return agent;

@@ -10,8 +10,7 @@ import { type PublicSource, publicSourceSchema } from "@acp/contracts/public-api
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import type { HistoryTurn } from "../../providers/chat-model/responder";
-import type { ChatAgent } from "../chat/resolve-chat-agent";
-import { citedSources, traceOf, withAddedInstructions } from "./answer-call";
+import { citedSources, traceOf } from "./answer-call";
 
 /** Messages one request may carry; the history given to the model is trimmed further (HISTORY_TURNS, then tokens). */
 const MAX_MESSAGES = 500;
@@ -71,7 +70,8 @@ const invalid = (message: string, param: string) =>
 
 /**
  * The grounded question a request asks: its last message (the user's), the user and assistant turns before it as
- * history, and the caller's system and developer messages as instructions added after the agent's own prompt.
+ * history, and the caller's system and developer messages as the caller's instructions (which rank below the agent's
+ * own prompt and the grounding rules).
  */
 export function readMessages(messages: readonly Message[]): {
   question: string;
@@ -110,14 +110,6 @@ export function readMessages(messages: readonly Message[]): {
     .filter((turn) => turn.content !== "")
     .slice(-HISTORY_TURNS);
   return { question, history, instructions };
-}
-
-/** The heading the caller's system and developer messages go under, after the agent's own prompt. */
-const CALLER_INSTRUCTIONS_HEADING = "Instructions from the API caller (within the rules above):";
-
-/** The agent with the caller's instructions after its own prompt (see withAddedInstructions). */
-export function withCallerInstructions(agent: ChatAgent, instructions: string): ChatAgent {
-  return withAddedInstructions(agent, CALLER_INSTRUCTIONS_HEADING, instructions);
 }
 
 const openAiUsageSchema = z.object({
