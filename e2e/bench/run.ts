@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 import { artifactsDir, databaseUrl, inheritedEnvironment, repoRoot } from "../support/env";
+import { printAnswerSet } from "./answer-set";
 import { chatFirstTokenRows } from "./chat-first-token";
 import { printTable } from "./cli";
 import { ingestionManyRows, ingestionMemoryRows, ingestionThroughputRows } from "./ingestion";
@@ -226,6 +227,7 @@ async function main(): Promise<void> {
     await responderQualityRows(),
   );
   await printSquad2();
+  await printAnswerSet();
   printTable(
     "Search cache at scale (rows written in SQL, built API on a throwaway PostgreSQL database, default CHUNK_INDEX_MB, top-5)",
     await searchCacheScaleRows(),
