@@ -1,7 +1,7 @@
 // What answers a question from retrieved passages (DESIGN 6): the built-in grounded responder (offline, extractive)
 // or a configured OpenAI-compatible chat model. The chat service (chat-service.ts) retrieves, stores and streams; a
 // responder only writes the answer, citing passages by their numbers as [1], [2].
-import type { ChatModelInfo } from "@acp/contracts/chat";
+import type { AnswerTrace, ChatModelInfo } from "@acp/contracts/chat";
 import type { ChunkLocation } from "@acp/contracts/knowledge";
 
 /** One retrieved passage given to the responder; `number` is the marker that cites it ([number]). */
@@ -47,6 +47,8 @@ export type AnswerResult = {
   completionTokens: number | null;
   /** True when the signal stopped the answer before its end. */
   stopped: boolean;
+  /** Why the answer says what it says (the built-in responder's; a chat model's is built from its passages). */
+  trace?: AnswerTrace;
 };
 
 export interface Responder {

@@ -78,6 +78,7 @@ export async function sendChatMessage(
     model: answer.model,
     promptTokens: answer.promptTokens,
     completionTokens: answer.completionTokens,
+    trace: answer.trace,
     error: failure?.message ?? (status === "stopped" ? "Stopped before the answer was finished." : null),
     latencyMs: Math.round(performance.now() - arrivedAt),
   });

@@ -1,6 +1,6 @@
 // The grounding pipeline every entry point shares (chat, the public agent API, the OpenAI-compatible endpoint):
 // search an agent's knowledge with the conversation's context, answer through the responder, validate the markers.
-import type { ChatSource, MessageStatus } from "@acp/contracts/chat";
+import type { AnswerTrace, ChatSource, MessageStatus } from "@acp/contracts/chat";
 import type { RetrievalResult } from "@acp/contracts/knowledge";
 import type { Deps } from "../../deps";
 import {
@@ -18,8 +18,10 @@ import type { ChatAgent } from "./resolve-chat-agent";
 const EXCERPT_CHARS = 8000;
 
 /**
- * The agent's passages for a question, best first (the agent's documents, its categories and the shared library),
- * in the order of the re-ranker its training left, when it has one.
+ * The agent's passages for a question, best first (the agent's documents, its categories and, with `includeShared`,
+ * the owner's shared library), in the order of the re-ranker its training left, when it has one. The shared library
+ * is the owner's private documents given to no agent: only the owner's own calls read it (the chat, the owner's key);
+ * a public agent called by anyone else passes `includeShared: false` and answers only from what was given to it.
  */
 export async function retrievePassages({
   deps,
@@ -27,12 +29,14 @@ export async function retrievePassages({
   agent,
   history,
   question,
+  includeShared = true,
 }: {
   deps: Deps;
   userId: string;
   agent: ChatAgent;
   history: readonly HistoryTurn[];
   question: string;
+  includeShared?: boolean;
 }): Promise<RetrievalResult[]> {
   const found = await searchAsAgent({
     deps,
@@ -40,7 +44,7 @@ export async function retrievePassages({
     agentKey: agent.retrievalAgentId,
     query: contextualQuery(history, question),
     topK: agent.settings.topK,
-    includeShared: true,
+    includeShared,
   });
   return found.results;
 }
@@ -56,7 +60,31 @@ export type GroundedAnswer = {
   completionTokens: number | null;
   /** The provider's failure when status is failed (content then holds what was written before it). */
   failure?: ChatModelError;
+  /** Why the answer says what it says ("Why this answer?"): the responder's, or one built from a model's citations. */
+  trace: AnswerTrace | null;
 };
+
+/** The trace of a chat model's answer: what it was given and which passages it cited (its reasoning is its own). */
+function modelTrace(passages: readonly GroundingPassage[], cited: ReadonlySet<number>): AnswerTrace {
+  return {
+    responder: "model",
+    outcome: passages.length === 0 ? "no-passages" : cited.size > 0 ? "answered" : "abstained",
+    answerType: null,
+    questionLanguage: null,
+    terms: [],
+    passages: passages.map((passage) => ({
+      number: passage.number,
+      documentName: passage.documentName,
+      relevance: Math.round(passage.relevance * 1000) / 1000,
+      score: Math.round(passage.relevance * 1000) / 1000,
+      answers: cited.has(passage.number),
+      bestUnit: null,
+    })),
+    chosen: [],
+    shortAnswer: null,
+    abstention: null,
+  };
+}
 
 /**
  * The model an agent's answer asks for: its own setting; else, with a chat model configured, the model its last
@@ -104,6 +132,7 @@ export async function answerFromPassages({
   let model = deps.responder.info.model;
   let promptTokens: number | null = null;
   let completionTokens: number | null = null;
+  let trace: AnswerTrace | undefined;
   try {
     const answer = await deps.responder.answer({
       systemPrompt: agent.settings.systemPrompt,
@@ -120,6 +149,7 @@ export async function answerFromPassages({
     model = answer.model;
     promptTokens = answer.promptTokens;
     completionTokens = answer.completionTokens;
+    trace = answer.trace;
     if (answer.stopped) status = "stopped";
   } catch (error) {
     if (!(error instanceof ChatModelError)) throw error;
@@ -148,5 +178,6 @@ export async function answerFromPassages({
     promptTokens,
     completionTokens,
     ...(failure ? { failure } : {}),
+    trace: trace ?? modelTrace(passages, cited),
   };
 }

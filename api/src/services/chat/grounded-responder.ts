@@ -8,26 +8,21 @@ import type {
   Responder,
 } from "../../providers/chat-model/responder";
 import { estimatePromptTokens, estimateTextTokens } from "../../providers/chat-model/token-estimate";
-import { abstention, NOT_FOUND_ANSWER, renderQuotes } from "./answer-rendering";
-import { selectSentences } from "./sentence-selection";
+import { type Composed, composeAnswer } from "./answering/compose";
+import { contextTerms } from "./contextual-query";
 
 /*
- * Extractive, so it can only say what the documents say: every sentence of an answer is a sentence of a passage, as
- * written there (line breaks become spaces, Markdown's special characters are escaped), followed by its passage's
- * marker. Nothing is paraphrased and no connective text is added. Which sentences, and when it abstains instead:
- * sentence-selection.ts; how the answer reads: answer-rendering.ts.
+ * Extractive, so it can only say what the documents say: the answer leads with the short phrase that answers (a
+ * cell with its field, an amount, a date, a name) and quotes the unit that holds it (a sentence, a line, a table row,
+ * a field) as written in its passage, with the passage's marker. Nothing is paraphrased. Which unit, and when it
+ * abstains instead: answering/selector.ts (a learned selector); how the answer reads: answering/compose.ts. A
+ * follow-up is judged with the conversation's subject (contextual-query.ts).
  */
 
 const GROUNDED_RESPONDER_INFO: ChatModelInfo = {
   provider: "offline",
   model: "grounded-responder",
   offline: true,
-};
-
-type Composed = {
-  content: string;
-  /** True when the passages were judged not to answer the question. */
-  abstained: boolean;
 };
 
 /**
@@ -39,10 +34,12 @@ export function composeGroundedAnswer(input: {
   history: readonly HistoryTurn[];
   passages: readonly GroundingPassage[];
 }): Composed {
-  if (input.passages.length === 0) return { content: NOT_FOUND_ANSWER, abstained: true };
-  const selection = selectSentences(input);
-  if (!selection.answers) return { content: abstention(input.passages, selection.touched), abstained: true };
-  return { content: renderQuotes(selection.chosen), abstained: false };
+  const { borrowed } = contextTerms(input.history, input.question);
+  return composeAnswer(
+    input.question,
+    input.passages,
+    borrowed.map((term) => term.word),
+  );
 }
 
 type GroundedResponderOptions = {
@@ -73,7 +70,7 @@ export function createGroundedResponder(options: GroundedResponderOptions = {}):
   return {
     info: GROUNDED_RESPONDER_INFO,
     async answer(request: AnswerRequest): Promise<AnswerResult> {
-      const { content } = composeGroundedAnswer(request);
+      const { content, trace } = composeGroundedAnswer(request);
       // What it read, counted as a chat model would be given it (system prompt, passages, history, question).
       const promptTokens = estimatePromptTokens([
         { content: request.systemPrompt },
@@ -88,6 +85,7 @@ export function createGroundedResponder(options: GroundedResponderOptions = {}):
         promptTokens,
         completionTokens: estimateTextTokens(written),
         stopped,
+        trace,
       });
       for (const piece of pieces(content, wordsPerPiece)) {
         if (request.signal.aborted) return result(true);

@@ -1,0 +1,197 @@
+// What the answer selector knows about a unit for a question: lexical features, each in about [0, 1].
+import { hasAnswerType, namesOnlyAnswerType } from "../answer-type";
+import type { Question } from "./question";
+import type { Unit, UnitStems } from "./units";
+
+/*
+ * The features a learned answer selector (selector-model.ts) weighs. They are about the match, never about a
+ * language or a document: how much of the question's weight a unit holds (terms weighted by how rare they are among
+ * the passages' units, so a term no passage holds weighs most), alone and with its neighbours (the answer is often
+ * the sentence after the one that repeats the question); the weight of the one term it misses (adversarial "one word
+ * changed" questions); whether it holds the kind of answer asked for, and something of that kind the question does
+ * not already say; how the question's word pairs hold together in it; its passage's rank and relevance; its rank
+ * among all units; whether it negates what the question does not.
+ */
+
+export const FEATURE_NAMES = [
+  "bias",
+  "coverage",
+  "coverageWithNeighbours",
+  "largestMissing",
+  "absentEverywhere",
+  "pairsInOrder",
+  "asksForType",
+  "holdsType",
+  "holdsNewOfType",
+  "passageRank",
+  "relevance",
+  "unitRank",
+  "gapToBest",
+  "length",
+  "position",
+  "nextCoverage",
+  "previousCoverage",
+  "negationMismatch",
+  "isRow",
+  "isField",
+  "isLine",
+  "questionTerms",
+  "coverageSquared",
+  "coverageTimesType",
+  "termsHeld",
+  "newWords",
+] as const;
+
+export type Features = number[];
+
+export type TermWeight = { index: number; weight: number };
+
+export type Scored = {
+  unit: Unit;
+  features: Features;
+  coverage: number;
+  /** Indexes of the question's terms the unit holds. */
+  held: Set<number>;
+};
+
+/** What the terms borrowed from the conversation weigh together beside the question's own (a follow-up's subject ranks, it does not answer). */
+const BORROWED_SHARE = 0.4;
+
+const NEGATION = /\b(?:not|never|no|none|without|cannot|nobody|nothing)\b|n't\b/i;
+
+/** The question's terms weighted by how rare they are among all units (IDF), normalised to sum to 1. */
+export function weighTerms(question: Question, all: readonly UnitStems[]): number[] {
+  const count = all.length;
+  const raw = question.terms.map((term, _index) => {
+    let df = 0;
+    for (const unit of all) if (unit.stems.has(term.stemIn(unit.language))) df += 1;
+    return Math.log(1 + (count + 1) / (df + 0.5));
+  });
+  // Borrowed terms together weigh at most BORROWED_SHARE of the question's own.
+  const own = raw.slice(0, question.borrowedFrom).reduce((a, b) => a + b, 0);
+  const lent = raw.slice(question.borrowedFrom).reduce((a, b) => a + b, 0);
+  const scale = lent > 0 && own > 0 ? Math.min(1, (own * BORROWED_SHARE) / lent) : 1;
+  for (let index = question.borrowedFrom; index < raw.length; index += 1)
+    raw[index] = (raw[index] ?? 0) * scale;
+  const total = raw.reduce((a, b) => a + b, 0);
+  return raw.map((weight) => (total > 0 ? weight / total : 0));
+}
+
+/**
+ * The question's terms a unit holds. A term that names the kind of answer asked for ("price", "deadline", "cost")
+ * is held by a unit holding that kind of answer: "must be received by October 26" answers "the deadline".
+ */
+function heldTerms(question: Question, unit: Unit): Set<number> {
+  const held = new Set<number>();
+  const typed = question.answerType !== null && hasAnswerType(unit.quote, question.answerType);
+  for (const [index, term] of question.terms.entries()) {
+    if (unit.stems.has(term.stemIn(unit.language))) held.add(index);
+    else if (typed && namesOnlyAnswerType([{ word: term.surface }])) held.add(index);
+  }
+  return held;
+}
+
+const sumWeights = (weights: readonly number[], held: ReadonlySet<number>) =>
+  [...held].reduce((total, index) => total + (weights[index] ?? 0), 0);
+
+/** Share of the question's consecutive term pairs found in the unit in order, at most three words apart. */
+function pairsInOrder(question: Question, unit: Unit): number {
+  if (question.terms.length < 2) return 0;
+  const positions = new Map<string, number[]>();
+  let position = 0;
+  for (const word of unit.words) {
+    if (word.stop) continue;
+    const list = positions.get(word.stem) ?? [];
+    list.push(position);
+    positions.set(word.stem, list);
+    position += 1;
+  }
+  let found = 0;
+  for (let i = 0; i + 1 < question.terms.length; i += 1) {
+    const a = positions.get(question.terms[i]?.stemIn(unit.language) ?? "");
+    const b = positions.get(question.terms[i + 1]?.stemIn(unit.language) ?? "");
+    if (a && b && a.some((x) => b.some((y) => y > x && y - x <= 3))) found += 1;
+  }
+  return found / (question.terms.length - 1);
+}
+
+/** Whether the unit holds something of the asked type that the question does not already say. */
+function holdsNewOfType(question: Question, unit: Unit): boolean {
+  const type = question.answerType;
+  if (!type) return false;
+  const asked = new Set(question.terms.map((term) => term.surface.toLowerCase()));
+  if (type === "person" || type === "place") {
+    return unit.words
+      .slice(1)
+      .some((word) => /^\p{Lu}/u.test(word.surface) && !asked.has(word.surface.toLowerCase()));
+  }
+  const numbers = unit.quote.match(/\d[\d,.]*/g) ?? [];
+  return (
+    numbers.some((number) => !question.text.includes(number)) ||
+    (type !== "money" && hasAnswerType(unit.quote, type) && numbers.length === 0)
+  );
+}
+
+/** Features of every unit for the question (units of all passages, in their order). */
+export function featuresOf(question: Question, units: readonly Unit[], all: readonly UnitStems[]): Scored[] {
+  const weights = weighTerms(question, all);
+  const present = new Set<number>();
+  for (const unit of all)
+    for (const [index, term] of question.terms.entries())
+      if (unit.stems.has(term.stemIn(unit.language))) present.add(index);
+  const absent = question.terms.reduce(
+    (total, _term, index) => total + (present.has(index) ? 0 : (weights[index] ?? 0)),
+    0,
+  );
+  const held = units.map((unit) => heldTerms(question, unit));
+  const coverage = held.map((set) => sumWeights(weights, set));
+  const order = coverage.map((value, index) => ({ value, index })).sort((a, b) => b.value - a.value);
+  const rankOf = new Array<number>(units.length);
+  for (const [rank, entry] of order.entries()) rankOf[entry.index] = rank;
+  const best = order[0]?.value ?? 0;
+  const questionNegated = question.negated;
+  return units.map((unit, i) => {
+    const sameBefore = i > 0 && units[i - 1]?.passage === unit.passage;
+    const sameAfter = i + 1 < units.length && units[i + 1]?.passage === unit.passage;
+    const around = new Set(held[i]);
+    if (sameBefore) for (const index of held[i - 1] ?? []) around.add(index);
+    if (sameAfter) for (const index of held[i + 1] ?? []) around.add(index);
+    const cov = coverage[i] ?? 0;
+    let largestMissing = 0;
+    for (const [index, weight] of weights.entries())
+      if (!held[i]?.has(index)) largestMissing = Math.max(largestMissing, weight);
+    const typed = question.answerType ? hasAnswerType(unit.quote, question.answerType) : false;
+    const asked = new Set(question.terms.map((term) => term.stemIn(unit.language)));
+    let newWords = 0;
+    for (const stem of unit.stems) if (!asked.has(stem)) newWords += 1;
+    const features: Features = [
+      1,
+      cov,
+      sumWeights(weights, around),
+      largestMissing,
+      absent,
+      pairsInOrder(question, unit),
+      question.answerType ? 1 : 0,
+      typed ? 1 : 0,
+      holdsNewOfType(question, unit) ? 1 : 0,
+      1 / (1 + unit.rank),
+      Math.min(1, unit.passage.relevance),
+      1 / (1 + (rankOf[i] ?? 0)),
+      cov - best,
+      Math.min(1, Math.log1p(unit.words.length) / 5),
+      1 / (1 + unit.order),
+      sameAfter ? (coverage[i + 1] ?? 0) : 0,
+      sameBefore ? (coverage[i - 1] ?? 0) : 0,
+      questionNegated !== NEGATION.test(unit.quote) ? 1 : 0,
+      unit.kind === "row" ? 1 : 0,
+      unit.kind === "field" ? 1 : 0,
+      unit.kind === "line" ? 1 : 0,
+      Math.min(1, Math.log1p(question.terms.length) / 3),
+      cov * cov,
+      cov * (typed ? 1 : 0),
+      question.terms.length > 0 ? (held[i]?.size ?? 0) / question.terms.length : 0,
+      unit.stems.size > 0 ? newWords / unit.stems.size : 0,
+    ];
+    return { unit, features, coverage: cov, held: held[i] ?? new Set() };
+  });
+}

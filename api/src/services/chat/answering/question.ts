@@ -1,0 +1,82 @@
+// A question as matching sees it: its content terms, stemmed in each passage's language, and the kind of answer it asks for.
+import { stemEnglish } from "../../../text-search/english-stemmer";
+import { answerTypeOf } from "../answer-type";
+import { detectLanguage, wordsOf } from "./language";
+
+/**
+ * Words that frame a request rather than say what it is about ("can you tell me", "please explain"). The stop lists
+ * drop pronouns, auxiliaries and question words; these survive them yet match nothing a document answers with.
+ */
+const SCAFFOLDING = new Set(
+  (
+    "tell know please explain describe say said give show would could might may must shall anything something " +
+    "everything also like want think mean get regarding let thanks thank hi hello hey okay ok yes info many much " +
+    "find list name doc document file files documents"
+  )
+    .split(" ")
+    .map(stemEnglish),
+);
+
+export type QuestionTerm = {
+  /** The word as asked. */
+  surface: string;
+  /** Its stem in a language: stemmed again for each passage's language. */
+  stemIn: (language: string | null) => string;
+};
+
+export type Question = {
+  text: string;
+  language: string | null;
+  terms: QuestionTerm[];
+  answerType: ReturnType<typeof answerTypeOf>;
+  /** Whether the question says "not", "never", ... */
+  negated: boolean;
+  /** Terms from this index on are borrowed from the conversation (a follow-up's subject): they rank, at a lower weight. */
+  borrowedFrom: number;
+};
+
+const NEGATION = /\b(?:not|never|no|none|without|n't|cannot|nobody|nothing)\b/i;
+
+/**
+ * The question read in its own language, or in `fallback` (the best passage's) when too short to tell; `borrowed`
+ * are the words a follow-up takes from its conversation (contextual-query.ts).
+ */
+export function readQuestion(
+  text: string,
+  fallback: string | null,
+  borrowed: readonly string[] = [],
+): Question {
+  const language = detectLanguage(text) ?? fallback;
+  const seen = new Set<string>();
+  const terms: QuestionTerm[] = [];
+  let borrowedFrom = Number.POSITIVE_INFINITY;
+  const own = wordsOf(text, language);
+  const lent = wordsOf(borrowed.join(" "), language).map((word) => ({ ...word, lent: true }));
+  for (const word of [...own.map((w) => ({ ...w, lent: false })), ...lent]) {
+    if (word.lent && borrowedFrom === Number.POSITIVE_INFINITY) borrowedFrom = terms.length;
+    if (word.stop || seen.has(word.stem)) continue;
+    if ((language ?? "en") === "en" && SCAFFOLDING.has(word.stem)) continue;
+    seen.add(word.stem);
+    const surface = word.surface;
+    const cache = new Map<string | null, string>([[language, word.stem]]);
+    terms.push({
+      surface,
+      stemIn: (other) => {
+        let stem = cache.get(other);
+        if (stem === undefined) {
+          stem = wordsOf(surface, other)[0]?.stem ?? surface.toLowerCase();
+          cache.set(other, stem);
+        }
+        return stem;
+      },
+    });
+  }
+  return {
+    text,
+    language,
+    terms,
+    answerType: answerTypeOf(text),
+    negated: NEGATION.test(text),
+    borrowedFrom: Math.min(borrowedFrom, terms.length),
+  };
+}
