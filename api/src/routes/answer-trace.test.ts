@@ -56,8 +56,9 @@ describe.each(engines)("an answer's trace on every surface on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     owner = await signUp(t);
-    await uploadKnowledge(t, owner.cookie, "pricing.txt", FALCON);
     const agent = await createTestAgent(t, owner.cookie, { name: "Pricing helper", isPublic: true });
+    // Given to the agent: a public agent answers anonymous callers from its own knowledge only.
+    await uploadKnowledge(t, owner.cookie, "pricing.txt", FALCON, { agentId: agent.id });
     slug = agent.apiEndpoint;
     agentId = agent.id;
   });
@@ -85,6 +86,16 @@ describe.each(engines)("an answer's trace on every surface on %s", (engine) => {
     const chat = chatResponseSchema.strict().parse(await chatted.json());
     expect(chat.userMessage.trace).toBeNull();
     expect(chat.message.content).toContain("49 EUR");
+    // The offline responder's trace: it answered, quoting the Falcon sentence of passage 1.
+    expect(chat.message.trace).toMatchObject({
+      responder: "extractive",
+      outcome: "answered",
+      abstention: null,
+    });
+    expect(chat.message.trace?.chosen.some((unit) => unit.text.includes("Falcon plan costs 49 EUR"))).toBe(
+      true,
+    );
+    expect(chat.message.trace?.passages.map((passage) => passage.documentName)).toContain("pricing.txt");
     const listed = await t.request(`/api/conversations/${conversationId}/messages`, { cookie: owner.cookie });
     const stored = z.array(chatMessageSchema).parse(await listed.json());
     expect(stored.at(-1)?.trace).toEqual(chat.message.trace);
@@ -160,14 +171,18 @@ describe.each(engines)("an answer's trace on every surface on %s", (engine) => {
   }
 
   it("the lab asks a built-in agent too, and refuses what it cannot ask with the reason", async () => {
+    // A user whose library (shared with every agent of theirs) holds the pricing asks the built-in gtm agent.
+    const gtmUser = await signUp(t);
+    await uploadKnowledge(t, gtmUser.cookie, "pricing.txt", FALCON);
     const gtm = await t.request(
       "/api/retrieval/answer",
-      post({ question: QUESTION, agentId: "gtm" }, { cookie: owner.cookie }),
+      post({ question: QUESTION, agentId: "gtm" }, { cookie: gtmUser.cookie }),
     );
     expect(gtm.status, await gtm.clone().text()).toBe(200);
     const answer = retrievalAnswerSchema.parse(await gtm.json());
     expect(answer.agentName).toBe("GTM Strategy");
-    expect(answer.sources.length).toBeGreaterThan(0);
+    expect(answer.content).toContain("49 EUR");
+    expect(answer.sources[0]?.documentName).toBe("pricing.txt");
 
     const blank = await t.request(
       "/api/retrieval/answer",

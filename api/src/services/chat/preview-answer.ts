@@ -2,7 +2,6 @@
 // (retrievePassages, then answerFromPassages) for a first question, so the answer and its trace are the ones the chat
 // would give; nothing is stored.
 import { findBuiltInAgent } from "@acp/contracts/agents";
-import type { AnswerTrace } from "@acp/contracts/chat";
 import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
 import type { RetrievalAnswer } from "@acp/contracts/retrieval-answer";
 import { and, eq } from "drizzle-orm";
@@ -11,7 +10,7 @@ import { customAgents } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { chatFailureError } from "./chat-service";
-import { answerFromPassages, type GroundedAnswer, retrievePassages } from "./grounded-answer";
+import { answerFromPassages, retrievePassages } from "./grounded-answer";
 import { builtInChatAgent, type ChatAgent, customChatAgent } from "./resolve-chat-agent";
 
 /** The agent `agentId` names for `userId`: one of their custom agents, a built-in agent or a data-source target. */
@@ -26,10 +25,6 @@ async function chatAgentById(db: Db, userId: string, agentId: string): Promise<C
   }
   throw new AppError("NOT_FOUND", "No agent with this id");
 }
-
-/** The trace the pipeline left on the answer, null when it left none. */
-const traceOf = (answer: GroundedAnswer): AnswerTrace | null =>
-  (answer as GroundedAnswer & { trace?: AnswerTrace | null }).trace ?? null;
 
 /**
  * The agent's answer to `question` as a new conversation's first answer. A chat-model failure is the HTTP error the
@@ -59,6 +54,6 @@ export async function previewAnswer({
     status: answer.status,
     model: answer.model,
     error: answer.status === "stopped" ? "Stopped before the answer was finished." : null,
-    trace: traceOf(answer),
+    trace: answer.trace,
   };
 }
