@@ -97,7 +97,7 @@ const meta = {
   args: { trace: ANSWERED, defaultOpen: true },
   render: (args) => (
     <div className="w-[343px] rounded-lg bg-muted px-3 py-2 text-sm">
-      <p>Vessel: MSC Aurora [1]</p>
+      <p>The answer, with its markers [1].</p>
       <WhyThisAnswer {...args} />
     </div>
   ),

@@ -43,7 +43,16 @@ const ABSTAINED: AnswerTrace = {
   answerType: null,
   shortAnswer: null,
   chosen: [],
-  passages: [{ ...ANSWERED.passages[0], answers: false } as AnswerTrace["passages"][number]],
+  passages: [
+    {
+      number: 2,
+      documentName: "faq.md",
+      relevance: 0.31,
+      score: 0.34,
+      answers: false,
+      bestUnit: "Discounts are agreed per contract.",
+    },
+  ],
   abstention: {
     best: { number: 2, text: "Discounts are agreed per contract.", score: 0.34 },
     reason: "The best sentence holds neither 'falcon' nor an amount of money.",
@@ -113,7 +122,8 @@ describe("WhyThisAnswer", () => {
     expect(screen.getByText("Not answered: no passage held what the question asks for.")).toBeTruthy();
     expect(screen.getByText("any statement that answers it")).toBeTruthy();
     expect(screen.getByText(ABSTAINED.abstention?.reason ?? "")).toBeTruthy();
-    expect(screen.getByText("Discounts are agreed per contract.")).toBeTruthy();
+    // Shown once, as the best candidate, not again under its passage.
+    expect(screen.getAllByText("Discounts are agreed per contract.")).toHaveLength(1);
     expect(screen.getByText("score 0.34")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Open passage [2]" }));
     expect(onOpenPassage).toHaveBeenCalledWith(2);

@@ -93,7 +93,7 @@ function Part({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
-/** `quoted`: the passage's best unit is already shown among the quoted units, so it is not repeated here. */
+/** `quoted`: the passage's best unit is already shown above, so it is not repeated here. */
 function PassageBar({ passage, quoted }: { passage: Passage; quoted: boolean }) {
   return (
     <li className="flex min-w-0 flex-col gap-0.5">
@@ -141,7 +141,11 @@ export function WhyThisAnswer({ trace, onOpenPassage, defaultOpen = false, class
   const [open, setOpen] = React.useState(defaultOpen);
   const panelId = React.useId();
   const passages = [...trace.passages].sort((a, b) => a.number - b.number);
-  const quotedTexts = new Set(trace.chosen.map((unit) => unit.text));
+  // Units already shown above (quoted, or the abstention's best candidate) are not repeated under their passage.
+  const shownTexts = new Set([
+    ...trace.chosen.map((unit) => unit.text),
+    ...(trace.abstention?.best ? [trace.abstention.best.text] : []),
+  ]);
   return (
     <div data-slot="why-this-answer" className={cn("mt-2 min-w-0 text-xs", className)}>
       <button
@@ -244,7 +248,7 @@ export function WhyThisAnswer({ trace, onOpenPassage, defaultOpen = false, class
                   <PassageBar
                     key={passage.number}
                     passage={passage}
-                    quoted={passage.bestUnit !== null && quotedTexts.has(passage.bestUnit)}
+                    quoted={passage.bestUnit !== null && shownTexts.has(passage.bestUnit)}
                   />
                 ))}
               </ul>
