@@ -102,6 +102,13 @@ export function answerSetRows(run: AnswerSetRun): string[][] {
       percent(figures.spans),
       `${SPANS_TARGET * 100} % ${met(ratio(figures.spans) >= SPANS_TARGET)}`,
     ],
+    [
+      "text outside the spans (short answers) found in a cited passage",
+      String(results.filter((r) => r.unmarked.length > 0).length),
+      "-",
+      percent(figures.unmarked),
+      "- (issue 28: every word from the cited passages)",
+    ],
   ];
   for (const c of ANSWER_CLASSES.filter((c: AnswerClass) => c !== "unanswerable")) {
     const mine = results.filter((r) => r.classes.includes(c) && !r.unanswerable);

@@ -9,6 +9,7 @@ import {
   judgeAnswer,
   shownText,
   supportedIn,
+  unmarkedOf,
 } from "./answer-set-scoring";
 import type { AnswerSetQuestion } from "./real-world-questions";
 
@@ -47,8 +48,17 @@ describe("claimsOf", () => {
       { text: "B is so.", number: 3 },
     ]);
   });
-  it("keeps escaped brackets as text", () => {
+  it("leaves the unmarked short answer and a language label to unmarkedOf, which drops the label", () => {
+    const answer = "**2021-05-03**\n\nQuoted in Polish:\n\n> Termin płatności: 2021-05-03 [1]";
+    expect(claimsOf(answer)).toEqual([{ text: "Termin płatności: 2021-05-03", number: 1 }]);
+    expect(unmarkedOf(answer)).toEqual(["2021-05-03"]);
+  });
+  it("keeps escaped brackets, link text and numbers of no passage as text", () => {
     expect(claimsOf("\\[0\\].comments: 42 [1]")).toEqual([{ text: "[0].comments: 42", number: 1 }]);
+    expect(claimsOf("items[0].comments: 42 [1]", 6)).toEqual([{ text: "items[0].comments: 42", number: 1 }]);
+    expect(claimsOf("see [2](https://example.test) and [9] [2]", 6)).toEqual([
+      { text: "see [2](https://example.test) and [9]", number: 2 },
+    ]);
   });
 });
 
@@ -130,6 +140,7 @@ describe("judgeAnswer", () => {
       answered: { part: 1, whole: 2 },
       declined: { part: 1, whole: 1 },
       spans: { part: 2, whole: 2 },
+      unmarked: { part: 0, whole: 0 },
     });
   });
 });

@@ -74,12 +74,12 @@ function stripMarkup(line: string): string {
  * answer format "short answer, then quoted evidence" puts the short answer in a block of its own: it is a claim
  * only when a marker follows it. A marker that cites several passages ([1, 2]) checks the part against each.
  */
-export function claimsOf(answer: string): Claim[] {
+export function claimsOf(answer: string, passageCount = Number.POSITIVE_INFINITY): Claim[] {
   const claims: Claim[] = [];
   let start = 0;
-  for (const match of answer.matchAll(MARKER_RE)) {
+  for (const match of markersOf(answer, passageCount)) {
     const before = answer.slice(start, match.index);
-    start = (match.index ?? 0) + match[0].length;
+    start = match.index + match.text.length;
     const blocks = before.split(/\n\s*\n/).filter((block) => block.trim() !== "");
     const block = blocks.at(-1);
     if (!block) continue;
@@ -89,9 +89,41 @@ export function claimsOf(answer: string): Claim[] {
       .filter((line) => line !== "");
     const text = lines.join("\n");
     if (!text.replace(/[\s.,;:!?。，、；：！？]/g, "")) continue;
-    for (const number of match[0].match(/\d{1,3}/g) ?? []) claims.push({ text, number: Number(number) });
+    for (const number of match.numbers) claims.push({ text, number });
   }
   return claims;
+}
+
+/**
+ * The citation markers of an answer as the product reads them (services/chat/citations.ts): a bracketed number of a
+ * passage it was given, not escaped and not link text; "[0]" or "[7]" of six passages is text ("items[0].title").
+ */
+function markersOf(
+  answer: string,
+  passageCount: number,
+): { index: number; text: string; numbers: number[] }[] {
+  const out: { index: number; text: string; numbers: number[] }[] = [];
+  for (const match of answer.matchAll(MARKER_RE)) {
+    const index = match.index ?? 0;
+    if (answer[index + match[0].length] === "(") continue;
+    const numbers = (match[0].match(/\d{1,3}/g) ?? []).map(Number).filter((n) => n >= 1 && n <= passageCount);
+    if (numbers.length > 0) out.push({ index, text: match[0], numbers });
+  }
+  return out;
+}
+
+/**
+ * The answer's text outside its claims: blocks (paragraphs, tables, lists) with no marker, such as the short answer
+ * above the quoted evidence, less labels that state no fact ("Quoted in Polish:"). Issue 28 wants every word of an
+ * answer taken from its cited passages; these are checked against all of them together (a figure, not a floor).
+ */
+export function unmarkedOf(answer: string, passageCount = Number.POSITIVE_INFINITY): string[] {
+  return answer
+    .split(/\n\s*\n/)
+    .filter((block) => block.trim() !== "" && markersOf(block, passageCount).length === 0)
+    .flatMap((block) => block.split("\n"))
+    .map((line) => stripMarkup(unescapeMarkdown(line)))
+    .filter((line) => line !== "" && !(line.endsWith(":") && isFramingLabel(line.slice(0, -1))));
 }
 
 /** The passage's text in the forms a quote may take of it: as is, and with words hyphenated across lines joined. */
@@ -193,6 +225,8 @@ export type QuestionResult = {
   /** Answerable: hasExpected and rightFile. Unanswerable: abstained. */
   correct: boolean;
   spans: { text: string; number: number; supported: boolean }[];
+  /** Text outside the claims (a short answer above the quotes), each line found in a cited passage or not. */
+  unmarked: { text: string; supported: boolean }[];
   seconds: number;
   error?: string;
 };
@@ -205,7 +239,13 @@ export function judgeAnswer(q: AnswerSetQuestion, message: ChatMessage, seconds:
   const files = q.unanswerable ? [] : q.files;
   const hasExpected = !abstained && expected.some((e) => containsExpected(message.content, e));
   const rightFile = cited.some((source) => files.includes(source.documentName));
-  const spans = claimsOf(message.content).map((claim) => {
+  const unmarked = abstained
+    ? []
+    : unmarkedOf(message.content, message.sources.length).map((text) => ({
+        text,
+        supported: cited.some((source) => supportedIn(text, source.excerpt)),
+      }));
+  const spans = claimsOf(message.content, message.sources.length).map((claim) => {
     const passage = message.sources.find((source) => source.number === claim.number);
     return { ...claim, supported: passage !== undefined && supportedIn(claim.text, passage.excerpt) };
   });
@@ -224,6 +264,7 @@ export function judgeAnswer(q: AnswerSetQuestion, message: ChatMessage, seconds:
     rightFile,
     correct: q.unanswerable ? abstained : hasExpected && rightFile,
     spans,
+    unmarked,
     seconds,
     ...(message.status !== "complete" ? { error: `status ${message.status}: ${message.error ?? ""}` } : {}),
   };
@@ -246,6 +287,7 @@ export function failedAnswer(q: AnswerSetQuestion, error: string, seconds: numbe
     rightFile: false,
     correct: false,
     spans: [],
+    unmarked: [],
     seconds,
     error,
   };
@@ -265,6 +307,8 @@ export type AnswerSetFigures = {
   declined: Share;
   /** Claims (parts ending in a marker) found in their passage, over every answer. */
   spans: Share;
+  /** Lines outside the claims (short answers) found in a cited passage, over answers that cite (no floor). */
+  unmarked: Share;
 };
 
 export function figuresOf(results: readonly QuestionResult[]): AnswerSetFigures {
@@ -275,6 +319,10 @@ export function figuresOf(results: readonly QuestionResult[]): AnswerSetFigures 
     answered: { part: answerable.filter((r) => r.correct).length, whole: answerable.length },
     declined: { part: unanswerable.filter((r) => r.correct).length, whole: unanswerable.length },
     spans: { part: spans.filter((s) => s.supported).length, whole: spans.length },
+    unmarked: {
+      part: results.flatMap((r) => r.unmarked).filter((u) => u.supported).length,
+      whole: results.flatMap((r) => r.unmarked).length,
+    },
   };
 }
 
@@ -286,7 +334,7 @@ export function describeResult(r: QuestionResult): string {
     : `${r.expected.map((e) => JSON.stringify(e)).join(" or ")}, citing ${r.files.join(" or ")}`;
   const got = r.error
     ? `error: ${r.error}`
-    : `${r.abstained ? "abstained" : `cited ${r.cited.join(", ")}`}: ${JSON.stringify(collapse(r.answer).slice(0, 400))}`;
+    : `${r.abstained ? "abstained" : `cited ${r.cited.join(", ")}`}: ${JSON.stringify(r.answer.slice(0, 500))}`;
   const why = r.correct
     ? ""
     : r.unanswerable
@@ -299,8 +347,15 @@ export function describeResult(r: QuestionResult): string {
             ? " [no expected answer]"
             : " [expected answer but not from the right file]";
   const unsupported = r.spans.filter((s) => !s.supported);
-  const spanLines = unsupported.map(
-    (s) => `\n      unsupported span [${s.number}]: ${JSON.stringify(collapse(s.text).slice(0, 200))}`,
-  );
+  const spanLines = [
+    ...unsupported.map(
+      (s) => `\n      unsupported span [${s.number}]: ${JSON.stringify(collapse(s.text).slice(0, 200))}`,
+    ),
+    ...r.unmarked
+      .filter((u) => !u.supported)
+      .map(
+        (u) => `\n      unmarked text in no cited passage: ${JSON.stringify(collapse(u.text).slice(0, 200))}`,
+      ),
+  ];
   return `${mark} ${r.id} [${r.classes.join(", ") || "prose"}] ${JSON.stringify(r.question)}${why}\n      expected: ${want}\n      got: ${got}${spanLines.join("")}`;
 }
