@@ -98,4 +98,12 @@ describe("validateCitations", () => {
       cited: [],
     });
   });
+
+  it("keeps a quote's own bracketed numbers when asked (the built-in responder quotes as written)", () => {
+    const quote = "[0].response.items[0].title: Sesame seeds split without a pop! [1]";
+    expect(validateCitations(quote, 2, { keepUnknown: true })).toEqual({ content: quote, cited: [1] });
+    expect(validateCitations(quote, 2).content).toBe(
+      ".response.items.title: Sesame seeds split without a pop! [1]",
+    );
+  });
 });

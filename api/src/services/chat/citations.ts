@@ -46,7 +46,7 @@ function numbersOf(group: string): number[] {
 }
 
 /** Rewrites one stretch of text outside code; records cited numbers in `cited`. */
-function rewrite(text: string, passageCount: number, cited: number[]): string {
+function rewrite(text: string, passageCount: number, cited: number[], keepUnknown: boolean): string {
   let out = "";
   let last = 0;
   GROUP.lastIndex = 0;
@@ -63,6 +63,8 @@ function rewrite(text: string, passageCount: number, cited: number[]): string {
       if (n >= 1 && n <= passageCount && !valid.includes(n)) valid.push(n);
     }
     for (const n of valid) if (!cited.includes(n)) cited.push(n);
+    // Text quoted as written ("items[0].title") keeps its brackets: only a model's markers are cleaned.
+    if (keepUnknown && valid.length === 0) continue;
     let head = text.slice(last, start);
     let next = end;
     if (valid.length === 0) {
@@ -85,16 +87,17 @@ function rewrite(text: string, passageCount: number, cited: number[]): string {
 export function validateCitations(
   content: string,
   passageCount: number,
+  { keepUnknown = false }: { keepUnknown?: boolean } = {},
 ): { content: string; cited: number[] } {
   const cited: number[] = [];
   let out = "";
   let last = 0;
   CODE.lastIndex = 0;
   for (let code = CODE.exec(content); code !== null; code = CODE.exec(content)) {
-    out += rewrite(content.slice(last, code.index), passageCount, cited) + code[0];
+    out += rewrite(content.slice(last, code.index), passageCount, cited, keepUnknown) + code[0];
     last = code.index + code[0].length;
     if (code[0].length === 0) CODE.lastIndex += 1;
   }
-  out += rewrite(content.slice(last), passageCount, cited);
+  out += rewrite(content.slice(last), passageCount, cited, keepUnknown);
   return { content: out, cited };
 }

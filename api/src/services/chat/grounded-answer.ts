@@ -157,7 +157,10 @@ export async function answerFromPassages({
     content = error.options.partial ?? "";
     status = "failed";
   }
-  const validated = validateCitations(content, passages.length);
+  // The built-in responder quotes as written: a bracketed number inside a quote ("items[0]") is the text's own.
+  const validated = validateCitations(content, passages.length, {
+    keepUnknown: deps.responder.info.provider === "offline",
+  });
   const cited = new Set(validated.cited);
   const sources: ChatSource[] = results.map((result, index) => ({
     number: index + 1,
