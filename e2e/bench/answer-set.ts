@@ -109,6 +109,13 @@ export function answerSetRows(run: AnswerSetRun): string[][] {
       percent(figures.unmarked),
       "- (issue 28: every word from the cited passages)",
     ],
+    [
+      "answerable whose answer was among the passages given (retrieval)",
+      String(figures.retrieved.whole),
+      percent(figures.retrieved),
+      "-",
+      "- (the rest fail before the responder)",
+    ],
   ];
   for (const c of ANSWER_CLASSES.filter((c: AnswerClass) => c !== "unanswerable")) {
     const mine = results.filter((r) => r.classes.includes(c) && !r.unanswerable);

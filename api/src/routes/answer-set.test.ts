@@ -50,7 +50,7 @@ function report(results: readonly QuestionResult[], figures: AnswerSetFigures): 
     return `${c} ${mine.filter((r) => r.correct).length}/${mine.length}`;
   }).join(", ");
   return [
-    `answered ${percent(figures.answered)}, declined ${percent(figures.declined)}, spans supported ${percent(figures.spans)} (text outside the spans, e.g. short answers, in a cited passage: ${percent(figures.unmarked)})`,
+    `answered ${percent(figures.answered)}, declined ${percent(figures.declined)}, spans supported ${percent(figures.spans)} (text outside the spans, e.g. short answers, in a cited passage: ${percent(figures.unmarked)}); the answer among the passages given: ${percent(figures.retrieved)}`,
     `by class: ${classes}`,
     ...ordered.map(describeResult),
   ].join("\n");

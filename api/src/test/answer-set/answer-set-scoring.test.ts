@@ -141,6 +141,7 @@ describe("judgeAnswer", () => {
       declined: { part: 1, whole: 1 },
       spans: { part: 2, whole: 2 },
       unmarked: { part: 0, whole: 0 },
+      retrieved: { part: 1, whole: 2 },
     });
   });
 });

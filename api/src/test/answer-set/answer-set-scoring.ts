@@ -222,6 +222,11 @@ export type QuestionResult = {
   hasExpected: boolean;
   /** A passage of one of the question's files is cited (answerable questions). */
   rightFile: boolean;
+  /**
+   * Answerable: the number of a given passage (cited or not) of one of the question's files that holds an expected
+   * answer, or null when none does (retrieval did not bring it): tells a selection failure from a retrieval one.
+   */
+  answerIn: number | null;
   /** Answerable: hasExpected and rightFile. Unanswerable: abstained. */
   correct: boolean;
   spans: { text: string; number: number; supported: boolean }[];
@@ -239,6 +244,10 @@ export function judgeAnswer(q: AnswerSetQuestion, message: ChatMessage, seconds:
   const files = q.unanswerable ? [] : q.files;
   const hasExpected = !abstained && expected.some((e) => containsExpected(message.content, e));
   const rightFile = cited.some((source) => files.includes(source.documentName));
+  const holding = message.sources.find(
+    (source) =>
+      files.includes(source.documentName) && expected.some((e) => containsExpected(source.excerpt, e)),
+  );
   const unmarked = abstained
     ? []
     : unmarkedOf(message.content, message.sources.length).map((text) => ({
@@ -262,6 +271,7 @@ export function judgeAnswer(q: AnswerSetQuestion, message: ChatMessage, seconds:
     abstained,
     hasExpected,
     rightFile,
+    answerIn: holding?.number ?? null,
     correct: q.unanswerable ? abstained : hasExpected && rightFile,
     spans,
     unmarked,
@@ -285,6 +295,7 @@ export function failedAnswer(q: AnswerSetQuestion, error: string, seconds: numbe
     abstained: false,
     hasExpected: false,
     rightFile: false,
+    answerIn: null,
     correct: false,
     spans: [],
     unmarked: [],
@@ -309,6 +320,8 @@ export type AnswerSetFigures = {
   spans: Share;
   /** Lines outside the claims (short answers) found in a cited passage, over answers that cite (no floor). */
   unmarked: Share;
+  /** Answerable questions whose given passages (cited or not) include one of their files holding the answer. */
+  retrieved: Share;
 };
 
 export function figuresOf(results: readonly QuestionResult[]): AnswerSetFigures {
@@ -323,6 +336,7 @@ export function figuresOf(results: readonly QuestionResult[]): AnswerSetFigures 
       part: results.flatMap((r) => r.unmarked).filter((u) => u.supported).length,
       whole: results.flatMap((r) => r.unmarked).length,
     },
+    retrieved: { part: answerable.filter((r) => r.answerIn !== null).length, whole: answerable.length },
   };
 }
 
@@ -335,16 +349,17 @@ export function describeResult(r: QuestionResult): string {
   const got = r.error
     ? `error: ${r.error}`
     : `${r.abstained ? "abstained" : `cited ${r.cited.join(", ")}`}: ${JSON.stringify(r.answer.slice(0, 500))}`;
+  const where = r.answerIn === null ? "; no passage given holds it" : `; passage ${r.answerIn} holds it`;
   const why = r.correct
     ? ""
     : r.unanswerable
       ? " [answered although nothing answers]"
       : r.abstained
-        ? " [abstained]"
+        ? ` [abstained${where}]`
         : !r.hasExpected && !r.rightFile
-          ? " [no expected answer, wrong file]"
+          ? ` [no expected answer, wrong file${where}]`
           : !r.hasExpected
-            ? " [no expected answer]"
+            ? ` [no expected answer${where}]`
             : " [expected answer but not from the right file]";
   const unsupported = r.spans.filter((s) => !s.supported);
   const spanLines = [
