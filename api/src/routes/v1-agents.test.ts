@@ -41,8 +41,8 @@ describe.each(engines)("POST /api/v1/{apiEndpoint} on %s", (engine) => {
 
   it("answers a public agent without authentication, citing the uploaded document", async () => {
     const owner = await signUp(t);
-    await uploadKnowledge(t, owner.cookie, "pricing.txt", FALCON);
     const agent = await createTestAgent(t, owner.cookie, { name: "Pricing helper", isPublic: true });
+    await uploadKnowledge(t, owner.cookie, "pricing.txt", FALCON, { agentId: agent.id });
     // No cookie, another site's Origin: a public agent is for anyone.
     const response = await ask(
       t,
@@ -69,6 +69,56 @@ describe.each(engines)("POST /api/v1/{apiEndpoint} on %s", (engine) => {
     for (const marker of body.response.matchAll(/\[(\d+)\]/g)) {
       expect(body.sources.map((source) => source.number)).toContain(Number(marker[1]));
     }
+  });
+
+  it("answers anyone but its owner only from the knowledge given to the agent, never the owner's shared library", async () => {
+    const owner = await signUp(t);
+    const agent = await createTestAgent(t, owner.cookie, { name: "Scoped pricing", isPublic: true });
+    await uploadKnowledge(t, owner.cookie, "agent-pricing.txt", FALCON, { agentId: agent.id });
+    // A private note uploaded to no agent: the owner's shared library.
+    const NOTE = "The Osprey acquisition closes on 14 March for 12 million EUR, strictly confidential.";
+    await uploadKnowledge(t, owner.cookie, "board-note.txt", NOTE);
+    const question = { message: "When does the Osprey acquisition close and for how much?" };
+    const leaks = (body: { response: string; sources: { documentName: string; excerpt: string }[] }) =>
+      body.response.includes("Osprey") ||
+      body.sources.some(
+        (source) => source.documentName === "board-note.txt" || source.excerpt.includes("Osprey"),
+      );
+
+    const stranger = await signUp(t);
+    for (const headers of [{}, bearer(await createTestKey(t, stranger.user.id))]) {
+      const response = await ask(t, agent.apiEndpoint, question, headers);
+      expect(response.status, await response.clone().text()).toBe(200);
+      const body = publicAgentResponseSchema.parse(await response.json());
+      expect(leaks(body), JSON.stringify(body)).toBe(false);
+      // Its own knowledge still answers.
+      const own = await ask(
+        t,
+        agent.apiEndpoint,
+        { message: "How much does the Falcon plan cost?" },
+        headers,
+      );
+      expect(publicAgentResponseSchema.parse(await own.json()).response).toContain("49 EUR");
+    }
+    // The chat completions of the same agent, anonymous, keep to the same scope.
+    const completion = await t.request("/api/v1/chat/completions", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        model: agent.apiEndpoint,
+        messages: [{ role: "user", content: question.message }],
+      }),
+    });
+    expect(completion.status).toBe(200);
+    const completed = JSON.stringify(await completion.json());
+    expect(completed).not.toContain("board-note.txt");
+    expect(completed).not.toContain("12 million");
+
+    // Its owner's own key reads the owner's whole library, as the owner's chat does.
+    const ownersKey = await createTestKey(t, owner.user.id);
+    const asOwner = await ask(t, agent.apiEndpoint, question, bearer(ownersKey));
+    expect(asOwner.status).toBe(200);
+    expect(leaks(publicAgentResponseSchema.parse(await asOwner.json()))).toBe(true);
   });
 
   it("refuses a blank message with the spec's words, and an unknown endpoint with 404", async () => {

@@ -6,7 +6,13 @@ import { securityFor } from "../auth/authenticate";
 import { AppError } from "../lib/app-error";
 import { componentSchema, errorResponses } from "../lib/openapi";
 import { assertMayCall, findAgentByEndpoint } from "../services/public-api/agent-target";
-import { answerQuestion, callFailureError, citedSources, traceOf } from "../services/public-api/answer-call";
+import {
+  answerQuestion,
+  callFailureError,
+  citedSources,
+  readsSharedLibrary,
+  traceOf,
+} from "../services/public-api/answer-call";
 import {
   callerKey,
   createV1Router,
@@ -50,6 +56,10 @@ const callAgentRoute = createRoute({
     "`sources[n]`'s `number`; only cited sources are listed. `trace` says why the answer says what it says (the",
     "passages weighed with their scores, the units quoted, the kind of answer looked for, and for an abstention the",
     'best candidate and why it was not enough): the same trace the chat shows as "Why this answer?".',
+    "",
+    "Knowledge: a caller other than the owner (no key, or another account's key on a public agent) is answered only",
+    "from the knowledge given to the agent (its documents and its type's categories), never from the owner's",
+    "documents uploaded for all agents; the owner's own key reads those too, as the owner's chat does.",
     "",
     "A public agent (`isPublic`) needs no authentication; a key, when sent, must still be valid. Any other agent needs",
     "`Authorization: Bearer <key>` of its owner: 401 without one (or with an unknown, inactive or expired key), 403",
@@ -97,6 +107,7 @@ export const v1AgentRoutes = createV1Router().openapi(callAgentRoute, async (c) 
       target,
       history: [],
       question: message,
+      includeShared: readsSharedLibrary(target, callerKey(c)),
       signal: stream.signal,
     });
     call.promptTokens = answer.promptTokens;

@@ -11,6 +11,7 @@ import {
   answerQuestion,
   callFailureError,
   citedSources,
+  readsSharedLibrary,
   traceOf,
   withAddedInstructions,
 } from "../services/public-api/answer-call";
@@ -95,7 +96,14 @@ async function askGtm(c: Context<V1Env & AuthEnv>, question: string, instruction
   const target = { ...gtm, agent: withAddedInstructions(gtm.agent, "Your task:", instructions) };
   const stream = deps.streams.open({ signal: c.req.raw.signal });
   try {
-    const answer = await answerQuestion(deps, { target, history: [], question, signal: stream.signal });
+    // Only the owner's keys reach a built-in agent: the owner's whole library answers, as in their chat.
+    const answer = await answerQuestion(deps, {
+      target,
+      history: [],
+      question,
+      includeShared: readsSharedLibrary(target, apiKey),
+      signal: stream.signal,
+    });
     call.promptTokens = answer.promptTokens;
     call.completionTokens = answer.completionTokens;
     const failure = callFailureError(answer);

@@ -75,8 +75,10 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     served = await serve(t);
     owner = await signUp(t);
     await uploadKnowledge(t, owner.cookie, "pricing.txt", FALCON);
-    publicSlug = (await createTestAgent(t, owner.cookie, { name: "Open pricing", isPublic: true }))
-      .apiEndpoint;
+    const publicAgent = await createTestAgent(t, owner.cookie, { name: "Open pricing", isPublic: true });
+    publicSlug = publicAgent.apiEndpoint;
+    // Anonymous callers get only what was given to the agent, never the owner's shared library.
+    await uploadKnowledge(t, owner.cookie, "open-pricing.txt", FALCON, { agentId: publicAgent.id });
     privateSlug = (await createTestAgent(t, owner.cookie, { name: "Closed pricing", isPublic: false }))
       .apiEndpoint;
     key = await createTestKey(t, owner.user.id);

@@ -6,7 +6,12 @@ import { errorBody } from "../lib/app-error";
 import { eventStreamResponse } from "../lib/event-stream";
 import { componentSchema } from "../lib/openapi";
 import { assertMayCall, resolveModel } from "../services/public-api/agent-target";
-import { answerCall, callFailureError, retrieveForCall } from "../services/public-api/answer-call";
+import {
+  answerCall,
+  callFailureError,
+  readsSharedLibrary,
+  retrieveForCall,
+} from "../services/public-api/answer-call";
 import { startAnswer } from "../services/public-api/first-piece";
 import { listModels } from "../services/public-api/list-models";
 import {
@@ -106,8 +111,9 @@ const completionsRoute = createRoute({
     "choose the model and temperature; `temperature`, `max_tokens` and other sampling fields are ignored, and tools",
     "are refused.",
     "",
-    "The answer runs the chat's pipeline: retrieval from the agent owner's knowledge, the chat model, citation",
-    "markers checked. `usage` counts the model's tokens (estimated by the built-in responder); our extensions:",
+    "The answer runs the chat's pipeline: retrieval from the agent owner's knowledge (for anyone but the owner's own",
+    "key, only the knowledge given to the agent, never the owner's documents uploaded for all agents), the chat model,",
+    "citation markers checked. `usage` counts the model's tokens (estimated by the built-in responder); our extensions:",
     "`sources` lists the cited passages (`[n]` in the text is `number` n), and `trace` says why the answer says what",
     "it says (passages weighed with their scores, units quoted, the kind of answer looked for, an abstention's best",
     'candidate and reason), as the chat\'s "Why this answer?" shows it, or null.',
@@ -167,12 +173,14 @@ export const v1OpenAiRoutes = createV1Router()
     assertMayCall(target, apiKey);
     const meta = completionMeta(body.model, deps.now());
     // Retrieval fails (vector store down) as an HTTP error on both paths, before any stream opens.
-    const passages = await retrieveForCall(deps, { target, history, question });
+    const includeShared = readsSharedLibrary(target, apiKey);
+    const passages = await retrieveForCall(deps, { target, history, question, includeShared });
     const stream = deps.streams.open({ signal: c.req.raw.signal });
     const turn = {
       target,
       history,
       question,
+      includeShared,
       passages,
       signal: stream.signal,
       callerInstructions: instructions,

@@ -1,6 +1,7 @@
 // One public API answer through the chat's grounding pipeline: the agent's owner's knowledge, the responder, cited sources.
 import type { AnswerTrace, ChatSource } from "@acp/contracts/chat";
 import type { PublicSource } from "@acp/contracts/public-api";
+import type { ApiKeyRow } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { AppError } from "../../lib/app-error";
 import type { HistoryTurn } from "../../providers/chat-model/responder";
@@ -15,6 +16,11 @@ type CallQuestion = {
   history: readonly HistoryTurn[];
   question: string;
   /**
+   * Whether the owner's shared library (documents given to no agent) may answer: only for the owner's own key
+   * (readsSharedLibrary). Required, so no route can forget to decide.
+   */
+  includeShared: boolean;
+  /**
    * The caller's own instructions (chat completions' system and developer messages), if any. They never join the
    * agent's prompt: a chat model gets them after its grounding rules, marked as ranking below them.
    */
@@ -22,8 +28,24 @@ type CallQuestion = {
 };
 
 /** The retrieved passages of a question, before any answer is written (their failures are the request's, not the model's). */
-export function retrieveForCall(deps: Deps, { target, history, question }: CallQuestion) {
-  return retrievePassages({ deps, userId: target.ownerId, agent: target.agent, history, question });
+export function retrieveForCall(deps: Deps, { target, history, question, includeShared }: CallQuestion) {
+  return retrievePassages({
+    deps,
+    userId: target.ownerId,
+    agent: target.agent,
+    history,
+    question,
+    includeShared,
+  });
+}
+
+/**
+ * Whether a call may draw on the agent owner's shared library (their private documents given to no agent): only when
+ * the owner calls with their own key, as in their chat. Anyone else reaching a public agent (without a key, or with
+ * another account's) is answered only from the knowledge given to the agent: its documents and its type's categories.
+ */
+export function readsSharedLibrary(target: AgentTarget, apiKey: ApiKeyRow | undefined): boolean {
+  return apiKey !== undefined && apiKey.userId === target.ownerId;
 }
 
 /**

@@ -1,6 +1,8 @@
 // The Configure dialog: it saves the edited settings with PATCH (built-in and custom agents each at their own
 // route), checks fields before sending anything, names the installation's default model, and reports failures.
+
 import { AGENT_TEMPERATURE, AGENT_TOP_K } from "@acp/contracts/chat";
+import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
 import { mockApi, route } from "@acp/federation/mock-api";
 import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
@@ -112,7 +114,11 @@ describe("ConfigureAgentDialog", () => {
     });
     fill("Name", " Board Pack ");
     fill("Description", "Prepares the quarterly board pack");
-    fireEvent.click(screen.getByRole("switch", { name: "Make publicly accessible via API" }));
+    const publicSwitch = screen.getByRole("switch", { name: "Make publicly accessible via API" });
+    // The switch says what anonymous callers will be answered from.
+    const help = document.getElementById(publicSwitch.getAttribute("aria-describedby") ?? "");
+    expect(help?.textContent).toContain(PUBLIC_AGENT_SCOPE_NOTE);
+    fireEvent.click(publicSwitch);
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(api.sent("PATCH")).toHaveLength(1));
     expect(api.sent("PATCH")[0]).toMatchObject({

@@ -7,6 +7,7 @@ import {
   type ChatModelInfo,
   SYSTEM_PROMPT_MAX_CHARS,
 } from "@acp/contracts/chat";
+import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
 import { toastError } from "@acp/federation/toast-error";
 import { Button } from "@acp/ui/components/button";
 import {
@@ -154,7 +155,8 @@ function ConfigureAgentForm({ target, onSaved }: { target: SettingsTarget; onSav
             <div className="flex min-w-0 flex-col gap-1">
               <Label htmlFor={`${id}-public`}>Make publicly accessible via API</Label>
               <p id={`${id}-public-help`} className="text-muted-foreground text-xs">
-                Anyone with the endpoint's address can ask it questions, without an API key.
+                Anyone with the endpoint's address can ask it questions, without an API key.{" "}
+                {PUBLIC_AGENT_SCOPE_NOTE}
               </p>
             </div>
             <Switch

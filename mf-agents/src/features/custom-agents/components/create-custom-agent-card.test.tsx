@@ -1,6 +1,7 @@
 // Creating a custom agent: name and system prompt are required (the spec's message, nothing sent), the body carries
 // the defaults and a generated endpoint, and failures read "Failed to create agent: {message}".
 
+import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
 import { mockApi, route } from "@acp/federation/mock-api";
 import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
@@ -83,7 +84,11 @@ describe("CreateCustomAgentCard", () => {
     fill("Name", "Support");
     fill(/^Description/, "Answers product questions");
     fill("System prompt", "Answer from the manuals.");
-    fireEvent.click(screen.getByRole("switch", { name: "Make publicly accessible via API" }));
+    const publicSwitch = screen.getByRole("switch", { name: "Make publicly accessible via API" });
+    // The switch says what anonymous callers will be answered from.
+    const help = document.getElementById(publicSwitch.getAttribute("aria-describedby") ?? "");
+    expect(help?.textContent).toContain(PUBLIC_AGENT_SCOPE_NOTE);
+    fireEvent.click(publicSwitch);
     create();
     await waitFor(() => expect(currentToast()?.title).toBe("Agent Created"));
     const body = api.sent("POST")[0]?.body as { isPublic: boolean; apiEndpoint: string; description: string };

@@ -1,6 +1,7 @@
 import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
 import type { AgentType } from "@acp/contracts/entities";
 import { ERROR_TOASTS, SUCCESS_TOASTS, VALIDATION } from "@acp/contracts/messages";
+import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
 import { toastError } from "@acp/federation/toast-error";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
@@ -163,7 +164,8 @@ export function CreateCustomAgentCard() {
             <div className="flex min-w-0 flex-col gap-1">
               <Label htmlFor={`${id}-public`}>Make publicly accessible via API</Label>
               <p id={`${id}-public-help`} className="text-muted-foreground text-xs">
-                Anyone with its endpoint ({PUBLIC_API_PATH_PREFIX}…) can ask it questions, without an API key.
+                Anyone with its endpoint ({PUBLIC_API_PATH_PREFIX}…) can ask it questions, without an API key.{" "}
+                {PUBLIC_AGENT_SCOPE_NOTE}
               </p>
             </div>
             <Switch

@@ -2,6 +2,7 @@
 // states: the blank message, the reply with its sources, "Error: {error or Unknown error}" and "Network error".
 
 import { createQueryClient } from "@acp/client/query-client";
+import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
 import { type Answer, mockApi, route } from "@acp/federation/mock-api";
 import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -67,6 +68,8 @@ describe("PublicEndpointsCard", () => {
     renderRemotePage(<PublicEndpointsCard origin="https://panel.example.com" />);
     const item = await screen.findByRole("article", { name: "Support Bot" });
     expect(within(item).getByText("/api/v1/agent-support-bot-1767225600000")).toBeTruthy();
+    // Anonymous callers are answered only from what was given to this agent.
+    expect(within(item).getByText(PUBLIC_AGENT_SCOPE_NOTE)).toBeTruthy();
     expect(screen.queryByText("Board Pack")).toBeNull();
     fireEvent.click(within(item).getByRole("button", { name: "Copy URL of Support Bot" }));
     await waitFor(() => expect(currentToast()?.title).toBe("Copied"));

@@ -2,6 +2,7 @@
 // deployed"), a copy button for its full URL, and a Test box that calls it the way an outside caller would.
 import { errorMessage } from "@acp/client/http-error";
 import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
+import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
@@ -73,6 +74,7 @@ function PublicEndpoint({ name, apiEndpoint, url }: { name: string; apiEndpoint:
           {PUBLIC_API_PATH_PREFIX}
           {apiEndpoint}
         </code>
+        <p className="text-muted-foreground text-xs">{PUBLIC_AGENT_SCOPE_NOTE}</p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button
