@@ -26,7 +26,8 @@ const listRoute = signedInRoute({
   description: [
     "The five built-in executive agents in the product's order, with their features, whether the user switched them on",
     "(gtm starts on, the others off) and the chat settings the user gave them (system prompt, model, temperature,",
-    "retrieval top-k; the defaults until changed). `defaultSystemPrompt` is the prompt a reset restores.",
+    "retrieval top-k; the defaults until changed). `defaultSystemPrompt` is the prompt a reset restores. On means",
+    "deployed: only an agent that is on answers API calls and is listed by GET /api/v1/models.",
   ].join(" "),
   responses: {
     200: {
@@ -46,6 +47,11 @@ const updateRoute = signedInRoute({
     "Only the fields sent change, for this user only. `systemPrompt: null` restores the agent's default prompt;",
     "`model: null` uses the installation's default model. An unknown id answers 404 naming it; an invalid field",
     "answers 400 with a message naming the field.",
+    "",
+    "`enabled` is whether the agent is deployed. Switched off, it answers no API call (POST /api/v1/chat/completions",
+    "and, for gtm, /api/v1/gtm/*: 409 CONFLICT naming the agent and that it is switched off) and GET /api/v1/models",
+    "no longer lists it. Its settings, conversations and usage stay, and the owner's own chat in the app still",
+    "answers it (that is where the wizard tests an agent before it is deployed). Switched on again, it answers as before.",
   ].join(" "),
   request: {
     params: z.object({

@@ -65,6 +65,35 @@ describe.each(engines)("the gtm endpoints on %s", (engine) => {
     expect(body.response.length).toBeGreaterThan(0);
   });
 
+  it("refuses both endpoints with 409 while the gtm agent is switched off, and answers again once it is on", async () => {
+    const user = await signUp(t);
+    await uploadKnowledge(t, user.cookie, "gtm-playbook.txt", PLAYBOOK, { agentId: "gtm" });
+    const userKey = await createTestKey(t, user.user.id);
+    const switchGtm = (enabled: boolean) =>
+      t.request("/api/agents/gtm", {
+        method: "PATCH",
+        cookie: user.cookie,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ enabled }),
+      });
+    expect((await switchGtm(false)).status).toBe(200);
+    for (const response of [
+      await strategy(bearer(userKey)),
+      await analyze({ text: "We sell to logistics firms." }, bearer(userKey)),
+    ]) {
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({
+        error:
+          "The built-in agent 'gtm' (GTM Strategy) is switched off: it answers no API calls until its owner switches it on under AI Agent Management",
+        code: "CONFLICT",
+      });
+    }
+    // Without a key the answer is still 401: whether an agent is on is its owner's business.
+    expect((await strategy()).status).toBe(401);
+    expect((await switchGtm(true)).status).toBe(200);
+    expect((await strategy(bearer(userKey))).status).toBe(200);
+  });
+
   it("validates the text: blank, missing or too long", async () => {
     for (const body of [{ text: "  " }, {}, { text: 7 }]) {
       const response = await analyze(body, bearer(key));

@@ -36,7 +36,8 @@ const keyOnly = (operation: V1Operation) =>
 
 const ACCESS = [
   "Needs an API key (`Authorization: Bearer <key>`) allowed to call the gtm agent (allowed agents unset, or",
-  "including `gtm`): 401 without a valid key, 403 for a key restricted to other agents. The answer comes from the",
+  "including `gtm`): 401 without a valid key, 403 for a key restricted to other agents, 409 while the owner has the",
+  "gtm agent switched off (PATCH /api/agents/gtm `enabled: false`). The answer comes from the",
   "key owner's gtm knowledge through the chat's pipeline, with the gtm agent's settings; `[n]` in `response` is",
   "source `number` n. The key's hourly limit applies (RateLimit-* headers, 429 with Retry-After); a chat-model",
   "failure answers 429, 502, 503 or 504.",
@@ -55,7 +56,7 @@ const strategyRoute = createRoute({
       description: "The strategy summary and the sources it cites",
       content: { "application/json": { schema: publicAgentResponse } },
     },
-    ...errorResponses(401, 403, 429, 502, 503, 504),
+    ...errorResponses(401, 403, 409, 429, 502, 503, 504),
   },
 });
 
@@ -80,7 +81,7 @@ const analyzeRoute = createRoute({
       description: "The analysis and the sources it cites",
       content: { "application/json": { schema: publicAgentResponse } },
     },
-    ...errorResponses(400, 401, 403, 429, 502, 503, 504),
+    ...errorResponses(400, 401, 403, 409, 429, 502, 503, 504),
   },
 });
 

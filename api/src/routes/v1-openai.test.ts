@@ -91,7 +91,8 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
   it("lists the agents a key may call as models; anonymous callers get AuthenticationError", async () => {
     const all = await client(served.baseURL, key).models.list();
     const ids = all.data.map((model) => model.id);
-    expect(ids).toEqual(["gtm", "legal", "vision", "technical", "fundraising", publicSlug, privateSlug]);
+    // The built-in agents switched on (gtm out of the box; the others start off) and the owner's custom agents.
+    expect(ids).toEqual(["gtm", publicSlug, privateSlug]);
     expect(all.data.find((model) => model.id === privateSlug)).toMatchObject({
       object: "model",
       owned_by: "custom-agent",
@@ -273,6 +274,87 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     });
     expect(completion.choices[0]?.message.content).toContain("49 EUR");
     expect(sourcesOf(completion)?.[0]?.documentName).toBe("pricing.txt");
+  });
+
+  it("keeps a switched-off built-in agent out of every API surface, its settings and history kept", async () => {
+    const switchAgent = async (id: string, body: Record<string, unknown>) => {
+      const response = await t.request(`/api/agents/${id}`, {
+        method: "PATCH",
+        cookie: owner.cookie,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+    };
+    const openai = client(served.baseURL, key);
+    const question = [{ role: "user" as const, content: "How much does the Falcon plan cost?" }];
+    const ids = async () => (await openai.models.list()).data.map((model) => model.id);
+
+    // legal starts off: not listed, and refused with a reason the client can act on.
+    expect(await ids()).not.toContain("legal");
+    const legalOff = await rejection(openai.chat.completions.create({ model: "legal", messages: question }));
+    expect(legalOff).toBeInstanceOf(OpenAI.ConflictError);
+    expect(legalOff.status).toBe(409);
+    expect(legalOff.code).toBe("CONFLICT");
+    expect(legalOff.message).toContain(
+      "The built-in agent 'legal' (Legal Foundation) is switched off: it answers no API calls until its owner switches it on under AI Agent Management",
+    );
+    await switchAgent("legal", { enabled: true });
+    expect(await ids()).toContain("legal");
+    expect(
+      (await openai.chat.completions.create({ model: "legal", messages: question })).choices[0]?.message
+        .content,
+    ).toContain("49 EUR");
+
+    // gtm switched off, its prompt changed: gone from the list, refused whole and streamed.
+    await switchAgent("gtm", { enabled: false, systemPrompt: "You are the GTM desk." });
+    expect(await ids()).toEqual(["legal", publicSlug, privateSlug]);
+    for (const stream of [false, true]) {
+      const refused = await rejection(
+        openai.chat.completions.create({ model: "gtm", messages: question, stream }),
+      );
+      expect(refused).toBeInstanceOf(OpenAI.ConflictError);
+      expect(refused.message).toContain("'gtm' (GTM Strategy) is switched off");
+    }
+    // Its settings stay, and so does its history: the owner still reads and (in the app) tests it.
+    const state = (await (await t.request("/api/agents", { cookie: owner.cookie })).json()) as {
+      id: string;
+      enabled: boolean;
+      settings: { systemPrompt: string };
+    }[];
+    expect(state.find((agent) => agent.id === "gtm")).toMatchObject({
+      enabled: false,
+      settings: { systemPrompt: "You are the GTM desk." },
+    });
+    const logged = await requestLogRows(t);
+    expect(logged.some((row) => row.agentEndpoint === "gtm" && row.status === 409)).toBe(true);
+    // Off means not deployed: the owner's own chat in the app (where the wizard tests an agent before it is
+    // deployed) still answers, with the settings kept.
+    const cookieJson = (path: string, body: unknown) =>
+      t.request(path, {
+        method: "POST",
+        cookie: owner.cookie,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const conversation = (await (
+      await cookieJson("/api/conversations", { agentType: "gtm", title: "Testing while off" })
+    ).json()) as { id: string };
+    const chatted = await cookieJson("/api/chat", {
+      conversationId: conversation.id,
+      message: "How much does the Falcon plan cost?",
+    });
+    expect(chatted.status).toBe(200);
+    expect(((await chatted.json()) as { message: { content: string } }).message.content).toContain("49 EUR");
+
+    // Switched on again, it answers with the settings it kept.
+    await switchAgent("gtm", { enabled: true, systemPrompt: null });
+    await switchAgent("legal", { enabled: false });
+    expect(await ids()).toEqual(["gtm", publicSlug, privateSlug]);
+    expect(
+      (await openai.chat.completions.create({ model: "gtm", messages: question })).choices[0]?.message
+        .content,
+    ).toContain("49 EUR");
   });
 
   it("logs each call, a stream when it ends with its tokens", async () => {

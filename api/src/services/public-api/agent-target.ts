@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { type ApiKeyRow, customAgents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { getBuiltInAgent } from "../agents/list-built-in-agents";
 import { builtInChatAgent, type ChatAgent, customChatAgent } from "../chat/resolve-chat-agent";
 
 /** An agent a call may reach, with what the access rules and the request log need. */
@@ -16,6 +17,11 @@ export type AgentTarget = {
   endpoint: string;
   /** Public agents answer anyone, with or without a key (spec 6: the isPublic flag). */
   isPublic: boolean;
+  /**
+   * Whether the agent answers API calls at all: a built-in agent its owner switched off (PATCH /api/agents/{id}
+   * `enabled: false`; all but gtm start off) does not, and is not listed as a model. Custom agents are always on.
+   */
+  enabled: boolean;
   agent: ChatAgent;
 };
 
@@ -32,6 +38,7 @@ export async function findAgentByEndpoint(db: Db, endpoint: string): Promise<Age
     accessId: row.id,
     endpoint: row.apiEndpoint,
     isPublic: row.isPublic,
+    enabled: true,
     agent: customChatAgent(row),
   };
 }
@@ -40,15 +47,16 @@ function isBuiltInAgentId(value: string): value is BuiltInAgentId {
   return (BUILT_IN_AGENT_IDS as readonly string[]).includes(value);
 }
 
-/** A built-in agent of the key's owner, with the owner's settings for it. Never public: built-ins are per user. */
+/**
+ * A built-in agent of the key's owner, with the owner's settings for it and whether the owner switched it on. Never
+ * public: built-ins are per user.
+ */
 export async function builtInTarget(db: Db, ownerId: string, agentId: BuiltInAgentId): Promise<AgentTarget> {
-  return {
-    ownerId,
-    accessId: agentId,
-    endpoint: agentId,
-    isPublic: false,
-    agent: await builtInChatAgent({ db, userId: ownerId, agentType: agentId }),
-  };
+  const [agent, state] = await Promise.all([
+    builtInChatAgent({ db, userId: ownerId, agentType: agentId }),
+    getBuiltInAgent({ db, userId: ownerId, agentId }),
+  ]);
+  return { ownerId, accessId: agentId, endpoint: agentId, isPublic: false, enabled: state.enabled, agent };
 }
 
 const modelNotFound = (model: string) =>
@@ -90,9 +98,20 @@ export function keyAllowsAgent(apiKey: ApiKeyRow, accessId: string): boolean {
 /**
  * Refuses a call the caller may not make: a public agent answers anyone, but a key restricted to some agents (sent,
  * and already checked to be valid) calls only those; any other agent needs a key of its owner (401 without one) that
- * is allowed to call it (403 otherwise).
+ * is allowed to call it (403 otherwise). Then refuses a call to an agent its owner switched off (409, naming it): only
+ * a caller who may call the agent learns that it is off.
  */
 export function assertMayCall(target: AgentTarget, apiKey: ApiKeyRow | undefined): void {
+  assertCallerAllowed(target, apiKey);
+  if (!target.enabled) {
+    throw new AppError(
+      "CONFLICT",
+      `The built-in agent '${target.endpoint}' (${target.agent.name}) is switched off: it answers no API calls until its owner switches it on under AI Agent Management`,
+    );
+  }
+}
+
+function assertCallerAllowed(target: AgentTarget, apiKey: ApiKeyRow | undefined): void {
   if (target.isPublic) {
     if (apiKey && apiKey.allowedAgentIds !== null && !apiKey.allowedAgentIds.includes(target.accessId)) {
       throw new AppError("FORBIDDEN", "This API key is not allowed to call this agent");

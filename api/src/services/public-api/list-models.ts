@@ -1,14 +1,14 @@
 // GET /api/v1/models: the agents an API key may call, as OpenAI's model list (ids: custom agent slugs, built-in types).
-import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { type ApiKeyRow, customAgents, type UserRow } from "../../db/schema";
+import { listBuiltInAgents } from "../agents/list-built-in-agents";
 import { keyAllowsAgent } from "./agent-target";
 import type { ModelList } from "./openai-chat";
 
 /**
- * The key owner's custom agents and built-in agents that the key is allowed to call. Other users' public agents are
- * callable by their slug but never listed: a key shows its own account, not who else publishes what.
+ * The key owner's custom agents and switched-on built-in agents that the key is allowed to call. Other users' public
+ * agents are callable by their slug but never listed: a key shows its own account, not who else publishes what.
  */
 export async function listModels({
   db,
@@ -40,15 +40,16 @@ export async function listModels({
       name: row.name,
     }));
   const slugs = new Set(custom.map((model) => model.id));
-  // A built-in agent exists for a user from the moment the account does; an own slug of the same name shadows it.
-  const builtIn = BUILT_IN_AGENTS.filter(
-    (agent) => keyAllowsAgent(apiKey, agent.id) && !slugs.has(agent.id),
-  ).map((agent) => ({
-    id: agent.id,
-    object: "model" as const,
-    created: seconds(owner.createdAt),
-    owned_by: "built-in-agent",
-    name: agent.name,
-  }));
+  // A built-in agent exists for a user from the moment the account does, but answers (and is listed) only while its
+  // owner has it switched on; an own slug of the same name shadows it.
+  const builtIn = (await listBuiltInAgents({ db, userId: owner.id }))
+    .filter((agent) => agent.enabled && keyAllowsAgent(apiKey, agent.id) && !slugs.has(agent.id))
+    .map((agent) => ({
+      id: agent.id,
+      object: "model" as const,
+      created: seconds(owner.createdAt),
+      owned_by: "built-in-agent",
+      name: agent.name,
+    }));
   return { object: "list", data: [...builtIn, ...custom] };
 }
