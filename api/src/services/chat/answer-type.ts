@@ -27,7 +27,8 @@ const MONTHS =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 /** Dates, times, durations and recurring periods: "September 21, 2020", "14:30", "within 30 days", "annually". */
 const TIME_EXPRESSIONS = [
-  /\b(?:19|20)\d{2}\b/,
+  // A year, not a part of a number such as an AD's "2018–23–51".
+  /(?<!\d[–-])\b(?:19|20)\d{2}\b(?![–-]\d)/,
   /\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b/,
   /\b\d{1,2}:\d{2}\b/,
   /\b\d{1,2}\s?(?:a\.?m|p\.?m)\b/i,

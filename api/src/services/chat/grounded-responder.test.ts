@@ -83,7 +83,12 @@ function expectGrounded(answer: string, passages: readonly GroundingPassage[]) {
   for (const quote of quotes) {
     const source = passages.find((p) => p.number === quote.marker);
     expect(source, `marker [${quote.marker}] names a given passage`).toBeDefined();
-    expect(unescapeCells(collapse(source?.text ?? ""))).toContain(collapse(quote.text));
+    const text = unescapeCells(collapse(source?.text ?? ""));
+    // A row's cells are quoted as "field: value; field: value": each field and value stands in the passage.
+    const pieces = /^[^:;]+: [^;]+(?:; [^:;]+: [^;]+)+$/.test(quote.text)
+      ? quote.text.split("; ").flatMap((piece) => piece.split(": "))
+      : [quote.text];
+    for (const piece of pieces) expect(text).toContain(collapse(piece));
   }
   if (short !== null) {
     const cited = passages.filter((p) => quotes.some((quote) => quote.marker === p.number));
@@ -159,7 +164,7 @@ describe("grounded responder: choosing and citing sentences", () => {
       "Sheet: Sheet2\n| Monitor | | Brand | | inlineStr |\n| > 23 Inch | 19 | HP | 200 |\n| 20-23 Inch | 24 | DELL | 450 |\n| 17-20 Inch | 56 | Lenove | 200 |",
     );
     const text = answer("Which monitor size is the Lenove brand?", [sheet]);
-    expect(text).toBe("Monitor: 17-20 Inch\n\n17-20 Inch | 56 | Lenove | 200 [1]");
+    expect(text).toBe("Monitor: 17-20 Inch\n\nBrand: Lenove; Monitor: 17-20 Inch [1]");
     expectGrounded(text, [sheet]);
   });
 

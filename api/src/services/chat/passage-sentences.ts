@@ -38,8 +38,11 @@ const FULL_WIDTH_TERMINATORS = new Set(["。", "！", "？"]);
 const CLOSERS = new Set([")", "]", '"', "'", "”", "’", "»", "}"]);
 
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
+/** The note our table chunker puts under a header it had to cut (table-chunker.ts). */
+const HEADER_CUT_NOTE = /^\(header cut: the first \d+ of \d+ columns are repeated\)$/;
 const TABLE_SEPARATOR = /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/;
-const BULLET = /^(\s*)(?:[-*+•◦▪‣–—]|\d{1,3}[.)]|\(?[a-zA-Z][.)])\s+(?=\S)/;
+// A capital letter with a period is an initial ("J. Okafor"), not a list's letter.
+const BULLET = /^(\s*)(?:[-*+•◦▪‣–—]|\d{1,3}[.)]|\(?[a-z][.)]|\(?[A-Z]\))\s+(?=\S)/;
 const FIELD = /^\s*[^\s:|][^:|]{0,59}:\s+\S/;
 const MARKDOWN_HEADING = /^\s*#{1,6}\s+\S/;
 const ENDS_SENTENCE = /[.!?…。！？]["'”’»)\]]*\s*$/;
@@ -129,6 +132,9 @@ function sentenceSpans(text: string, from: number, to: number): [number, number]
     .filter(([a, b]) => b > a);
 }
 
+/** A passage's last unit without a sentence end is a cut fragment only from this many words on. */
+const FRAGMENT_MIN_WORDS = 12;
+
 /** Rows longer than this are quoted by the sentences of their long cells instead. */
 const LONG_ROW_CHARS = 400;
 const LONG_CELL_CHARS = 120;
@@ -182,7 +188,22 @@ export function splitPassage(text: string): PassageSentence[] {
     const content = line.text;
     const trimmedStart = line.start + (content.length - content.trimStart().length);
     const trimmedEnd = line.start + content.trimEnd().length;
+    if (previousWasRow && HEADER_CUT_NOTE.test(content)) continue;
     if (content.trim() === "") {
+      // A sentence broken by a blank line (OCR and PDF layouts put them between lines) goes on when the text before
+      // has no sentence end and the next line starts in lowercase: "will be shut" / "off on Tuesday 25 March".
+      const previousLine = lines[index - 1];
+      const nextLine = lines.slice(index + 1).find((line) => line.text.trim() !== "");
+      if (
+        paragraph &&
+        previousLine &&
+        previousLine.text.trim() !== "" &&
+        !ENDS_SENTENCE.test(previousLine.text) &&
+        nextLine &&
+        /^\s*\p{Ll}/u.test(nextLine.text) &&
+        !TABLE_ROW.test(nextLine.text)
+      )
+        continue;
       flush();
       previousWasRow = false;
       continue;
@@ -190,9 +211,16 @@ export function splitPassage(text: string): PassageSentence[] {
     if (TABLE_ROW.test(content)) {
       flush();
       if (TABLE_SEPARATOR.test(content)) continue;
-      const nextIsRow = lines[index + 1] !== undefined && TABLE_ROW.test((lines[index + 1] as Line).text);
+      // A header too wide to repeat is followed by a note saying so ("(header cut: ...)"), then the rows.
+      const after = lines[index + 1];
+      const nextIsRow =
+        after !== undefined &&
+        (TABLE_ROW.test(after.text) ||
+          (HEADER_CUT_NOTE.test(after.text) && TABLE_ROW.test(lines[index + 2]?.text ?? "")));
       if (previousWasRow && trimmedEnd - trimmedStart > LONG_ROW_CHARS) {
-        // A row carrying prose (a narrative column) is quoted by its sentences: the whole row is too long to quote.
+        // A long row is still a record (its cells answer "the X of Y"), and a row carrying prose (a narrative column)
+        // is also quoted by its sentences: the whole row is too long to quote.
+        unit("row", trimmedStart, trimmedEnd, header ? { header } : {});
         for (const [cellStart, cellEnd] of cellSpans(text, trimmedStart, trimmedEnd)) {
           if (cellEnd - cellStart < LONG_CELL_CHARS) continue;
           for (const [start, end] of sentenceSpans(text, cellStart, cellEnd)) unit("prose", start, end);
@@ -257,8 +285,15 @@ function markEdgeFragments(units: PassageSentence[], text: string) {
   const first = units.find((unit) => unit.kind === "prose");
   if (first && first.start === units[0]?.start && /^[\p{Ll},;:)\]]/u.test(first.text))
     first.kind = "fragment";
+  // A short last line (a signature, a label) is whole as it is; a long one without its stop was cut.
   const last = units.at(-1);
-  if (last && last.kind === "prose" && text.slice(last.end).trim() === "" && !ENDS_SENTENCE.test(last.text)) {
+  if (
+    last &&
+    last.kind === "prose" &&
+    text.slice(last.end).trim() === "" &&
+    !ENDS_SENTENCE.test(last.text) &&
+    last.text.split(/\s+/).length >= FRAGMENT_MIN_WORDS
+  ) {
     last.kind = "fragment";
   }
 }

@@ -2,9 +2,10 @@
 import type { AnswerTrace } from "@acp/contracts/chat";
 import type { GroundingPassage } from "../../../providers/chat-model/responder";
 import { languageName, wordsOf } from "./language";
+import { answerFromRecords, type RecordAnswer } from "./records";
 import { type Judged, SELECTOR_THRESHOLD, type Selection, selectAnswer } from "./selector";
 import { shortAnswerOf } from "./short-answer";
-import { collapse } from "./units";
+import { type Cell, collapse } from "./units";
 
 /*
  * How an answer reads (plain text: API callers read it as it is, the browser renders it as Markdown, and nothing is
@@ -133,6 +134,14 @@ export function composeAnswer(
       trace: traceOf(selection, passages, [], null, "no-passages"),
     };
   }
+  const record = answerFromRecords(
+    selection.question,
+    selection.termWeights,
+    selection.judged.map((judged) => judged.unit),
+  );
+  if (record && (!selection.best || record.coverage >= selection.best.coverage)) {
+    return composeFromRecord(selection, passages, record);
+  }
   const best = selection.best;
   if (!best) {
     const touched = selection.judged
@@ -179,5 +188,45 @@ export function composeAnswer(
     content: lines.join("\n\n"),
     abstained: false,
     trace: traceOf(selection, passages, chosen, shortAnswer, "answered"),
+  };
+}
+
+/** Subject cells quoted beside the answering cell. */
+const MAX_SUBJECT_CELLS = 2;
+
+/** "field: value" as the passage names them (a JSON record's cells keep their full paths there). */
+const fieldText = (cell: Cell) =>
+  cell.field ? `${collapse(cell.field)}: ${collapse(cell.value)}` : collapse(cell.value);
+
+/** The answer from a record: the answering cell with its field, then the row's subject and that cell, cited. */
+function composeFromRecord(
+  selection: Selection,
+  passages: readonly GroundingPassage[],
+  record: RecordAnswer,
+): Composed {
+  const { unit } = record;
+  const quotedOf = (cell: Cell) => {
+    const index = unit.cells?.indexOf(cell) ?? -1;
+    return (index >= 0 ? unit.quoted?.[index] : undefined) ?? cell;
+  };
+  const shortAnswer = fieldText(record.answer);
+  const evidence = [...record.subject.slice(0, MAX_SUBJECT_CELLS), record.answer].map((cell) =>
+    fieldText(quotedOf(cell)),
+  );
+  const judged = selection.judged.find((candidate) => candidate.unit === unit);
+  const chosen: Judged[] = judged ? [{ ...judged, probability: record.coverage }] : [];
+  const trace = traceOf(selection, passages, chosen, shortAnswer, "answered");
+  trace.chosen = [
+    {
+      number: unit.passage.number,
+      kind: "row",
+      text: evidence.join("; ").slice(0, TRACE_UNIT_CHARS),
+      score: round(record.coverage),
+    },
+  ];
+  return {
+    content: `${shortAnswer}\n\n${evidence.join("; ")} [${unit.passage.number}]`,
+    abstained: false,
+    trace,
   };
 }

@@ -1,6 +1,7 @@
 // What the answer selector knows about a unit for a question: lexical features, each in about [0, 1].
 import { hasAnswerType, namesOnlyAnswerType } from "../answer-type";
 import type { Question } from "./question";
+import { newPhrasesOfType } from "./short-answer";
 import type { Unit, UnitStems } from "./units";
 
 /*
@@ -40,6 +41,7 @@ export const FEATURE_NAMES = [
   "coverageTimesType",
   "termsHeld",
   "newWords",
+  "holdsRarest",
 ] as const;
 
 export type Features = number[];
@@ -116,21 +118,8 @@ function pairsInOrder(question: Question, unit: Unit): number {
 }
 
 /** Whether the unit holds something of the asked type that the question does not already say. */
-function holdsNewOfType(question: Question, unit: Unit): boolean {
-  const type = question.answerType;
-  if (!type) return false;
-  const asked = new Set(question.terms.map((term) => term.surface.toLowerCase()));
-  if (type === "person" || type === "place") {
-    return unit.words
-      .slice(1)
-      .some((word) => /^\p{Lu}/u.test(word.surface) && !asked.has(word.surface.toLowerCase()));
-  }
-  const numbers = unit.quote.match(/\d[\d,.]*/g) ?? [];
-  return (
-    numbers.some((number) => !question.text.includes(number)) ||
-    (type !== "money" && hasAnswerType(unit.quote, type) && numbers.length === 0)
-  );
-}
+const holdsNewOfType = (question: Question, unit: Unit) =>
+  newPhrasesOfType(question, unit.quote, unit.language).length > 0;
 
 /** Features of every unit for the question (units of all passages, in their order). */
 export function featuresOf(question: Question, units: readonly Unit[], all: readonly UnitStems[]): Scored[] {
@@ -143,6 +132,10 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
     (total, _term, index) => total + (present.has(index) ? 0 : (weights[index] ?? 0)),
     0,
   );
+  // The rarest of the question's terms that some passage holds: the one word that says what is asked about.
+  let rarest = -1;
+  for (const index of present)
+    if (rarest < 0 || (weights[index] ?? 0) > (weights[rarest] ?? 0)) rarest = index;
   const held = units.map((unit) => heldTerms(question, unit));
   const coverage = held.map((set) => sumWeights(weights, set));
   const order = coverage.map((value, index) => ({ value, index })).sort((a, b) => b.value - a.value);
@@ -191,6 +184,7 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
       cov * (typed ? 1 : 0),
       question.terms.length > 0 ? (held[i]?.size ?? 0) / question.terms.length : 0,
       unit.stems.size > 0 ? newWords / unit.stems.size : 0,
+      rarest >= 0 && held[i]?.has(rarest) ? 1 : 0,
     ];
     return { unit, features, coverage: cov, held: held[i] ?? new Set() };
   });

@@ -156,6 +156,64 @@ export function detectLanguage(text: string): string | null {
 
 const stopLists = new Map<string, ReadonlySet<string>>();
 
+/** Languages a short question is tried in, English first (it wins ties). */
+const QUESTION_LANGUAGES = [
+  "en",
+  "fr",
+  "de",
+  "es",
+  "it",
+  "pt",
+  "nl",
+  "ru",
+  "bg",
+  "uk",
+  "pl",
+  "cs",
+  "sv",
+  "da",
+  "no",
+  "fi",
+  "tr",
+  "ro",
+  "hu",
+];
+
+/** stopwords-iso's list for a language (its English list too: the widest, for telling languages apart). */
+function isoStopWords(language: string): ReadonlySet<string> {
+  const key = `iso:${language}`;
+  let list = stopLists.get(key);
+  if (!list) {
+    list = new Set((stopwordsIso as Record<string, string[]>)[language] ?? []);
+    stopLists.set(key, list);
+  }
+  return list;
+}
+
+/**
+ * The language of a question. A question is too short for trigram statistics, but its function words tell its
+ * language well ("what", "does" / "quelle", "est", "de" / "какая", "в"): the language whose stop words it uses most,
+ * English on a tie; a script written without spaces by its characters. Null when no language's words are found.
+ */
+export function detectQuestionLanguage(text: string): string | null {
+  const unspaced = detectLanguage(text);
+  if (unspaced === "zh" || unspaced === "ja" || unspaced === "ko") return unspaced;
+  const words = [...segmenterOf("en").segment(text.toLowerCase())]
+    .filter((segment) => segment.isWordLike)
+    .map((segment) => segment.segment.replace(/^[dl]['’]/u, ""));
+  let best: string | null = null;
+  let bestHits = 0;
+  for (const language of QUESTION_LANGUAGES) {
+    const stop = isoStopWords(language);
+    const hits = words.filter((word) => stop.has(word)).length;
+    if (hits > bestHits) {
+      best = language;
+      bestHits = hits;
+    }
+  }
+  return best ?? unspaced;
+}
+
 function stopWordsOf(language: string): ReadonlySet<string> {
   if (language === "en") return ENGLISH_STOP_WORDS;
   let list = stopLists.get(language);

@@ -1,7 +1,7 @@
 // A question as matching sees it: its content terms, stemmed in each passage's language, and the kind of answer it asks for.
 import { stemEnglish } from "../../../text-search/english-stemmer";
 import { answerTypeOf } from "../answer-type";
-import { detectLanguage, wordsOf } from "./language";
+import { detectQuestionLanguage, wordsOf } from "./language";
 
 /**
  * Words that frame a request rather than say what it is about ("can you tell me", "please explain"). The stop lists
@@ -11,7 +11,8 @@ const SCAFFOLDING = new Set(
   (
     "tell know please explain describe say said give show would could might may must shall anything something " +
     "everything also like want think mean get regarding let thanks thank hi hello hey okay ok yes info many much " +
-    "find list name doc document file files documents"
+    "find list listed name named called call use used using given shown mentioned stated written doc document file " +
+    "files documents"
   )
     .split(" ")
     .map(stemEnglish),
@@ -46,7 +47,7 @@ export function readQuestion(
   fallback: string | null,
   borrowed: readonly string[] = [],
 ): Question {
-  const language = detectLanguage(text) ?? fallback;
+  const language = detectQuestionLanguage(text) ?? fallback;
   const seen = new Set<string>();
   const terms: QuestionTerm[] = [];
   let borrowedFrom = Number.POSITIVE_INFINITY;

@@ -1,12 +1,14 @@
 // Chooses the unit that answers a question (or none): the learned selector's probability over every unit of the passages.
 import type { GroundingPassage } from "../../../providers/chat-model/responder";
+import { namesOnlyAnswerType } from "../answer-type";
 import { FEATURE_NAMES, featuresOf, type Scored, weighTerms } from "./features";
 import { type Question, readQuestion } from "./question";
 import model from "./selector-model.json" with { type: "json" };
 
 export const SELECTOR_THRESHOLD = model.threshold;
 
-import { unitsOf } from "./units";
+import { wordsOf } from "./language";
+import { MAX_UNIT_CHARS, type Unit, unitsOf } from "./units";
 
 /*
  * A logistic model over features.ts's features, trained by scripts/train-answer-selector.ts on the developers' half
@@ -14,6 +16,10 @@ import { unitsOf } from "./units";
  * the answer; the best one answers when that probability reaches the model's threshold and it holds at least
  * MIN_COVERAGE of the question's weight (a question on a topic no passage covers is declined, whatever the model says).
  */
+
+const HOLDS_NEW_OF_TYPE = FEATURE_NAMES.indexOf("holdsNewOfType");
+/** How much of the best unit's coverage a unit holding the asked kind of answer must have to be preferred. */
+const TYPED_COVERAGE_SHARE = 0.55;
 
 /** Below this share of the question's weight, no unit answers, whatever its probability. */
 const MIN_COVERAGE = 0.3;
@@ -32,8 +38,20 @@ export type Selection = {
   reason: string | null;
 };
 
-if (model.features.join() !== FEATURE_NAMES.join()) {
-  throw new Error("selector-model.json was trained on other features: run scripts/train-answer-selector.ts");
+/** The model was trained on these features, in this order (checked on use: the trainer itself imports this module). */
+const modelMatches = model.features.join() === FEATURE_NAMES.join();
+
+/** A row's values must hold this much of the question's weight: its subject, not only its header's words. */
+const ROW_SUBJECT_WEIGHT = 0.2;
+
+function namesSubject(question: Question, weights: readonly number[], unit: Unit): boolean {
+  const stems = new Set<string>();
+  for (const cell of unit.cells ?? [])
+    for (const word of wordsOf(cell.value, unit.language)) if (!word.stop) stems.add(word.stem);
+  let weight = 0;
+  for (const [index, term] of question.terms.entries())
+    if (stems.has(term.stemIn(unit.language))) weight += weights[index] ?? 0;
+  return weight >= ROW_SUBJECT_WEIGHT;
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
@@ -50,6 +68,10 @@ export function selectAnswer(
   threshold = model.threshold,
   borrowed: readonly string[] = [],
 ): Selection {
+  if (!modelMatches)
+    throw new Error(
+      "selector-model.json was trained on other features: run scripts/train-answer-selector.ts",
+    );
   const { units, all } = unitsOf(passages);
   const question = readQuestion(questionText, units[0]?.language ?? null, borrowed);
   const judged = featuresOf(question, units, all)
@@ -58,7 +80,41 @@ export function selectAnswer(
       (a, b) => b.probability - a.probability || a.unit.rank - b.unit.rank || a.unit.order - b.unit.order,
     );
   const termWeights = weighTerms(question, all);
-  const top = judged[0];
+  // A row is quoted only when short enough and when the question's subject is among its values (a row that only
+  // shares its header's words with the question is not an answer); a record built from fields, and a long row,
+  // answer through their cells only (records.ts).
+  const eligible = judged.filter(
+    ({ unit }) =>
+      unit.kind !== "row" ||
+      (!unit.quoted && unit.quote.length <= MAX_UNIT_CHARS && namesSubject(question, termWeights, unit)),
+  );
+  // A question after a fact (when, how much, who, where) is answered by a unit that says one the question does not
+  // already say: the best such unit, when it holds nearly as much of the question as the best unit of all.
+  const first = eligible[0];
+  const typed =
+    question.answerType && first
+      ? eligible.find(
+          (judged) =>
+            judged.features[HOLDS_NEW_OF_TYPE] === 1 &&
+            judged.coverage >= first.coverage * TYPED_COVERAGE_SHARE,
+        )
+      : undefined;
+  const top = typed ?? first;
+  // "And what about its price?" with nothing before it: the question says what kind of thing it asks for, not whose.
+  const own = question.terms.slice(0, question.borrowedFrom);
+  if (
+    own.length > 0 &&
+    own.length === question.terms.length &&
+    namesOnlyAnswerType(own.map((term) => ({ word: term.surface }))) &&
+    question.answerType
+  )
+    return {
+      question,
+      termWeights,
+      judged,
+      best: null,
+      reason: "The question names the kind of answer it wants, but not what it is about.",
+    };
   if (question.terms.length === 0)
     return { question, termWeights, judged, best: null, reason: "The question has no words to look for." };
   if (!top || top.coverage === 0)

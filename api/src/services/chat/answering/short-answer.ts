@@ -21,7 +21,7 @@ const PATTERNS = {
     /\d[\d,.]*(?:\s?%|\s+(?:per\s?cent|percent|thousand|million|billion|[\p{L}]+))?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|dozen)\b(?:\s+[\p{L}]+)?/giu,
   ],
   time: [
-    /\b(?:(?:\d{1,2}\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?,?(?:\s+\d{4})?)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|thirty|sixty|ninety)[\s-]+(?:(?:business|working|calendar)\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:1[0-9]|20)\d{2}s?\b|\b\d{1,2}(?:st|nd|rd|th)\s+century\b/giu,
+    /\b(?:(?:\d{1,2}\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?,?(?:\s+\d{4})?)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|thirty|sixty|ninety)[\s-]+(?:(?:business|working|calendar)\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|(?<!\d[–-])\b(?:1[0-9]|20)\d{2}s?\b(?![–-]\d)|\b\d{1,2}(?:st|nd|rd|th)\s+century\b/giu,
   ],
   person: [/\b\p{Lu}[\p{L}'’.-]+(?:\s+(?:(?:de|van|von|der|da|di|du|le|la|of)\s+)?\p{Lu}[\p{L}'’.-]+)*/gu],
   place: [/\b\p{Lu}[\p{L}'’.-]+(?:\s+(?:(?:de|of|the|upon|on)\s+)?\p{Lu}[\p{L}'’.-]+)*/gu],
@@ -63,11 +63,16 @@ function shortFromCells(question: Question, unit: Unit): string | null {
   return wordCount(text) <= MAX_SHORT_WORDS * 2 ? text : null;
 }
 
-function shortFromSentence(question: Question, unit: Unit): string | null {
+/**
+ * The phrases of `text` that are an answer of the asked kind and that the question does not already say, in order
+ * (an amount, a date, a name, a place).
+ */
+export function newPhrasesOfType(question: Question, text: string, language: string | null): string[] {
   const type = question.answerType;
-  if (!type) return null;
+  if (!type) return [];
+  const phrases: string[] = [];
   for (const pattern of PATTERNS[type]) {
-    for (const match of unit.quote.matchAll(new RegExp(pattern.source, pattern.flags))) {
+    for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags))) {
       // A capitalised function word opening the sentence is not part of a name ("For Boeing" is "Boeing").
       const phrase = match[0]
         .trim()
@@ -79,11 +84,15 @@ function shortFromSentence(question: Question, unit: Unit): string | null {
       if (phrase === "" || wordCount(phrase) > MAX_SHORT_WORDS) continue;
       // A capitalised word that opens the sentence is not a name by that alone.
       if ((type === "person" || type === "place") && match.index === 0 && wordCount(phrase) === 1) continue;
-      if (question.text.includes(phrase) || repeatsQuestion(phrase, question, unit.language)) continue;
-      return phrase;
+      if (question.text.includes(phrase) || repeatsQuestion(phrase, question, language)) continue;
+      phrases.push(phrase);
     }
   }
-  return null;
+  return phrases;
+}
+
+function shortFromSentence(question: Question, unit: Unit): string | null {
+  return newPhrasesOfType(question, unit.quote, unit.language)[0] ?? null;
 }
 
 /** The short answer to lead with, or null when the quote alone answers. */

@@ -34,11 +34,17 @@ export type Unit = {
   stems: Set<string>;
   /** For a row: its cells with their column names; for a field: the one label and value. */
   cells?: Cell[];
+  /** For a record of fields: its cells as written in the passage (full paths), for quoting. */
+  quoted?: Cell[];
+  /** Where a sentence or line stands in its passage: [start, end) offsets. */
+  span?: [number, number];
   language: string | null;
 };
 
 /** A run of text longer than this with line breaks and no sentence marks is read line by line. */
 const LONG_SPAN_CHARS = 280;
+/** A sentence or line of fewer words than this is also read with the one after it. */
+const WINDOW_SHORT_WORDS = 10;
 /** Lines shorter than this join the next one. */
 const SHORT_LINE_CHARS = 50;
 /** A unit longer than this is not quoted whole (a run of text with no boundaries at all). */
@@ -89,13 +95,14 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
   const quotable: Unit[] = [];
   const all: UnitStems[] = [];
   const headers = new Map<string, string[]>();
-  const add = (kind: UnitKind, raw: string, cells?: Cell[]) => {
+  const add = (kind: UnitKind, raw: string, cells?: Cell[], quoted?: Cell[], span?: [number, number]) => {
     const matched = cells ? cells.map((cell) => `${cell.field} ${cell.value}`).join(" \n ") : matchText(raw);
     const words = wordsOf(matched, language);
     const stems = stemsOf(words);
     all.push({ stems, language });
     const quote = kind === "row" && cells ? cells.map((cell) => cell.value).join(" | ") : collapse(raw);
-    if (quote.length > MAX_UNIT_CHARS || stems.size === 0) return;
+    // A row is answered by its cells (records.ts), however long; other units are quoted whole.
+    if ((kind !== "row" && quote.length > MAX_UNIT_CHARS) || stems.size === 0) return;
     // Dot leaders belong to a table of contents; a question (an FAQ's, a heading's) repeats what was asked.
     if (/\.{4,}|…{2,}|(?:\. ){3,}/.test(quote) || /\?["'”’)]*$/.test(quote)) return;
     quotable.push({
@@ -108,9 +115,23 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
       stems,
       language,
       ...(cells ? { cells } : {}),
+      ...(quoted ? { quoted } : {}),
+      ...(span ? { span } : {}),
     });
   };
+  // Consecutive fields of one record (`AM.name: Armenia`, `AM.capital: Yerevan`; a form's `Label: value` lines) are
+  // also read together, as a row whose cells are the fields under their last key.
+  let record: { prefix: string; cells: Cell[] } | null = null;
+  const flushRecord = () => {
+    if (record && record.cells.length > 1) {
+      const prefix = record.prefix;
+      const cells = record.cells.map((cell) => ({ field: keyIn(prefix, cell.field), value: cell.value }));
+      add("row", "", cells, record.cells);
+    }
+    record = null;
+  };
   for (const piece of pieces) {
+    if (piece.kind !== "field") flushRecord();
     switch (piece.kind) {
       case "header":
         headers.set(piece.text, rowCells(piece.text));
@@ -127,22 +148,29 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
       }
       case "field": {
         const colon = piece.text.indexOf(":");
+        const cell = { field: piece.text.slice(0, colon).trim(), value: piece.text.slice(colon + 1).trim() };
         add("field", piece.text);
         const last = quotable.at(-1);
-        if (last && last.quote === collapse(piece.text))
-          last.cells = [
-            { field: piece.text.slice(0, colon).trim(), value: piece.text.slice(colon + 1).trim() },
-          ];
+        if (last && last.quote === collapse(piece.text)) last.cells = [cell];
+        const prefix = recordPrefix(cell.field);
+        if (record && record.prefix === prefix) record.cells.push(cell);
+        else {
+          flushRecord();
+          record = { prefix, cells: [cell] };
+        }
         break;
       }
       case "prose": {
         if (piece.text.length > LONG_SPAN_CHARS && piece.text.includes("\n")) {
-          for (const [start, end] of lineSpans(passage.text, piece.start, piece.end)) {
-            const raw = passage.text.slice(start, end);
-            add("line", raw);
+          // Each line, and each line with the next: a statement laid out in lines often ends on the next one.
+          const spans = lineSpans(passage.text, piece.start, piece.end);
+          for (const [index, [start, end]] of spans.entries()) {
+            add("line", passage.text.slice(start, end), undefined, undefined, [start, end]);
+            const next = spans[index + 1];
+            if (next) add("line", passage.text.slice(start, next[1]));
           }
         } else {
-          add("sentence", piece.text);
+          add("sentence", piece.text, undefined, undefined, [piece.start, piece.end]);
         }
         break;
       }
@@ -150,7 +178,42 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
         all.push({ stems: stemsOf(wordsOf(piece.text, language)), language });
     }
   }
+  flushRecord();
+  // A short statement without a sentence end read with the one after it ("J. Okafor" / "Building Manager"): a
+  // name, a date or an amount often stands on its own line beside what it is.
+  const single = quotable.filter((unit) => unit.span && (unit.kind === "sentence" || unit.kind === "line"));
+  for (const [index, unit] of single.entries()) {
+    const next = single[index + 1];
+    if (!next?.span || !unit.span || unit.quote.split(" ").length >= WINDOW_SHORT_WORDS) continue;
+    if (/[.!?…。！？]["'”’»)\]]*$/.test(unit.quote)) continue;
+    if (passage.text.slice(unit.span[1], next.span[0]).trim() !== "") continue;
+    add("line", passage.text.slice(unit.span[0], next.span[1]));
+  }
   return { quotable, all };
+}
+
+/**
+ * A field's record: its path up to the last array item (`[0].items[2].user.login` -> `[0].items[2]`), else without
+ * its last key (`AM.capital` -> `AM`); a plain label's is "".
+ */
+function recordPrefix(field: string): string {
+  const item = field.lastIndexOf("]");
+  if (item > 0 && /\[\d+\]/.test(field.slice(0, item + 1)) && item < field.length - 1) {
+    const close = field.slice(0, item + 1).search(/\[\d+\](?!.*\[\d+\])/);
+    if (close >= 0) return field.slice(0, field.indexOf("]", close) + 1);
+  }
+  const cut = Math.max(field.lastIndexOf("."), field.lastIndexOf("["));
+  return cut > 0 ? field.slice(0, cut) : "";
+}
+
+/** A field's path within its record, as a person would name the field (`AM.capital` -> `capital`, `user.login`). */
+function keyIn(prefix: string, field: string): string {
+  const key = field
+    .slice(prefix.length)
+    .replace(/^\./, "")
+    .replace(/\[["']|["']\]/g, " ")
+    .trim();
+  return key === "" ? field : key;
 }
 
 /** The quotable units of all passages, and the stems of every unit (the IDF counts them all). */

@@ -1,0 +1,85 @@
+// Answers "the X of Y" from a record (a table row read with its header, a JSON object's fields): the cell whose field the question names, in the row whose values name its subject.
+import { hasAnswerType } from "../answer-type";
+import { wordsOf } from "./language";
+import type { Question } from "./question";
+import type { Cell, Unit } from "./units";
+
+/*
+ * A record answers when, in one row, the question's subject is among the values ("Algeria", "Armenia", "DELL") and
+ * what it asks about is a field ("currency", "capital", "dial") whose value the question does not already say; or,
+ * for a question that asks for a kind of answer (a date, an amount), a cell holding one. The row must hold at least
+ * MIN_RECORD_COVERAGE of the question's weight between its values and that field, and its subject must weigh
+ * MIN_SUBJECT_WEIGHT: a row is precise, so it answers only when it clearly is the row asked about.
+ */
+
+const MIN_RECORD_COVERAGE = 0.7;
+const MIN_SUBJECT_WEIGHT = 0.2;
+/** Above this share of the question's weight in words no passage holds, no record answers. */
+const MAX_ABSENT_WEIGHT = 0.5;
+
+export type RecordAnswer = {
+  unit: Unit;
+  /** The cell that answers, with its field. */
+  answer: Cell;
+  /** The cells that name the row's subject. */
+  subject: Cell[];
+  coverage: number;
+};
+
+function termsIn(question: Question, text: string, language: string | null): Set<number> {
+  const stems = new Set<string>();
+  for (const word of wordsOf(text, language)) if (!word.stop) stems.add(word.stem);
+  const held = new Set<number>();
+  for (const [index, term] of question.terms.entries()) if (stems.has(term.stemIn(language))) held.add(index);
+  return held;
+}
+
+function recordAnswerOf(question: Question, weights: readonly number[], unit: Unit): RecordAnswer | null {
+  const cells = unit.cells ?? [];
+  if (cells.length < 2) return null;
+  const weigh = (held: ReadonlySet<number>) =>
+    [...held].reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+  const inValue = cells.map((cell) => termsIn(question, cell.value, unit.language));
+  const subjectTerms = new Set<number>();
+  for (const held of inValue) for (const index of held) subjectTerms.add(index);
+  if (subjectTerms.size === 0 || weigh(subjectTerms) < MIN_SUBJECT_WEIGHT) return null;
+  let best: { cell: Cell; held: Set<number> } | null = null;
+  for (const [i, cell] of cells.entries()) {
+    if ((inValue[i]?.size ?? 0) > 0 || cell.value.trim() === "") continue;
+    const named = termsIn(question, cell.field, unit.language);
+    for (const index of subjectTerms) named.delete(index);
+    const typed =
+      named.size === 0 && question.answerType !== null && hasAnswerType(cell.value, question.answerType);
+    if (named.size === 0 && !typed) continue;
+    if (!best || weigh(named) > weigh(best.held)) best = { cell, held: named };
+  }
+  if (!best) return null;
+  const coverage = weigh(new Set([...subjectTerms, ...best.held]));
+  if (coverage < MIN_RECORD_COVERAGE) return null;
+  const subject = cells.filter((_cell, i) => (inValue[i]?.size ?? 0) > 0);
+  return { unit, answer: best.cell, subject, coverage };
+}
+
+/** The record that answers the question best (highest coverage, then the better passage), or null. */
+export function answerFromRecords(
+  question: Question,
+  weights: readonly number[],
+  units: readonly Unit[],
+): RecordAnswer | null {
+  // Judged on the terms the passages hold: a word of the question found nowhere ("use") weighs nothing here, unless
+  // such words are most of the question (then the passages are about something else).
+  const present = new Set<number>();
+  for (const unit of units)
+    for (const [index, term] of question.terms.entries())
+      if (unit.stems.has(term.stemIn(unit.language))) present.add(index);
+  const presentWeight = [...present].reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+  if (presentWeight < 1 - MAX_ABSENT_WEIGHT) return null;
+  const scaled = weights.map((weight, index) => (present.has(index) ? weight / presentWeight : 0));
+  let best: RecordAnswer | null = null;
+  for (const unit of units) {
+    if (unit.kind !== "row") continue;
+    const answer = recordAnswerOf(question, scaled, unit);
+    if (answer && (!best || answer.coverage > best.coverage + 1e-9)) best = answer;
+  }
+  return best;
+}
