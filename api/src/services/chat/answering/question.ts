@@ -12,7 +12,8 @@ const SCAFFOLDING = new Set(
     "tell know please explain describe say said give show would could might may must shall anything something " +
     "everything also like want think mean get regarding let thanks thank hi hello hey okay ok yes info many much " +
     "find list listed name named called call use used using given shown mentioned stated written doc document file " +
-    "files documents"
+    "files documents data dataset table tables sheet spreadsheet workbook record records row rows column columns " +
+    "cell cells entry entries page pdf"
   )
     .split(" ")
     .map(stemEnglish),

@@ -17,6 +17,15 @@ const MIN_SUBJECT_WEIGHT = 0.2;
 /** Above this share of the question's weight in words no passage holds, no record answers. */
 const MAX_ABSENT_WEIGHT = 0.5;
 
+/** Field names that hold a kind of answer whatever their values look like (a login is a person). */
+const FIELDS_OF_TYPE = {
+  person: /\b(?:user|author|owner|creator|login|assignee|contact|manager|by|name)\b/i,
+  place: /\b(?:location|address|city|country|place|site|region|capital)\b/i,
+  time: /\b(?:date|time|created|updated|closed|year|deadline|due|when)\b|_at\b/i,
+  money: /\b(?:price|cost|amount|total|fee|value|net|gross)\b/i,
+  quantity: /\b(?:count|number|total|qty|quantity|size|amount)\b/i,
+} as const;
+
 export type RecordAnswer = {
   unit: Unit;
   /** The cell that answers, with its field. */
@@ -42,6 +51,10 @@ function recordAnswerOf(question: Question, weights: readonly number[], unit: Un
   const inValue = cells.map((cell) => termsIn(question, cell.value, unit.language));
   const subjectTerms = new Set<number>();
   for (const held of inValue) for (const index of held) subjectTerms.add(index);
+  // A record's shared path names its subject too ("response.headers" of "the response headers").
+  if (unit.recordPath)
+    for (const index of termsIn(question, unit.recordPath.replace(/[._[\]"']+/g, " "), unit.language))
+      subjectTerms.add(index);
   if (subjectTerms.size === 0 || weigh(subjectTerms) < MIN_SUBJECT_WEIGHT) return null;
   let best: { cell: Cell; held: Set<number> } | null = null;
   for (const [i, cell] of cells.entries()) {
@@ -49,7 +62,10 @@ function recordAnswerOf(question: Question, weights: readonly number[], unit: Un
     const named = termsIn(question, cell.field, unit.language);
     for (const index of subjectTerms) named.delete(index);
     const typed =
-      named.size === 0 && question.answerType !== null && hasAnswerType(cell.value, question.answerType);
+      named.size === 0 &&
+      question.answerType !== null &&
+      (hasAnswerType(cell.value, question.answerType) ||
+        FIELDS_OF_TYPE[question.answerType].test(cell.field));
     if (named.size === 0 && !typed) continue;
     if (!best || weigh(named) > weigh(best.held)) best = { cell, held: named };
   }

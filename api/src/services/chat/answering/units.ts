@@ -36,6 +36,8 @@ export type Unit = {
   cells?: Cell[];
   /** For a record of fields: its cells as written in the passage (full paths), for quoting. */
   quoted?: Cell[];
+  /** For a record of fields: the path they share (`[0].response.headers`), which names its subject too. */
+  recordPath?: string;
   /** Where a sentence or line stands in its passage: [start, end) offsets. */
   span?: [number, number];
   language: string | null;
@@ -95,6 +97,8 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
   const quotable: Unit[] = [];
   const all: UnitStems[] = [];
   const headers = new Map<string, string[]>();
+  /** Every sentence's and line's offsets, in order (questions included), for reading one with the next. */
+  const statements: [number, number][] = [];
   const add = (kind: UnitKind, raw: string, cells?: Cell[], quoted?: Cell[], span?: [number, number]) => {
     const matched = cells ? cells.map((cell) => `${cell.field} ${cell.value}`).join(" \n ") : matchText(raw);
     const words = wordsOf(matched, language);
@@ -127,6 +131,8 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
       const prefix = record.prefix;
       const cells = record.cells.map((cell) => ({ field: keyIn(prefix, cell.field), value: cell.value }));
       add("row", "", cells, record.cells);
+      const added = quotable.at(-1);
+      if (added?.quoted === record.cells) added.recordPath = prefix;
     }
     record = null;
   };
@@ -166,11 +172,13 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
           const spans = lineSpans(passage.text, piece.start, piece.end);
           for (const [index, [start, end]] of spans.entries()) {
             add("line", passage.text.slice(start, end), undefined, undefined, [start, end]);
+            statements.push([start, end]);
             const next = spans[index + 1];
             if (next) add("line", passage.text.slice(start, next[1]));
           }
         } else {
           add("sentence", piece.text, undefined, undefined, [piece.start, piece.end]);
+          statements.push([piece.start, piece.end]);
         }
         break;
       }
@@ -179,31 +187,32 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
     }
   }
   flushRecord();
-  // A short statement without a sentence end read with the one after it ("J. Okafor" / "Building Manager"): a
-  // name, a date or an amount often stands on its own line beside what it is.
-  const single = quotable.filter((unit) => unit.span && (unit.kind === "sentence" || unit.kind === "line"));
-  for (const [index, unit] of single.entries()) {
-    const next = single[index + 1];
-    if (!next?.span || !unit.span || unit.quote.split(" ").length >= WINDOW_SHORT_WORDS) continue;
-    if (/[.!?…。！？]["'”’»)\]]*$/.test(unit.quote)) continue;
-    if (passage.text.slice(unit.span[1], next.span[0]).trim() !== "") continue;
-    add("line", passage.text.slice(unit.span[0], next.span[1]));
+  // A statement read with the one after it, when it cannot stand alone: a short one without a sentence end
+  // ("J. Okafor" / "Building Manager": a name, a date or an amount often stands on its own line beside what it is),
+  // or a question (an FAQ's, a table's row label read as text), which its next sentence answers.
+  for (const [index, span] of statements.entries()) {
+    const next = statements[index + 1];
+    if (!next || passage.text.slice(span[1], next[0]).trim() !== "") continue;
+    const text = collapse(passage.text.slice(span[0], span[1]));
+    const asks = /\?["'”’)]*$/.test(text);
+    const short = text.split(" ").length < WINDOW_SHORT_WORDS && !/[.!…。！？]["'”’»)\]]*$/.test(text);
+    if (asks || short) add("line", passage.text.slice(span[0], next[1]));
   }
   return { quotable, all };
 }
 
 /**
  * A field's record: its path up to the last array item (`[0].items[2].user.login` -> `[0].items[2]`), else without
- * its last key (`AM.capital` -> `AM`); a plain label's is "".
+ * its last key (`AM.capital` -> `AM`); a list of values belongs to its owner (`AM.languages[1]` -> `AM`); a plain
+ * label's is "".
  */
-function recordPrefix(field: string): string {
-  const item = field.lastIndexOf("]");
-  if (item > 0 && /\[\d+\]/.test(field.slice(0, item + 1)) && item < field.length - 1) {
-    const close = field.slice(0, item + 1).search(/\[\d+\](?!.*\[\d+\])/);
-    if (close >= 0) return field.slice(0, field.indexOf("]", close) + 1);
-  }
-  const cut = Math.max(field.lastIndexOf("."), field.lastIndexOf("["));
-  return cut > 0 ? field.slice(0, cut) : "";
+export function recordPrefix(field: string): string {
+  const path = field.replace(/(?:\[\d+\])+$/, "");
+  const item = path.lastIndexOf("]");
+  if (item > 0 && item < path.length - 1 && /\[\d+\]$/.test(path.slice(0, item + 1)))
+    return path.slice(0, item + 1);
+  const cut = Math.max(path.lastIndexOf("."), path.lastIndexOf("["));
+  return cut > 0 ? path.slice(0, cut) : "";
 }
 
 /** A field's path within its record, as a person would name the field (`AM.capital` -> `capital`, `user.login`). */
@@ -211,6 +220,7 @@ function keyIn(prefix: string, field: string): string {
   const key = field
     .slice(prefix.length)
     .replace(/^\./, "")
+    .replace(/\[\d+\]/g, "")
     .replace(/\[["']|["']\]/g, " ")
     .trim();
   return key === "" ? field : key;
