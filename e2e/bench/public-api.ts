@@ -112,6 +112,8 @@ type BenchApi = {
   cookie: string;
   /** POST with the user's cookie (same origin), expecting `status`; the JSON body. */
   post: (route: string, body: unknown, status?: number) => Promise<unknown>;
+  /** Uploads the playbook again, given to an agent (or to the shared library), and waits for it to be ingested. */
+  uploadPlaybook: (agentId?: string) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -197,37 +199,46 @@ async function startBenchApi(env: Record<string, string>): Promise<BenchApi> {
         throw new Error(`${route}: ${response.status} ${await response.text()}`);
       return response.json();
     };
-    const form = new FormData();
-    form.append("files", new Blob([PLAYBOOK], { type: "text/plain" }), "playbook.txt");
-    const upload = await fetch(`${url}/api/documents/upload`, {
-      method: "POST",
-      headers: { origin: url, cookie },
-      body: form,
-    });
-    if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
-    const { documents } = (await upload.json()) as { documents: { id: string }[] };
-    for (const end = Date.now() + 120_000; ; ) {
-      const read = await fetch(`${url}/api/documents/${documents[0]?.id}`, { headers: { cookie } });
-      const { document } = (await read.json()) as { document: { status: string; error: string | null } };
-      if (document.status === "failed") throw new Error(`ingestion failed: ${document.error}`);
-      if (document.status === "completed") break;
-      if (Date.now() > end) throw new Error("the playbook is still processing");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return { url, cookie, post, stop };
+    /** Uploads the playbook (to an agent, or to the shared library) and waits until it is ingested. */
+    const uploadPlaybook = async (agentId?: string) => {
+      const form = new FormData();
+      form.append("files", new Blob([PLAYBOOK], { type: "text/plain" }), "playbook.txt");
+      if (agentId) form.append("agentId", agentId);
+      const upload = await fetch(`${url}/api/documents/upload`, {
+        method: "POST",
+        headers: { origin: url, cookie },
+        body: form,
+      });
+      if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
+      const { documents } = (await upload.json()) as { documents: { id: string }[] };
+      for (const end = Date.now() + 120_000; ; ) {
+        const read = await fetch(`${url}/api/documents/${documents[0]?.id}`, { headers: { cookie } });
+        const { document } = (await read.json()) as { document: { status: string; error: string | null } };
+        if (document.status === "failed") throw new Error(`ingestion failed: ${document.error}`);
+        if (document.status === "completed") return;
+        if (Date.now() > end) throw new Error("the playbook is still processing");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await uploadPlaybook();
+    return { url, cookie, post, uploadPlaybook, stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-/** A public custom agent of the server's user, answering from the playbook; its endpoint slug. */
+/**
+ * A public custom agent of the server's user, answering from the playbook given to it (anonymous callers never read
+ * the owner's shared library); its endpoint slug.
+ */
 async function publicAgent(api: BenchApi): Promise<string> {
   const agent = (await api.post(
     "/api/custom-agents",
     { name: "Bench playbook", systemPrompt: "You answer from the sales playbook.", isPublic: true },
     201,
-  )) as { apiEndpoint: string };
+  )) as { id: string; apiEndpoint: string };
+  await api.uploadPlaybook(agent.id);
   return agent.apiEndpoint;
 }
 
