@@ -69,16 +69,14 @@ describe.skipIf(dir === null).each(engines)("real-file answer set on %s", (engin
     uploaded = await uploadAndIngest(request, await answerSetFiles(dir as string));
     results = await askAll(request, questions);
     figures = figuresOf(results);
-    // Every question's line when a figure misses its target (or with ANSWER_SET_REPORT=1), for tuning; else the
-    // figures alone.
+    // Every question's line when a figure misses its target, for tuning; else the figures alone (every question's
+    // line at any time: `npx tsx e2e/bench/answer-set.ts --questions`).
     const missed =
       ratio(figures.answered) < ANSWERED_TARGET ||
       ratio(figures.declined) < DECLINED_TARGET ||
       ratio(figures.spans) < SPANS_TARGET;
     const lines = report(results, figures).split("\n");
-    console.info(
-      `answer set on ${engine}: ${missed || process.env.ANSWER_SET_REPORT ? lines.join("\n") : lines.slice(0, 2).join("; ")}`,
-    );
+    console.info(`answer set on ${engine}: ${missed ? lines.join("\n") : lines.slice(0, 2).join("; ")}`);
   }, 900_000);
   afterAll(async () => {
     await t?.close();
