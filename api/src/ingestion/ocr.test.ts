@@ -1,7 +1,6 @@
 // A scanned (image-only) PDF generated in the test goes through rendering + tesseract OCR inside the isolated worker.
-import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { afterAll, describe, expect, it } from "vitest";
-import { imageOnlyPdf } from "../test/files";
+import { canDrawText, scannedPagePdf } from "../test/scanned-page";
 import { chunkDocument } from "./chunk-document";
 import { extractInIsolation } from "./extract-in-isolation";
 import { ExtractionPool } from "./extraction-pool";
@@ -13,23 +12,9 @@ afterAll(() => pool.close());
 
 const PHRASE = "The northern region grew revenue by twelve percent";
 
-async function scannedPdf(lines: string[]): Promise<Buffer> {
-  // A letter page at 150 dpi, like an office scanner's default.
-  const width = 1275;
-  const height = 1650;
-  const canvas = createCanvas(width, height);
-  const context = canvas.getContext("2d");
-  context.fillStyle = "#ffffff";
-  context.fillRect(0, 0, width, height);
-  context.fillStyle = "#000000";
-  context.font = "36px sans-serif";
-  lines.forEach((line, i) => {
-    context.fillText(line, 100, 200 + i * 60);
-  });
-  return imageOnlyPdf(await canvas.encode("jpeg", 90), width, height);
-}
+const scannedPdf = (lines: string[]) => scannedPagePdf(lines);
 
-const hasFonts = GlobalFonts.families.length > 0;
+const hasFonts = canDrawText();
 
 describe.skipIf(!hasFonts)("OCR of scanned PDFs", () => {
   it("finds the text of an image-only page and reports progress", async () => {

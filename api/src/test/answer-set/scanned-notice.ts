@@ -2,8 +2,7 @@
 // layer), as an office scanner would produce it, so the product must OCR it. Its text is ours (written for this set),
 // laid out as scans read: lines broken mid-sentence, a word hyphenated across two lines, headings and a date line
 // without sentence punctuation.
-import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
-import { imageOnlyPdf } from "../files";
+import { canDrawText, scannedPagePdf } from "../scanned-page";
 
 /** The uploaded file's name (what the answer must cite). */
 export const SCANNED_NOTICE_NAME = "scanned-water-notice.pdf";
@@ -30,20 +29,8 @@ export const SCANNED_NOTICE_LINES = [
 ] as const;
 
 /** Whether this machine can draw the page (a system font is needed; CI images have DejaVu). */
-export const canDrawScannedNotice = (): boolean => GlobalFonts.families.length > 0;
+export const canDrawScannedNotice = canDrawText;
 
-/** The notice as a one-page image-only PDF: a letter page at 150 dpi, black text on white, JPEG as scanners write. */
-export async function scannedNoticePdf(): Promise<Buffer> {
-  const width = 1275;
-  const height = 1650;
-  const canvas = createCanvas(width, height);
-  const context = canvas.getContext("2d");
-  context.fillStyle = "#ffffff";
-  context.fillRect(0, 0, width, height);
-  context.fillStyle = "#000000";
-  context.font = "34px sans-serif";
-  SCANNED_NOTICE_LINES.forEach((line, i) => {
-    context.fillText(line, 110, 180 + i * 58);
-  });
-  return imageOnlyPdf(await canvas.encode("jpeg", 90), width, height);
-}
+/** The notice as a one-page image-only PDF, as an office scanner writes it. */
+export const scannedNoticePdf = (): Promise<Buffer> =>
+  scannedPagePdf(SCANNED_NOTICE_LINES, { fontPx: 34, left: 110, top: 180, lineHeight: 58 });
