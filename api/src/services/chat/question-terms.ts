@@ -6,7 +6,7 @@ import { analyzeText } from "../../text-search/lexical-analyzer";
  * english stop list already drops pronouns, auxiliaries and question words; these survive it yet match nothing a
  * document could answer with, so they are neither searched for nor required of an answer.
  */
-const SCAFFOLDING_WORDS =
+export const SCAFFOLDING_WORDS =
   "tell know please explain describe say said give show would could might may must shall anything something " +
   "everything also like want think mean get regarding let thanks thank hi hello hey okay ok yes info many much";
 
@@ -34,13 +34,4 @@ export function contentTerms(text: string): ContentTerm[] {
     }
   }
   return terms;
-}
-
-/** The distinct stems of a text (stop words and scaffolding removed): what a sentence is matched on. */
-export function stemSet(text: string): Set<string> {
-  const stems = new Set<string>();
-  for (const stem of Object.keys(analyzeText(text).termCounts)) {
-    if (!SCAFFOLDING.has(stem) && !stem.includes("-")) stems.add(stem);
-  }
-  return stems;
 }

@@ -1,21 +1,18 @@
 // A question as matching sees it: its content terms, stemmed in each passage's language, and the kind of answer it asks for.
 import { stemEnglish } from "../../../text-search/english-stemmer";
 import { answerTypeOf } from "../answer-type";
+import { SCAFFOLDING_WORDS } from "../question-terms";
 import { detectQuestionLanguage, wordsOf } from "./language";
 
 /**
- * Words that frame a request rather than say what it is about ("can you tell me", "please explain"). The stop lists
- * drop pronouns, auxiliaries and question words; these survive them yet match nothing a document answers with.
+ * Words that frame a request (question-terms.ts's), and words that point at the document rather than at what it
+ * says ("listed in the spreadsheet", "the countries data"): neither is required of an answer.
  */
 const SCAFFOLDING = new Set(
-  (
-    "tell know please explain describe say said give show would could might may must shall anything something " +
-    "everything also like want think mean get regarding let thanks thank hi hello hey okay ok yes info many much " +
-    "find list listed name named called call use used using given shown mentioned stated written doc document file " +
-    "files documents data dataset table tables sheet spreadsheet workbook record records row rows column columns " +
-    "cell cells entry entries page pdf"
-  )
-    .split(" ")
+  `${SCAFFOLDING_WORDS} find list listed name named called call use used using given shown mentioned stated written
+   doc document file files documents data dataset table tables sheet spreadsheet workbook record records row rows
+   column columns cell cells entry entries page pdf`
+    .split(/\s+/)
     .map(stemEnglish),
 );
 
