@@ -11,7 +11,7 @@ const ANSWER_TYPE_PATTERNS: [AnswerType, RegExp][] = [
   ],
   [
     "quantity",
-    /\bhow (?:much|many|long|often|far|big|large|old|tall|heavy|fast)\b|\b(?:prices?|pricing|priced|costs?|costing|fees?|revenues?|income|profits?|salary|salaries|budgets?|amount|percentage|percent|dose|dosage|quantity|margins?|spend|spending|turnover|earnings)\b|\bnumber of\b/i,
+    /\bhow (?:much|many|long|often|far|big|large|old|tall|heavy|fast)\b|\b(?:prices?|pricing|priced|costs?|costing|fees?|revenues?|income|profits?|salary|salaries|budgets?|amount|percentage|percent|dose|dosage|quantity|margins?|spend|spending|turnover|earnings)\b|\bnumber of\b|\b(?:what|which) (?:figure|number|value|total|count)\b/i,
   ],
   [
     "time",
@@ -19,7 +19,24 @@ const ANSWER_TYPE_PATTERNS: [AnswerType, RegExp][] = [
   ],
   ["person", /^\s*(?:and\s+)?who\b|\bwhose\b|\bwhom\b|\b(?:which|what) (?:person|people|team|manager)\b/i],
   ["place", /^\s*(?:and\s+)?where\b/i],
+  // The same questions in the other languages the analyzer reads (French, German, Spanish, Italian, Portuguese,
+  // Polish, Russian, Chinese, Arabic): the question word alone says what kind of answer is wanted.
+  ["money", /(?<!\p{L})(?:prix|coûte|coût|preis|kostet|kosten|precio|cuesta|coste|costo|prezzo|preço|cena|kosztuje|цена|стоит|стоимость)(?!\p{L})|价格|多少钱|سعر/iu],
+  [
+    "time",
+    /(?<!\p{L})(?:quand|wann|cuándo|quando|kiedy|когда|в каком году|какого числа|en quelle année|in welchem jahr|en qué año|w którym roku)(?!\p{L})|什么时候|何时|哪一年|哪年|متى/iu,
+  ],
+  [
+    "quantity",
+    /(?<!\p{L})(?:combien|wie ?viele?|cuánt[oa]s?|quant[oia]s?|ile|сколько)(?!\p{L})|多少|كم/iu,
+  ],
+  ["person", /^\s*(?:qui|wer|quién|chi|quem|kto|кто)(?!\p{L})|谁/iu],
+  ["place", /(?<!\p{L})(?:où|wo|dónde|dove|onde|gdzie|где)(?!\p{L})|哪里|哪儿|أين/iu],
 ];
+
+/** Words that only name the kind of answer wanted ("the date", "the price", "what figure"), not what it is about. */
+const TYPE_NAMING_WORDS =
+  /^(?:dates?|days?|times?|years?|months?|deadlines?|when|numbers?|counts?|figures?|totals?|quantity|quantities|amounts?|values?|sums?|places?|locations?|address(?:es)?|person|people)$/i;
 
 const NUMBER_WORDS =
   /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|double|twice)\b/i;
@@ -42,7 +59,10 @@ const PLACE_WORDS =
 
 /** Whether every one of these terms is a word that asks for a kind of answer ("price", "cost", "deadline"). */
 export function namesOnlyAnswerType(terms: readonly { word: string }[]): boolean {
-  return terms.every((term) => ANSWER_TYPE_PATTERNS.some(([, pattern]) => pattern.test(term.word)));
+  return terms.every(
+    (term) =>
+      TYPE_NAMING_WORDS.test(term.word) || ANSWER_TYPE_PATTERNS.some(([, pattern]) => pattern.test(term.word)),
+  );
 }
 
 export function answerTypeOf(question: string): AnswerType | null {

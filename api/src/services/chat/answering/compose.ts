@@ -2,6 +2,7 @@
 import type { AnswerTrace } from "@acp/contracts/chat";
 import type { GroundingPassage } from "../../../providers/chat-model/responder";
 import { languageName, wordsOf } from "./language";
+import { answerFromLabels, labelledShortAnswer } from "./labelled";
 import { answerFromRecords, type RecordAnswer } from "./records";
 import { type Judged, SELECTOR_THRESHOLD, type Selection, selectAnswer } from "./selector";
 import { shortAnswerOf } from "./short-answer";
@@ -142,7 +143,16 @@ export function composeAnswer(
   if (record && (!selection.best || record.coverage >= selection.best.coverage)) {
     return composeFromRecord(selection, passages, record);
   }
-  const best = selection.best;
+  const labelled = answerFromLabels(
+    selection.question,
+    selection.termWeights,
+    selection.judged.map((judged) => judged.unit),
+  );
+  const labelledJudged =
+    labelled && (!selection.best || labelled.coverage >= selection.best.coverage)
+      ? selection.judged.find((judged) => judged.unit === labelled.unit)
+      : undefined;
+  const best = labelledJudged ?? selection.best;
   if (!best) {
     const touched = selection.judged
       .filter((judged) => judged.coverage > 0)
@@ -156,7 +166,10 @@ export function composeAnswer(
   const chosen: Judged[] = [best];
   const second = selection.judged.find(
     (judged) =>
+      !labelledJudged &&
       judged !== best &&
+      !judged.unit.quote.includes(best.unit.quote) &&
+      !best.unit.quote.includes(judged.unit.quote) &&
       judged.unit.passage === best.unit.passage &&
       judged.unit.quote !== best.unit.quote &&
       judged.probability >= best.probability * SECOND_UNIT_SHARE,
@@ -166,7 +179,8 @@ export function composeAnswer(
   chosen.sort((a, b) => a.unit.order - b.unit.order);
 
   const cited = [best.unit.passage];
-  let shortAnswer = shortAnswerOf(selection.question, best.unit);
+  let shortAnswer =
+    labelledJudged && labelled ? labelledShortAnswer(labelled) : shortAnswerOf(selection.question, best.unit);
   if (
     shortAnswer &&
     (collapse(shortAnswer) === best.unit.quote || wordsOutsidePassages(shortAnswer, cited).length > 0)

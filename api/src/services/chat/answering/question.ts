@@ -11,7 +11,7 @@ import { detectQuestionLanguage, wordsOf } from "./language";
 const SCAFFOLDING = new Set(
   `${SCAFFOLDING_WORDS} find list listed name named called call use used using given shown mentioned stated written
    doc document file files documents data dataset table tables sheet spreadsheet workbook record records row rows
-   column columns cell cells entry entries page pdf`
+   column columns cell cells entry entries page pdf beside besides alongside`
     .split(/\s+/)
     .map(stemEnglish),
 );
@@ -49,7 +49,8 @@ export function readQuestion(
   const seen = new Set<string>();
   const terms: QuestionTerm[] = [];
   let borrowedFrom = Number.POSITIVE_INFINITY;
-  const own = wordsOf(text, language);
+  // "listed next to Huber" says where, not what: "next" there is not a word to find.
+  const own = wordsOf(text.replace(/\bnext to\b/gi, "beside"), language);
   const lent = wordsOf(borrowed.join(" "), language).map((word) => ({ ...word, lent: true }));
   for (const word of [...own.map((w) => ({ ...w, lent: false })), ...lent]) {
     if (word.lent && borrowedFrom === Number.POSITIVE_INFINITY) borrowedFrom = terms.length;

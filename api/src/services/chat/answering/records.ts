@@ -1,5 +1,5 @@
 // Answers "the X of Y" from a record (a table row read with its header, a JSON object's fields): the cell whose field the question names, in the row whose values name its subject.
-import { hasAnswerType } from "../answer-type";
+import { hasAnswerType, namesOnlyAnswerType } from "../answer-type";
 import { wordsOf } from "./language";
 import type { Question } from "./question";
 import type { Cell, Unit } from "./units";
@@ -25,6 +25,9 @@ const FIELDS_OF_TYPE = {
   money: /\b(?:price|cost|amount|total|fee|value|net|gross)\b/i,
   quantity: /\b(?:count|number|total|qty|quantity|size|amount)\b/i,
 } as const;
+
+/** A table cell that is an amount without its currency: "26,70", "1.234,50", "1,049.00". */
+const AMOUNT_CELL = /^\d{1,3}(?:[ .,’']\d{3})*[.,]\d{2}$/;
 
 export type RecordAnswer = {
   unit: Unit;
@@ -56,7 +59,7 @@ function recordAnswerOf(question: Question, weights: readonly number[], unit: Un
     for (const index of termsIn(question, unit.recordPath.replace(/[._[\]"']+/g, " "), unit.language))
       subjectTerms.add(index);
   if (subjectTerms.size === 0 || weigh(subjectTerms) < MIN_SUBJECT_WEIGHT) return null;
-  let best: { cell: Cell; held: Set<number> } | null = null;
+  let best: { cell: Cell; held: Set<number>; score: number } | null = null;
   for (const [i, cell] of cells.entries()) {
     if ((inValue[i]?.size ?? 0) > 0 || cell.value.trim() === "") continue;
     const named = termsIn(question, cell.field, unit.language);
@@ -65,9 +68,16 @@ function recordAnswerOf(question: Question, weights: readonly number[], unit: Un
       named.size === 0 &&
       question.answerType !== null &&
       (hasAnswerType(cell.value, question.answerType) ||
+        (question.answerType === "money" && AMOUNT_CELL.test(cell.value)) ||
         FIELDS_OF_TYPE[question.answerType].test(cell.field));
     if (named.size === 0 && !typed) continue;
-    if (!best || weigh(named) > weigh(best.held)) best = { cell, held: named };
+    // A field the question names outranks a cell that only holds the asked kind; such a cell holds the words that
+    // only name that kind ("the date" next to Huber is a date).
+    const score = weigh(named) + (named.size > 0 ? 1 : 0);
+    if (typed)
+      for (const [index, term] of question.terms.entries())
+        if (!subjectTerms.has(index) && namesOnlyAnswerType([{ word: term.surface }])) named.add(index);
+    if (!best || score > best.score) best = { cell, held: named, score };
   }
   if (!best) return null;
   const coverage = weigh(new Set([...subjectTerms, ...best.held]));

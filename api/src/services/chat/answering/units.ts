@@ -49,6 +49,10 @@ const LONG_SPAN_CHARS = 280;
 const WINDOW_SHORT_WORDS = 10;
 /** Lines shorter than this join the next one. */
 const SHORT_LINE_CHARS = 50;
+/** A cell no header holds: a full date, a time, a decimal or an amount ("03/07/1907", "12:56", "1,49", "$5"). */
+const DATA_CELL = /\d[/.-]\d{1,2}[/.-]\d|\d:\d\d|\d[.,]\d|[$€£¥]\s?\d|\d\s?[$€£¥%]/u;
+/** A statement of this few words is a fragment ("Autumn 1895.", "In 2020:"), also read with the one after it. */
+const FRAGMENT_WORDS = 3;
 /** A unit longer than this is not quoted whole (a run of text with no boundaries at all). */
 export const MAX_UNIT_CHARS = 700;
 
@@ -139,10 +143,15 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
   for (const piece of pieces) {
     if (piece.kind !== "field") flushRecord();
     switch (piece.kind) {
-      case "header":
-        headers.set(piece.text, rowCells(piece.text));
-        all.push({ stems: stemsOf(wordsOf(piece.text, language)), language });
+      case "header": {
+        const cells = rowCells(piece.text);
+        headers.set(piece.text, cells);
+        // A sheet without a header row starts with data: a first row holding a date, a time or a decimal is a row.
+        if (cells.some((cell) => DATA_CELL.test(cell)))
+          add("row", piece.text, cells.filter((value) => value !== "").map((value) => ({ field: "", value })));
+        else all.push({ stems: stemsOf(wordsOf(piece.text, language)), language });
         break;
+      }
       case "row": {
         const values = rowCells(piece.text);
         const fields = piece.header ? (headers.get(piece.header) ?? rowCells(piece.header)) : [];
@@ -195,7 +204,9 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
     if (!next || passage.text.slice(span[1], next[0]).trim() !== "") continue;
     const text = collapse(passage.text.slice(span[0], span[1]));
     const asks = /\?["'”’)]*$/.test(text);
-    const short = text.split(" ").length < WINDOW_SHORT_WORDS && !/[.!…。！？]["'”’»)\]]*$/.test(text);
+    const count = text.split(" ").length;
+    const short =
+      count <= FRAGMENT_WORDS || (count < WINDOW_SHORT_WORDS && !/[.!…。！？]["'”’»)\]]*$/.test(text));
     if (asks || short) add("line", passage.text.slice(span[0], next[1]));
   }
   return { quotable, all };

@@ -1,0 +1,131 @@
+// Answers from a labelled value ("Fax: 202-493-2251", "Termin płatności: 2021-05-03", "DATES: ... by September 21"):
+// the label names what is asked, and the passage around it names whose it is.
+import { hasAnswerType, namesOnlyAnswerType } from "../answer-type";
+import { wordsOf } from "./language";
+import type { Question } from "./question";
+import { collapse, type Unit } from "./units";
+
+/*
+ * Forms, invoices, notices and rules documents state their facts as "Label: value", and the label is the word the
+ * question asks with ("fax", "contact", "termin płatności"), while whose fax or which invoice is said once, above,
+ * in the heading, elsewhere in the document or in its name. So a labelled unit is judged on three parts: its label must hold a term of
+ * the question (or name the kind of answer asked for, "DATES" for a deadline, when its value holds one); its value
+ * must say something the question does not; and the label, the value, the passages of its document given and its
+ * name together must hold MIN_COVERAGE of the question's weight. A question about a topic no passage covers is not
+ * answered here: much of its weight is in words no passage holds.
+ */
+
+const MIN_COVERAGE = 0.7;
+/** The label's own terms must weigh this much: it names what is asked, not only the subject. */
+const MIN_LABEL_WEIGHT = 0.1;
+/** A label is a short phrase: at most this many words ... */
+const MAX_LABEL_WORDS = 6;
+/** ... and this many characters. */
+const MAX_LABEL_CHARS = 60;
+/** A short answer (the label and its value) of at most this many words. */
+const MAX_SHORT_WORDS = 16;
+
+/** Label words that name a kind of answer: a value under "Dates" answers "the deadline". */
+const LABELS_OF_TYPE = {
+  person: /\b(?:contacts?|authors?|owners?|managers?|signed|signatory|by|names?|buyers?|sellers?|customers?|clients?)\b/i,
+  place: /\b(?:locations?|address(?:es)?|cit(?:y|ies)|countr(?:y|ies)|places?|sites?|venues?|regions?)\b/i,
+  time: /\b(?:dates?|times?|deadlines?|due|when|days?|years?|periods?|hours?|schedule)\b/i,
+  money: /\b(?:prices?|costs?|amounts?|totals?|fees?|values?|net|gross|sums?|balance|due)\b/i,
+  quantity: /\b(?:counts?|numbers?|totals?|qty|quantit(?:y|ies)|sizes?|amounts?|no)\b/i,
+} as const;
+
+export type LabelledAnswer = {
+  unit: Unit;
+  label: string;
+  /** The value up to the next label on the same line ("2021-05-03" of "2021-05-03 Metoda płatności: przelew"). */
+  value: string;
+  coverage: number;
+};
+
+/** "Label: value" at the start of a unit: the label a short phrase, not a clock time, a URL or a sentence. */
+function splitLabel(quote: string): { label: string; value: string } | null {
+  const match = /^([^:：]{1,60}?)\s*[:：]\s+(\S[\s\S]*)$/u.exec(quote);
+  if (!match) return null;
+  const label = (match[1] ?? "").trim();
+  const value = (match[2] ?? "").trim();
+  if (!label || label.length > MAX_LABEL_CHARS || label.split(/\s+/).length > MAX_LABEL_WORDS) return null;
+  if (/\d$|https?$|[.!?;]/u.test(label) || !/\p{L}/u.test(label)) return null;
+  return { label, value };
+}
+
+/** The value up to where the next "Label:" on the same line starts. */
+function valueUntilNextLabel(value: string): string {
+  const next = /\s(?:\p{Lu}[\p{L}\p{M}.-]*(?:\s[\p{L}\p{M}.-]+){0,3})\s*[:：]\s/u.exec(value);
+  const cut = next ? value.slice(0, next.index) : value;
+  return collapse(cut).replace(/[,;]$/, "");
+}
+
+function termsIn(question: Question, text: string, language: string | null): Set<number> {
+  const stems = new Set<string>();
+  for (const word of wordsOf(text, language)) if (!word.stop) stems.add(word.stem);
+  const held = new Set<number>();
+  for (const [index, term] of question.terms.entries()) if (stems.has(term.stemIn(language))) held.add(index);
+  return held;
+}
+
+/** The labelled unit that answers best (highest coverage, then the better passage), or null. */
+export function answerFromLabels(
+  question: Question,
+  weights: readonly number[],
+  units: readonly Unit[],
+): LabelledAnswer | null {
+  const weigh = (held: ReadonlySet<number>) =>
+    [...held].reduce((sum, index) => sum + (weights[index] ?? 0), 0);
+  // What the passages of each document given hold, with its name: the context a label's value is read in.
+  const documentText = new Map<string, string>();
+  for (const unit of units) {
+    const name = unit.passage.documentName;
+    const known = documentText.get(name) ?? `${name.replace(/[._-]+/g, " ")}\n`;
+    if (!known.includes(unit.passage.text)) documentText.set(name, `${known}\n${unit.passage.text}`);
+  }
+  const contextOf = new Map<string, Set<number>>();
+  let best: (LabelledAnswer & { labelWeight: number }) | null = null;
+  for (const unit of units) {
+    if (unit.kind === "row") continue;
+    const parts = splitLabel(unit.quote);
+    if (!parts) continue;
+    const value = valueUntilNextLabel(parts.value);
+    if (!value) continue;
+    const inLabel = termsIn(question, parts.label, unit.language);
+    const type = question.answerType;
+    if (type && !hasAnswerType(value, type)) continue;
+    if (type && LABELS_OF_TYPE[type].test(parts.label))
+      for (const [index, term] of question.terms.entries())
+        if (namesOnlyAnswerType([{ word: term.surface }])) inLabel.add(index);
+    const labelWeight = weigh(inLabel);
+    if (labelWeight < MIN_LABEL_WEIGHT) continue;
+    const inValue = termsIn(question, value, unit.language);
+    // The value must say something the question does not.
+    const valueWords = wordsOf(value, unit.language).filter((word) => !word.stop);
+    const asked = new Set(question.terms.map((term) => term.stemIn(unit.language)));
+    if (valueWords.every((word) => asked.has(word.stem))) continue;
+    const name = unit.passage.documentName;
+    let context = contextOf.get(name);
+    if (!context) {
+      context = termsIn(question, documentText.get(name) ?? "", unit.language);
+      contextOf.set(name, context);
+    }
+    const coverage = weigh(new Set([...inLabel, ...inValue, ...context]));
+    if (coverage < MIN_COVERAGE) continue;
+    if (
+      !best ||
+      labelWeight > best.labelWeight + 1e-9 ||
+      (Math.abs(labelWeight - best.labelWeight) <= 1e-9 && coverage > best.coverage + 1e-9)
+    )
+      best = { unit, label: parts.label, value, coverage, labelWeight };
+  }
+  if (!best) return null;
+  const { labelWeight: _labelWeight, ...answer } = best;
+  return answer;
+}
+
+/** The short answer of a labelled unit: "Label: value" when short, else null (the quote answers). */
+export function labelledShortAnswer(answer: LabelledAnswer): string | null {
+  const text = `${collapse(answer.label)}: ${answer.value}`;
+  return text.split(/\s+/).length <= MAX_SHORT_WORDS ? text : null;
+}
