@@ -59,10 +59,15 @@ const PLACE_WORDS =
 
 /** Whether every one of these terms is a word that asks for a kind of answer ("price", "cost", "deadline"). */
 export function namesOnlyAnswerType(terms: readonly { word: string }[]): boolean {
-  return terms.every(
-    (term) =>
-      TYPE_NAMING_WORDS.test(term.word) || ANSWER_TYPE_PATTERNS.some(([, pattern]) => pattern.test(term.word)),
-  );
+  return terms.every((term) => ANSWER_TYPE_PATTERNS.some(([, pattern]) => pattern.test(term.word)));
+}
+
+/**
+ * Whether a word only names the kind of answer wanted, read beside a value of that kind (a table cell, a labelled
+ * value): "the date" next to Huber, "the figure" for DELL, as well as "price" or "deadline".
+ */
+export function namesAnswerKind(word: string): boolean {
+  return TYPE_NAMING_WORDS.test(word) || namesOnlyAnswerType([{ word }]);
 }
 
 export function answerTypeOf(question: string): AnswerType | null {

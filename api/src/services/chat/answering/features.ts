@@ -2,6 +2,7 @@
 import { hasAnswerType, namesOnlyAnswerType } from "../answer-type";
 import type { Question } from "./question";
 import { newPhrasesOfType } from "./short-answer";
+import { termsHeld } from "./term-match";
 import type { Unit, UnitStems } from "./units";
 
 /*
@@ -84,12 +85,10 @@ export function weighTerms(question: Question, all: readonly UnitStems[]): numbe
  * is held by a unit holding that kind of answer: "must be received by October 26" answers "the deadline".
  */
 function heldTerms(question: Question, unit: Unit): Set<number> {
-  const held = new Set<number>();
-  const typed = question.answerType !== null && hasAnswerType(unit.quote, question.answerType);
-  for (const [index, term] of question.terms.entries()) {
-    if (unit.stems.has(term.stemIn(unit.language))) held.add(index);
-    else if (typed && namesOnlyAnswerType([{ word: term.surface }])) held.add(index);
-  }
+  const held = termsHeld(question, unit.words, unit.language);
+  if (question.answerType !== null && hasAnswerType(unit.quote, question.answerType))
+    for (const [index, term] of question.terms.entries())
+      if (namesOnlyAnswerType([{ word: term.surface }])) held.add(index);
   return held;
 }
 

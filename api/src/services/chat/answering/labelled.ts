@@ -1,7 +1,8 @@
 // Answers from a labelled value ("Fax: 202-493-2251", "Termin płatności: 2021-05-03", "DATES: ... by September 21"):
 // the label names what is asked, and the passage around it names whose it is.
-import { hasAnswerType, namesOnlyAnswerType } from "../answer-type";
+import { hasAnswerType, namesAnswerKind } from "../answer-type";
 import { wordsOf } from "./language";
+import { termsIn } from "./term-match";
 import type { Question } from "./question";
 import { collapse, type Unit } from "./units";
 
@@ -49,7 +50,8 @@ function splitLabel(quote: string): { label: string; value: string } | null {
   const label = (match[1] ?? "").trim();
   const value = (match[2] ?? "").trim();
   if (!label || label.length > MAX_LABEL_CHARS || label.split(/\s+/).length > MAX_LABEL_WORDS) return null;
-  if (/\d$|https?$|[.!?;]/u.test(label) || !/\p{L}/u.test(label)) return null;
+  // Not a clock time, a URL, a sentence or an aside: "The Normans (Norman: Nourmands" is not a label.
+  if (/\d$|https?$|[.!?;,()[\]{}"“”«»]/u.test(label) || !/^\p{L}/u.test(label)) return null;
   return { label, value };
 }
 
@@ -58,14 +60,6 @@ function valueUntilNextLabel(value: string): string {
   const next = /\s(?:\p{Lu}[\p{L}\p{M}.-]*(?:\s[\p{L}\p{M}.-]+){0,3})\s*[:：]\s/u.exec(value);
   const cut = next ? value.slice(0, next.index) : value;
   return collapse(cut).replace(/[,;]$/, "");
-}
-
-function termsIn(question: Question, text: string, language: string | null): Set<number> {
-  const stems = new Set<string>();
-  for (const word of wordsOf(text, language)) if (!word.stop) stems.add(word.stem);
-  const held = new Set<number>();
-  for (const [index, term] of question.terms.entries()) if (stems.has(term.stemIn(language))) held.add(index);
-  return held;
 }
 
 /** The labelled unit that answers best (highest coverage, then the better passage), or null. */
@@ -96,7 +90,7 @@ export function answerFromLabels(
     if (type && !hasAnswerType(value, type)) continue;
     if (type && LABELS_OF_TYPE[type].test(parts.label))
       for (const [index, term] of question.terms.entries())
-        if (namesOnlyAnswerType([{ word: term.surface }])) inLabel.add(index);
+        if (namesAnswerKind(term.surface)) inLabel.add(index);
     const labelWeight = weigh(inLabel);
     if (labelWeight < MIN_LABEL_WEIGHT) continue;
     const inValue = termsIn(question, value, unit.language);

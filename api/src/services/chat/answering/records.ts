@@ -1,6 +1,6 @@
 // Answers "the X of Y" from a record (a table row read with its header, a JSON object's fields): the cell whose field the question names, in the row whose values name its subject.
-import { hasAnswerType, namesOnlyAnswerType } from "../answer-type";
-import { wordsOf } from "./language";
+import { hasAnswerType, namesAnswerKind } from "../answer-type";
+import { termsIn } from "./term-match";
 import type { Question } from "./question";
 import type { Cell, Unit } from "./units";
 
@@ -38,14 +38,6 @@ export type RecordAnswer = {
   coverage: number;
 };
 
-function termsIn(question: Question, text: string, language: string | null): Set<number> {
-  const stems = new Set<string>();
-  for (const word of wordsOf(text, language)) if (!word.stop) stems.add(word.stem);
-  const held = new Set<number>();
-  for (const [index, term] of question.terms.entries()) if (stems.has(term.stemIn(language))) held.add(index);
-  return held;
-}
-
 function recordAnswerOf(question: Question, weights: readonly number[], unit: Unit): RecordAnswer | null {
   const cells = unit.cells ?? [];
   if (cells.length < 2) return null;
@@ -76,7 +68,7 @@ function recordAnswerOf(question: Question, weights: readonly number[], unit: Un
     const score = weigh(named) + (named.size > 0 ? 1 : 0);
     if (typed)
       for (const [index, term] of question.terms.entries())
-        if (!subjectTerms.has(index) && namesOnlyAnswerType([{ word: term.surface }])) named.add(index);
+        if (!subjectTerms.has(index) && namesAnswerKind(term.surface)) named.add(index);
     if (!best || score > best.score) best = { cell, held: named, score };
   }
   if (!best) return null;
