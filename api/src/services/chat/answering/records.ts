@@ -38,24 +38,35 @@ export type RecordAnswer = {
   coverage: number;
 };
 
+/** The words a document's name says ("countries-native-names.min.json": countries native names min). */
+const nameWords = (name: string) => name.replace(/\.[\p{L}\d]{1,5}$/u, "").replace(/[._-]+/g, " ");
+
 function recordAnswerOf(question: Question, weights: readonly number[], unit: Unit): RecordAnswer | null {
   const cells = unit.cells ?? [];
   if (cells.length < 2) return null;
   const weigh = (held: ReadonlySet<number>) =>
     [...held].reduce((sum, index) => sum + (weights[index] ?? 0), 0);
   const inValue = cells.map((cell) => termsIn(question, cell.value, unit.language));
-  const subjectTerms = new Set<number>();
-  for (const held of inValue) for (const index of held) subjectTerms.add(index);
-  // A record's shared path names its subject too ("response.headers" of "the response headers").
-  if (unit.recordPath)
-    for (const index of termsIn(question, unit.recordPath.replace(/[._[\]"']+/g, " "), unit.language))
-      subjectTerms.add(index);
-  if (subjectTerms.size === 0 || weigh(subjectTerms) < MIN_SUBJECT_WEIGHT) return null;
-  let best: { cell: Cell; held: Set<number>; score: number } | null = null;
+  // A record's shared path names its subject too ("response.headers" of "the response headers"), and its
+  // document's name says what all its records are ("the countries data").
+  const inPath = unit.recordPath
+    ? termsIn(question, unit.recordPath.replace(/[._[\]"']+/g, " "), unit.language)
+    : new Set<number>();
+  const inName = termsIn(question, nameWords(unit.passage.documentName), unit.language);
+  let best: { cell: Cell; held: Set<number>; subject: Set<number>; score: number } | null = null;
   for (const [i, cell] of cells.entries()) {
-    if ((inValue[i]?.size ?? 0) > 0 || cell.value.trim() === "") continue;
+    if (cell.value.trim() === "") continue;
+    // The row's subject is what its other cells say.
+    const subjectTerms = new Set(inPath);
+    for (const [j, held] of inValue.entries()) if (j !== i) for (const index of held) subjectTerms.add(index);
+    if (subjectTerms.size === 0 || weigh(subjectTerms) < MIN_SUBJECT_WEIGHT) continue;
+    for (const index of inName) subjectTerms.add(index);
     const named = termsIn(question, cell.field, unit.language);
     for (const index of subjectTerms) named.delete(index);
+    // A cell repeating the question's words answers only for a field it names beyond them ("TOC": "Arriva Trains").
+    const own = inValue[i] ?? new Set<number>();
+    for (const index of own) named.delete(index);
+    if (own.size > 0 && named.size === 0) continue;
     const typed =
       named.size === 0 &&
       question.answerType !== null &&
@@ -69,13 +80,14 @@ function recordAnswerOf(question: Question, weights: readonly number[], unit: Un
     if (typed)
       for (const [index, term] of question.terms.entries())
         if (!subjectTerms.has(index) && namesAnswerKind(term.surface)) named.add(index);
-    if (!best || score > best.score) best = { cell, held: named, score };
+    if (!best || score > best.score) best = { cell, held: named, subject: subjectTerms, score };
   }
   if (!best) return null;
-  const coverage = weigh(new Set([...subjectTerms, ...best.held]));
+  const coverage = weigh(new Set([...best.subject, ...best.held]));
   if (coverage < MIN_RECORD_COVERAGE) return null;
-  const subject = cells.filter((_cell, i) => (inValue[i]?.size ?? 0) > 0);
-  return { unit, answer: best.cell, subject, coverage };
+  const answerCell = best.cell;
+  const subject = cells.filter((cell, i) => cell !== answerCell && (inValue[i]?.size ?? 0) > 0);
+  return { unit, answer: answerCell, subject, coverage };
 }
 
 /** The record that answers the question best (highest coverage, then the better passage), or null. */
