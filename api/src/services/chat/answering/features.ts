@@ -123,7 +123,9 @@ const holdsNewOfType = (question: Question, unit: Unit) =>
 /** Features of every unit for the question (units of all passages, in their order). */
 export function featuresOf(question: Question, units: readonly Unit[], all: readonly UnitStems[]): Scored[] {
   const weights = weighTerms(question, all);
+  const held = units.map((unit) => heldTerms(question, unit));
   const present = new Set<number>();
+  for (const set of held) for (const index of set) present.add(index);
   for (const unit of all)
     for (const [index, term] of question.terms.entries())
       if (unit.stems.has(term.stemIn(unit.language))) present.add(index);
@@ -135,7 +137,6 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
   let rarest = -1;
   for (const index of present)
     if (rarest < 0 || (weights[index] ?? 0) > (weights[rarest] ?? 0)) rarest = index;
-  const held = units.map((unit) => heldTerms(question, unit));
   const coverage = held.map((set) => sumWeights(weights, set));
   const order = coverage.map((value, index) => ({ value, index })).sort((a, b) => b.value - a.value);
   const rankOf = new Array<number>(units.length);

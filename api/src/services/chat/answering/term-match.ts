@@ -1,5 +1,7 @@
-// Which of a question's terms a piece of text holds: by stem, and as the compound or the acronym documents write
-// for several of them ("rate limit" in "x-ratelimit-limit", "train operating company" as "TOC").
+// Which of a question's terms a piece of text holds: by stem, as the compound or the acronym documents write for
+// several of them ("rate limit" in "x-ratelimit-limit", "train operating company" as "TOC"), and, in a passage of
+// another language, as the same name or international word there (cross-language.ts).
+import { formsAcrossLanguages, sameAcrossLanguages, skeleton } from "./cross-language";
 import { type Word, wordsOf } from "./language";
 import type { Question } from "./question";
 
@@ -13,6 +15,8 @@ import type { Question } from "./question";
 const MAX_RUN = 4;
 /** An acronym as written: three to five capitals (two-letter ones, "US", "AD", are too often something else). */
 const ACRONYM = /^\p{Lu}{3,5}$/u;
+/** Numbers match as written, never as cognates. */
+const NUMERIC = /^[\d.,:/-]+$/u;
 
 /** The indexes of the question's terms that `words` (read in `language`) hold. */
 export function termsHeld(question: Question, words: readonly Word[], language: string | null): Set<number> {
@@ -28,6 +32,15 @@ export function termsHeld(question: Question, words: readonly Word[], language: 
   const held = new Set<number>();
   const { terms } = question;
   for (const [index, term] of terms.entries()) if (stems.has(term.stemIn(language))) held.add(index);
+  if (question.language && language && question.language !== language && held.size < terms.length) {
+    // Language detection misreads short or mixed text (a table of country names read as Spanish): the words are
+    // also read in the question's language, then as names and cognates.
+    const again = wordsOf(words.map((word) => word.surface).join(" "), question.language);
+    const restemmed = new Set(again.filter((word) => !word.stop).map((word) => word.stem));
+    for (const [index, term] of terms.entries())
+      if (restemmed.has(term.stemIn(question.language))) held.add(index);
+    if (held.size < terms.length) holdAcrossLanguages(question, words, held);
+  }
   if (joined.size === 0 && acronyms.size === 0) return held;
   for (let start = 0; start + 1 < terms.length; start += 1) {
     let spelled = "";
@@ -42,6 +55,23 @@ export function termsHeld(question: Question, words: readonly Word[], language: 
     }
   }
   return held;
+}
+
+/** Adds the terms that `words`, in another language than the question's, hold as names or cognates. */
+function holdAcrossLanguages(question: Question, words: readonly Word[], held: Set<number>): void {
+  const written = new Set<string>();
+  for (const word of words) if (!word.stop && !NUMERIC.test(word.surface)) written.add(skeleton(word.surface));
+  if (written.size === 0) return;
+  for (const [index, term] of question.terms.entries()) {
+    if (held.has(index) || NUMERIC.test(term.surface)) continue;
+    const forms = formsAcrossLanguages(term.surface);
+    search: for (const form of forms)
+      for (const skeletonWritten of written)
+        if (sameAcrossLanguages(form, skeletonWritten)) {
+          held.add(index);
+          break search;
+        }
+  }
 }
 
 /** The indexes of the question's terms that `text` holds. */
