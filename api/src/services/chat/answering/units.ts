@@ -53,6 +53,8 @@ const SHORT_LINE_CHARS = 50;
 const DATA_CELL = /\d[/.-]\d{1,2}[/.-]\d|\d:\d\d|\d[.,]\d|[$€£¥]\s?\d|\d\s?[$€£¥%]/u;
 /** A statement of this few words is a fragment ("Autumn 1895.", "In 2020:"), also read with the one after it. */
 const FRAGMENT_WORDS = 3;
+/** A cut fragment of this many lines at least is read line by line (its lines are whole). */
+const MIN_FRAGMENT_LINES = 4;
 /** A unit longer than this is not quoted whole (a run of text with no boundaries at all). */
 export const MAX_UNIT_CHARS = 700;
 
@@ -67,18 +69,31 @@ export function rowCells(row: string): string[] {
   return inner.split(/(?<!\\)\|/).map((cell) => cell.replace(/\\\|/g, "|").trim());
 }
 
-/** A span's lines, short ones joined to the next: [start, end) offsets in the passage. */
+/** A line that is a label for the line after it ("Russian:", "FOR FURTHER INFORMATION CONTACT:"). */
+const LABEL_LINE = /^[^\n:：]{1,60}[:：]$/u;
+
+/**
+ * A span's lines, short ones joined to the next: [start, end) offsets in the passage. A label line starts a span of
+ * its own and ends it with the line after it (its value): "Russian:" / "Привет, мир" is one span.
+ */
 function lineSpans(text: string, start: number, end: number): [number, number][] {
   const spans: [number, number][] = [];
   let from = start;
   let cursor = start;
+  let afterLabel = false;
   while (cursor < end) {
     const newline = text.indexOf("\n", cursor);
     const lineEnd = newline === -1 || newline > end ? end : newline;
-    if (lineEnd - from >= SHORT_LINE_CHARS || lineEnd === end) {
+    const label = LABEL_LINE.test(text.slice(cursor, lineEnd).trim());
+    if (label && from < cursor) {
+      spans.push([from, cursor - 1]);
+      from = cursor;
+    }
+    if (!label && (lineEnd - from >= SHORT_LINE_CHARS || lineEnd === end || afterLabel)) {
       spans.push([from, lineEnd]);
       from = lineEnd + 1;
     }
+    afterLabel = label;
     cursor = lineEnd + 1;
   }
   if (from < end) spans.push([from, end]);
@@ -101,6 +116,8 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
   const quotable: Unit[] = [];
   const all: UnitStems[] = [];
   const headers = new Map<string, string[]>();
+  /** Quotes already taken (a line read with the next can also be a short line's window). */
+  const quotes = new Set<string>();
   /** Every sentence's and line's offsets, in order (questions included), for reading one with the next. */
   const statements: [number, number][] = [];
   const add = (kind: UnitKind, raw: string, cells?: Cell[], quoted?: Cell[], span?: [number, number]) => {
@@ -111,6 +128,8 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
     const quote = kind === "row" && cells ? cells.map((cell) => cell.value).join(" | ") : collapse(raw);
     // A row is answered by its cells (records.ts), however long; other units are quoted whole.
     if ((kind !== "row" && quote.length > MAX_UNIT_CHARS) || stems.size === 0) return;
+    if (quotes.has(quote)) return;
+    quotes.add(quote);
     // Dot leaders belong to a table of contents; a question (an FAQ's, a heading's) repeats what was asked.
     if (/\.{4,}|…{2,}|(?:\. ){3,}/.test(quote) || /\?["'”’)]*$/.test(quote)) return;
     quotable.push({
@@ -175,8 +194,16 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
         }
         break;
       }
+      case "fragment":
       case "prose": {
-        if (piece.text.length > LONG_SPAN_CHARS && piece.text.includes("\n")) {
+        // A passage's first or last sentence cut by the chunk's edge is not quoted; text laid out in lines (a form,
+        // a list of labelled values, OCR) is read line by line, whatever its length.
+        const lines = piece.text.split("\n").length;
+        if (piece.kind === "fragment" && lines < MIN_FRAGMENT_LINES) {
+          all.push({ stems: stemsOf(wordsOf(piece.text, language)), language });
+          break;
+        }
+        if ((piece.text.length > LONG_SPAN_CHARS || piece.kind === "fragment") && lines > 1) {
           // Each line, and each line with the next: a statement laid out in lines often ends on the next one.
           const spans = lineSpans(passage.text, piece.start, piece.end);
           for (const [index, [start, end]] of spans.entries()) {
