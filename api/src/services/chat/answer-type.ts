@@ -21,15 +21,15 @@ const ANSWER_TYPE_PATTERNS: [AnswerType, RegExp][] = [
   ["place", /^\s*(?:and\s+)?where\b/i],
   // The same questions in the other languages the analyzer reads (French, German, Spanish, Italian, Portuguese,
   // Polish, Russian, Chinese, Arabic): the question word alone says what kind of answer is wanted.
-  ["money", /(?<!\p{L})(?:prix|coûte|coût|preis|kostet|kosten|precio|cuesta|coste|costo|prezzo|preço|cena|kosztuje|цена|стоит|стоимость)(?!\p{L})|价格|多少钱|سعر/iu],
+  [
+    "money",
+    /(?<!\p{L})(?:prix|coûte|coût|preis|kostet|kosten|precio|cuesta|coste|costo|prezzo|preço|cena|kosztuje|цена|стоит|стоимость)(?!\p{L})|价格|多少钱|سعر/iu,
+  ],
   [
     "time",
     /(?<!\p{L})(?:quand|wann|cuándo|quando|kiedy|когда|в каком году|какого числа|en quelle année|in welchem jahr|en qué año|w którym roku)(?!\p{L})|什么时候|何时|哪一年|哪年|متى/iu,
   ],
-  [
-    "quantity",
-    /(?<!\p{L})(?:combien|wie ?viele?|cuánt[oa]s?|quant[oia]s?|ile|сколько)(?!\p{L})|多少|كم/iu,
-  ],
+  ["quantity", /(?<!\p{L})(?:combien|wie ?viele?|cuánt[oa]s?|quant[oia]s?|ile|сколько)(?!\p{L})|多少|كم/iu],
   ["person", /^\s*(?:qui|wer|quién|chi|quem|kto|кто)(?!\p{L})|谁/iu],
   ["place", /(?<!\p{L})(?:où|wo|dónde|dove|onde|gdzie|где)(?!\p{L})|哪里|哪儿|أين/iu],
 ];

@@ -1,8 +1,8 @@
 // The built-in responder's whole answer and its trace: the short answer, the quoted evidence with its marker, or the "not found".
 import type { AnswerTrace } from "@acp/contracts/chat";
 import type { GroundingPassage } from "../../../providers/chat-model/responder";
-import { languageName, wordsOf } from "./language";
 import { answerFromLabels, labelledShortAnswer } from "./labelled";
+import { languageName, wordsOf } from "./language";
 import { answerFromRecords, type RecordAnswer } from "./records";
 import { type Judged, SELECTOR_THRESHOLD, type Selection, selectAnswer } from "./selector";
 import { shortAnswerOf } from "./short-answer";

@@ -2,8 +2,8 @@
 // the label names what is asked, and the passage around it names whose it is.
 import { hasAnswerType, namesAnswerKind } from "../answer-type";
 import { wordsOf } from "./language";
-import { termsIn } from "./term-match";
 import type { Question } from "./question";
+import { termsIn } from "./term-match";
 import { collapse, type Unit } from "./units";
 
 /*
@@ -28,7 +28,8 @@ const MAX_SHORT_WORDS = 16;
 
 /** Label words that name a kind of answer: a value under "Dates" answers "the deadline". */
 const LABELS_OF_TYPE = {
-  person: /\b(?:contacts?|authors?|owners?|managers?|signed|signatory|by|names?|buyers?|sellers?|customers?|clients?)\b/i,
+  person:
+    /\b(?:contacts?|authors?|owners?|managers?|signed|signatory|by|names?|buyers?|sellers?|customers?|clients?)\b/i,
   place: /\b(?:locations?|address(?:es)?|cit(?:y|ies)|countr(?:y|ies)|places?|sites?|venues?|regions?)\b/i,
   time: /\b(?:dates?|times?|deadlines?|due|when|days?|years?|periods?|hours?|schedule)\b/i,
   money: /\b(?:prices?|costs?|amounts?|totals?|fees?|values?|net|gross|sums?|balance|due)\b/i,

@@ -1,7 +1,7 @@
 // Answers "the X of Y" from a record (a table row read with its header, a JSON object's fields): the cell whose field the question names, in the row whose values name its subject.
 import { hasAnswerType, namesAnswerKind } from "../answer-type";
-import { termsIn } from "./term-match";
 import type { Question } from "./question";
+import { termsHeld, termsIn } from "./term-match";
 import type { Cell, Unit } from "./units";
 
 /*
@@ -41,7 +41,12 @@ export type RecordAnswer = {
 /** The words a document's name says ("countries-native-names.min.json": countries native names min). */
 const nameWords = (name: string) => name.replace(/\.[\p{L}\d]{1,5}$/u, "").replace(/[._-]+/g, " ");
 
-function recordAnswerOf(question: Question, weights: readonly number[], unit: Unit): RecordAnswer | null {
+function recordAnswerOf(
+  question: Question,
+  weights: readonly number[],
+  unit: Unit,
+  rowsHolding: readonly number[],
+): RecordAnswer | null {
   const cells = unit.cells ?? [];
   if (cells.length < 2) return null;
   const weigh = (held: ReadonlySet<number>) =>
@@ -59,7 +64,9 @@ function recordAnswerOf(question: Question, weights: readonly number[], unit: Un
     // The row's subject is what its other cells say.
     const subjectTerms = new Set(inPath);
     for (const [j, held] of inValue.entries()) if (j !== i) for (const index of held) subjectTerms.add(index);
-    if (subjectTerms.size === 0 || weigh(subjectTerms) < MIN_SUBJECT_WEIGHT) continue;
+    // The subject weighs enough, or names this row alone among the rows given ("Kidwelly" in an incident log).
+    const identifies = [...subjectTerms].some((index) => rowsHolding[index] === 1);
+    if (subjectTerms.size === 0 || (weigh(subjectTerms) < MIN_SUBJECT_WEIGHT && !identifies)) continue;
     for (const index of inName) subjectTerms.add(index);
     const named = termsIn(question, cell.field, unit.language);
     for (const index of subjectTerms) named.delete(index);
@@ -80,6 +87,7 @@ function recordAnswerOf(question: Question, weights: readonly number[], unit: Un
     if (typed)
       for (const [index, term] of question.terms.entries())
         if (!subjectTerms.has(index) && namesAnswerKind(term.surface)) named.add(index);
+    for (const index of own) named.add(index);
     if (!best || score > best.score) best = { cell, held: named, subject: subjectTerms, score };
   }
   if (!best) return null;
@@ -97,18 +105,33 @@ export function answerFromRecords(
   units: readonly Unit[],
 ): RecordAnswer | null {
   // Judged on the terms the passages hold: a word of the question found nowhere ("use") weighs nothing here, unless
-  // such words are most of the question (then the passages are about something else).
+  // such words are most of the question (then the passages are about something else). Held as matching holds them
+  // (term-match.ts), in the units or their documents' names; a word naming the kind of answer is held by a cell of
+  // that kind.
   const present = new Set<number>();
-  for (const unit of units)
+  const names = new Set<string>();
+  for (const unit of units) {
+    for (const index of termsHeld(question, unit.words, unit.language)) present.add(index);
+    const name = unit.passage.documentName;
+    if (names.has(name)) continue;
+    names.add(name);
+    for (const index of termsIn(question, nameWords(name), unit.language)) present.add(index);
+  }
+  if (question.answerType)
     for (const [index, term] of question.terms.entries())
-      if (unit.stems.has(term.stemIn(unit.language))) present.add(index);
+      if (namesAnswerKind(term.surface)) present.add(index);
   const presentWeight = [...present].reduce((sum, index) => sum + (weights[index] ?? 0), 0);
   if (presentWeight < 1 - MAX_ABSENT_WEIGHT) return null;
   const scaled = weights.map((weight, index) => (present.has(index) ? weight / presentWeight : 0));
+  const rowsHolding = question.terms.map(() => 0);
+  for (const unit of units)
+    if (unit.kind === "row")
+      for (const [index, term] of question.terms.entries())
+        if (unit.stems.has(term.stemIn(unit.language))) rowsHolding[index] = (rowsHolding[index] ?? 0) + 1;
   let best: RecordAnswer | null = null;
   for (const unit of units) {
     if (unit.kind !== "row") continue;
-    const answer = recordAnswerOf(question, scaled, unit);
+    const answer = recordAnswerOf(question, scaled, unit, rowsHolding);
     if (answer && (!best || answer.coverage > best.coverage + 1e-9)) best = answer;
   }
   return best;

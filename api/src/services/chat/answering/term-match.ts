@@ -60,7 +60,8 @@ export function termsHeld(question: Question, words: readonly Word[], language: 
 /** Adds the terms that `words`, in another language than the question's, hold as names or cognates. */
 function holdAcrossLanguages(question: Question, words: readonly Word[], held: Set<number>): void {
   const written = new Set<string>();
-  for (const word of words) if (!word.stop && !NUMERIC.test(word.surface)) written.add(skeleton(word.surface));
+  for (const word of words)
+    if (!word.stop && !NUMERIC.test(word.surface)) written.add(skeleton(word.surface));
   if (written.size === 0) return;
   for (const [index, term] of question.terms.entries()) {
     if (held.has(index) || NUMERIC.test(term.surface)) continue;

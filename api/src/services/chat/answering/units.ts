@@ -167,7 +167,11 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
         headers.set(piece.text, cells);
         // A sheet without a header row starts with data: a first row holding a date, a time or a decimal is a row.
         if (cells.some((cell) => DATA_CELL.test(cell)))
-          add("row", piece.text, cells.filter((value) => value !== "").map((value) => ({ field: "", value })));
+          add(
+            "row",
+            piece.text,
+            cells.filter((value) => value !== "").map((value) => ({ field: "", value })),
+          );
         else all.push({ stems: stemsOf(wordsOf(piece.text, language)), language });
         break;
       }

@@ -1,0 +1,160 @@
+// Answers from structure: labelled values read with their document, table rows read with their header (or without
+// one), amounts without a currency, values on the line after their label, and statements cut short.
+import { describe, expect, it } from "vitest";
+import type { GroundingPassage } from "../../../providers/chat-model/responder";
+import { composeGroundedAnswer } from "../grounded-responder";
+import { NOT_FOUND_ANSWER } from "./compose";
+
+const passage = (number: number, text: string, documentName = "notice.pdf"): GroundingPassage => ({
+  number,
+  text,
+  documentName,
+  location: null,
+  relevance: 1,
+});
+
+const answer = (question: string, passages: GroundingPassage[]) =>
+  composeGroundedAnswer({ question, history: [], passages });
+
+const RULE = passage(
+  1,
+  `SUMMARY: The agency proposes to amend the harbour dredging permit rules for the Port of Tamsin.
+ADDRESSES: You may send comments, using the procedures found in 14 CFR 11.43, by any of the following methods:
+• Federal eRulemaking Portal: Go to the portal.
+• Fax: 202-555-0148.
+• Mail: Docket Operations, 1200 New Jersey Avenue SE.
+FOR FURTHER INFORMATION CONTACT: Mara Ellison, Permits Branch, 40 Quay Street, Tamsin.
+DATES: The agency must receive comments on this proposed rule by October 14, 2026.`,
+  "harbour-dredging-proposed-rule.pdf",
+);
+
+describe("labelled values", () => {
+  it("answers from the value whose label the question names, its subject said elsewhere in the document", () => {
+    const fax = answer("What fax number can I send comments on the dredging permit rule to?", [RULE]);
+    expect(fax.content).toContain("202-555-0148");
+    expect(fax.abstained).toBe(false);
+    const contact = answer("Who should I contact about the Port of Tamsin dredging proposal?", [RULE]);
+    expect(contact.content).toContain("Mara Ellison");
+  });
+
+  it("answers a deadline from a value of that kind under a label naming it (DATES)", () => {
+    const deadline = answer("What is the deadline for comments on the harbour dredging rule?", [RULE]);
+    expect(deadline.content).toContain("October 14, 2026");
+  });
+
+  it("leads with the value up to the next label of the same line", () => {
+    const invoice = passage(
+      1,
+      `Faktura nr FV 7/2024\nData wystawienia: 2024-02-01\nTermin płatności: 2024-02-15 Metoda płatności: przelew\n`,
+      "faktura.pdf",
+    );
+    const due = answer("Jaki jest termin płatności faktury FV 7/2024?", [invoice]);
+    expect(due.content.split("\n\n")[0]).toBe("Termin płatności: 2024-02-15");
+  });
+
+  it("reads a label alone on its line with the line after it", () => {
+    const list = passage(
+      1,
+      "Greetings in the brochure\nEnglish:\nGood morning\nGerman:\nGuten Morgen\nSpanish:\nBuenos días\nItalian:\nBuongiorno\nDutch:\nGoedemorgen\nSwedish:\nGod morgon",
+      "greetings-brochure.pdf",
+    );
+    const german = answer("How is good morning written in German in the greetings brochure?", [list]);
+    expect(german.content).toContain("Guten Morgen");
+  });
+
+  it("declines when the label matches but the document is about something else", () => {
+    const off = answer("What fax number does the city library use for interlibrary loans?", [RULE]);
+    expect(off.content).toBe(
+      off.abstained ? off.content : "an answer was given although the document is about dredging",
+    );
+    expect(off.abstained).toBe(true);
+  });
+
+  it("does not read an aside in parentheses as a label", () => {
+    const prose = passage(
+      1,
+      "The Normans (Norman: Nourmands; French: Normands) were the people who gave their name to Normandy. They were descended from Norse raiders.",
+      "Normans.txt",
+    );
+    const result = answer("What is the French name of the people of Normandy?", [prose]);
+    expect(result.content.split("\n\n")[0]).not.toBe("The Normans (Norman: Nourmands");
+  });
+});
+
+describe("table rows", () => {
+  it("reads a sheet without a header row: its first row is data", () => {
+    const sheet = passage(
+      1,
+      "Sheet: Names\n| Huber | 03/07/1907 |\n| Äcker | 23/02/2005 |\n| Morgen | 06:34 |",
+      "names.xls",
+    );
+    const result = answer("What date is listed next to Huber in the spreadsheet?", [sheet]);
+    expect(result.content).toContain("03/07/1907");
+    expect(result.content).not.toContain("23/02/2005");
+  });
+
+  it("answers a price from an amount without its currency in the row of the item", () => {
+    const sheet = passage(
+      1,
+      "Sheet: Teile\n| Pos | Bezeichnung | Einzelpreis, VK | Menge |\n| 21 | Kabeltrommel 25m Selly | 26,70 | 1 |\n| 22 | CEE-Steckdose 16A | 5,48 | 1 |",
+      "teile.xlsx",
+    );
+    const result = answer("Was kostet die Kabeltrommel 25m Selly?", [sheet]);
+    expect(result.content).toContain("26,70");
+    expect(result.content).not.toContain("5,48");
+  });
+
+  it("answers the field the question names by its acronym, even when its value repeats a question word", () => {
+    const sheet = passage(
+      1,
+      [
+        "| Date | Location | TOC | Person type |",
+        "| 3/2/14 | Kidwelly | Coastal Trains Wales | Passenger |",
+        "| 4/2/14 | Ferryside | Valley Lines | Staff |",
+        "| 9/2/14 | Carmarthen | Western Rail | Passenger |",
+        "| 12/2/14 | Llanelli | Valley Lines | Public |",
+        "| 20/2/14 | Whitland | Western Rail | Passenger |",
+      ].join("\n"),
+      "incidents.csv",
+    );
+    const result = answer("Which train operating company was involved in the incident at Kidwelly?", [sheet]);
+    expect(result.content.split("\n\n")[0]).toBe("TOC: Coastal Trains Wales");
+  });
+
+  it("takes the document's name as the records' subject (the countries data)", () => {
+    const json = passage(
+      1,
+      "AD.name: Andorra\nAD.capital: Andorra la Vella\nAD.languages[0]: ca\n\nAE.name: United Arab Emirates\nAE.capital: Abu Dhabi\nAE.languages[0]: ar",
+      "countries-native-names.json",
+    );
+    const result = answer("Which language is listed for Andorra in the countries data?", [json]);
+    expect(result.content.split("\n\n")[0]).toBe("languages: ca");
+  });
+
+  it("prefers the column the question names to a cell that only holds the kind asked for", () => {
+    const sheet = passage(
+      1,
+      "| F_Year | Time | Location |\n| 2013/2014 | 23:02:00 | Pembrey |\n| 2013/2014 | 07:15:00 | Kidwelly |",
+      "incidents.csv",
+    );
+    const result = answer("At what time did the incident at Pembrey happen?", [sheet]);
+    expect(result.content.split("\n\n")[0]).toBe("Time: 23:02:00");
+  });
+});
+
+describe("statements", () => {
+  it("reads a fragment of a few words with the sentence after it", () => {
+    const text = passage(
+      1,
+      "В гимназии он учился хорошо. Осенью 1895 г. Альберт Эйнштейн прибыл в Швейцарию, чтобы сдать экзамены.",
+      "einstein.txt",
+    );
+    const result = answer("В каком году Эйнштейн прибыл в Швейцарию?", [text]);
+    expect(result.content).toContain("1895");
+  });
+
+  it("still declines a question no passage covers", () => {
+    const result = answer("How many weeks of parental leave do employees get?", [RULE]);
+    expect(result.content).toBe(NOT_FOUND_ANSWER);
+  });
+});
