@@ -11,7 +11,8 @@
 // (top 6), every quotable unit of those passages becomes a row of features (features.ts), labelled 1 when the question
 // is answerable and the unit holds a gold answer. A logistic regression (each question's positives and negatives
 // weighted to equal mass) is fitted by full-batch gradient descent with Adam. The threshold is the probability below
-// which the best unit of DECLINE_SHARE of the unanswerable training questions falls.
+// which the best unit of DECLINE_SHARE of the unanswerable training questions falls, counting a unit the selector
+// takes on strong evidence (selector.ts isStrongEvidence) as never declined.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -20,8 +21,9 @@ import { createDatabase } from "../src/db/create-database";
 import { chunkDocument } from "../src/ingestion/chunk-document";
 import { extractText } from "../src/ingestion/extract-text";
 import type { GroundingPassage } from "../src/providers/chat-model/responder";
-import { FEATURE_NAMES, featuresOf } from "../src/services/chat/answering/features";
+import { FEATURE_NAMES, featuresOf, weighTerms } from "../src/services/chat/answering/features";
 import { readQuestion } from "../src/services/chat/answering/question";
+import { isStrongEvidence } from "../src/services/chat/answering/selector";
 import { unitsOf } from "../src/services/chat/answering/units";
 import { indexDocumentChunks } from "../src/services/retrieval/index-document";
 import { searchKnowledge } from "../src/services/retrieval/search-knowledge";
@@ -126,11 +128,12 @@ const training = all.filter((question) => !held.has(question.id));
 console.log(`training on ${training.length} questions (${held.size} bench questions left out)`);
 const passages = await passagesPerQuestion(training);
 const examples: Example[] = [];
-const bestOfUnanswerable: { features: number[]; coverage: number }[][] = [];
+const bestOfUnanswerable: { features: number[]; coverage: number; strong: boolean }[][] = [];
 for (const [i, question] of training.entries()) {
   const { units, all: stems } = unitsOf(passages[i] ?? []);
   const read = readQuestion(question.question, units[0]?.language ?? null);
   const scored = featuresOf(read, units, stems);
+  const termWeights = weighTerms(read, stems);
   const golds = question.answers.map(normalise);
   const labels = scored.map((unit) =>
     !question.impossible && golds.some((gold) => normalise(unit.unit.quote).includes(gold)) ? 1 : 0,
@@ -142,17 +145,32 @@ for (const [i, question] of training.entries()) {
     examples.push({ x: unit.features, y, w: y === 1 ? 1 / positives : 1 / Math.max(1, negatives) });
   }
   if (question.impossible)
-    bestOfUnanswerable.push(scored.map((unit) => ({ features: unit.features, coverage: unit.coverage })));
+    bestOfUnanswerable.push(
+      scored.map((unit) => ({
+        features: unit.features,
+        coverage: unit.coverage,
+        strong: isStrongEvidence(read, unit, termWeights),
+      })),
+    );
 }
 console.log(`${examples.length} units`);
 const weights = fit(examples);
+// Each unanswerable question's best candidate (of enough coverage); one the selector takes on strong evidence alone
+// (selector.ts isStrongEvidence) is never declined, so the threshold declines DECLINE_SHARE among the rest.
 const best = bestOfUnanswerable
-  .map((units) =>
-    Math.max(
-      0,
-      ...units.filter((unit) => unit.coverage >= 0.3).map((unit) => probability(weights, unit.features)),
-    ),
-  )
+  .map((units) => {
+    let top: (typeof units)[number] | undefined;
+    let topProbability = 0;
+    for (const unit of units) {
+      if (unit.coverage < 0.3) continue;
+      const p = probability(weights, unit.features);
+      if (p > topProbability) {
+        topProbability = p;
+        top = unit;
+      }
+    }
+    return top?.strong ? 1 : topProbability;
+  })
   .sort((a, b) => a - b);
 const threshold = best[Math.floor(best.length * DECLINE_SHARE)] ?? 0.5;
 const model = {

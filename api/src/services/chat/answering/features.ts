@@ -1,9 +1,12 @@
 // What the answer selector knows about a unit for a question: lexical features, each in about [0, 1].
+
+import { stemEnglish } from "../../../text-search/english-stemmer";
 import { hasAnswerType, namesOnlyAnswerType } from "../answer-type";
 import type { Question } from "./question";
 import { newPhrasesOfType } from "./short-answer";
 import { termsHeld } from "./term-match";
 import type { Unit, UnitStems } from "./units";
+import { relatedWords } from "./wordnet";
 
 /*
  * The features a learned answer selector (selector-model.ts) weighs. They are about the match, never about a
@@ -43,6 +46,9 @@ export const FEATURE_NAMES = [
   "termsHeld",
   "newWords",
   "holdsRarest",
+  "synonymCoverage",
+  "antonymInstead",
+  "nextHoldsNewOfType",
 ] as const;
 
 export type Features = number[];
@@ -120,9 +126,22 @@ function pairsInOrder(question: Question, unit: Unit): number {
 const holdsNewOfType = (question: Question, unit: Unit) =>
   newPhrasesOfType(question, unit.quote, unit.language).length > 0;
 
+/** Stems of each term's WordNet synonyms and antonyms (English questions only; empty otherwise). */
+function relatedStems(question: Question): { synonyms: string[][]; antonyms: string[][] } {
+  const english = (question.language ?? "en") === "en";
+  const related = question.terms.map((term) =>
+    english ? relatedWords(term.surface) : { synonyms: [], antonyms: [] },
+  );
+  return {
+    synonyms: related.map((words) => words.synonyms.map(stemEnglish)),
+    antonyms: related.map((words) => words.antonyms.map(stemEnglish)),
+  };
+}
+
 /** Features of every unit for the question (units of all passages, in their order). */
 export function featuresOf(question: Question, units: readonly Unit[], all: readonly UnitStems[]): Scored[] {
   const weights = weighTerms(question, all);
+  const related = relatedStems(question);
   const held = units.map((unit) => heldTerms(question, unit));
   const present = new Set<number>();
   for (const set of held) for (const index of set) present.add(index);
@@ -154,6 +173,17 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
     for (const [index, weight] of weights.entries())
       if (!held[i]?.has(index)) largestMissing = Math.max(largestMissing, weight);
     const typed = question.answerType ? hasAnswerType(unit.quote, question.answerType) : false;
+    // A term missing from the unit may be there as a synonym ("planes": "airplanes"), or replaced by its opposite
+    // ("the last" where the unit says "the first": SQuAD's unanswerable questions are often written so).
+    const withSynonyms = new Set(held[i]);
+    let antonymInstead = 0;
+    if (unit.language === null || unit.language === "en")
+      for (const index of question.terms.keys()) {
+        if (held[i]?.has(index)) continue;
+        if (related.synonyms[index]?.some((stem) => unit.stems.has(stem))) withSynonyms.add(index);
+        else if (related.antonyms[index]?.some((stem) => unit.stems.has(stem))) antonymInstead = 1;
+      }
+    const next = sameAfter ? units[i + 1] : undefined;
     const asked = new Set(question.terms.map((term) => term.stemIn(unit.language)));
     let newWords = 0;
     for (const stem of unit.stems) if (!asked.has(stem)) newWords += 1;
@@ -185,6 +215,9 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
       question.terms.length > 0 ? (held[i]?.size ?? 0) / question.terms.length : 0,
       unit.stems.size > 0 ? newWords / unit.stems.size : 0,
       rarest >= 0 && held[i]?.has(rarest) ? 1 : 0,
+      sumWeights(weights, withSynonyms),
+      antonymInstead,
+      next && holdsNewOfType(question, next) ? 1 : 0,
     ];
     return { unit, features, coverage: cov, held: held[i] ?? new Set() };
   });

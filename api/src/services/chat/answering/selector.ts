@@ -54,6 +54,32 @@ function namesSubject(question: Question, weights: readonly number[], unit: Unit
   return weight >= ROW_SUBJECT_WEIGHT;
 }
 
+const HOLDS_RAREST = FEATURE_NAMES.indexOf("holdsRarest");
+/** Strong evidence holds at least this share of the question's weight ... */
+export const STRONG_COVERAGE = 0.5;
+
+/**
+ * Whether a unit answers on its words alone, whatever the model's probability: it holds at least half of the
+ * question's weight, the rarest of its terms that any passage holds and its heaviest term of all (so none that no
+ * passage holds outweighs what it holds), and, for a question after a fact, one the question does not already say. The threshold is fitted with this rule in place (the trainer declines its share
+ * of unanswerable questions among the rest).
+ */
+export function isStrongEvidence(question: Question, scored: Scored, weights: readonly number[]): boolean {
+  if (scored.coverage < STRONG_COVERAGE || scored.features[HOLDS_RAREST] !== 1) return false;
+  if (question.answerType && scored.features[HOLDS_NEW_OF_TYPE] !== 1) return false;
+  // The heaviest of the question's topic terms is held (a term no passage holds weighs most: "ibuprofen"); a word
+  // that only names the kind of answer ("dose", "price") says nothing of the topic.
+  let heaviestHeld = 0;
+  let heaviestMissing = 0;
+  for (const [index, weight] of weights.entries()) {
+    const term = question.terms[index];
+    if (!term || namesOnlyAnswerType([{ word: term.surface }])) continue;
+    if (scored.held.has(index)) heaviestHeld = Math.max(heaviestHeld, weight);
+    else heaviestMissing = Math.max(heaviestMissing, weight);
+  }
+  return heaviestHeld > 0 && heaviestHeld >= heaviestMissing;
+}
+
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 export function probabilityOf(features: readonly number[]): number {
@@ -133,7 +159,7 @@ export function selectAnswer(
       best: null,
       reason: "The closest passage holds too few of the question's words.",
     };
-  if (top.probability < threshold)
+  if (top.probability < threshold && !isStrongEvidence(question, top, termWeights))
     return {
       question,
       termWeights,
