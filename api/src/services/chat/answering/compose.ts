@@ -140,14 +140,20 @@ export function composeAnswer(
     selection.termWeights,
     selection.judged.map((judged) => judged.unit),
   );
-  if (record && (!selection.best || record.coverage >= selection.best.coverage)) {
-    return composeFromRecord(selection, passages, record);
-  }
   const labelled = answerFromLabels(
     selection.question,
     selection.termWeights,
     selection.judged.map((judged) => judged.unit),
   );
+  // A record and a labelled value both answering: the one holding more of the question, then the better passage.
+  const recordFirst =
+    record &&
+    (!labelled ||
+      record.coverage > labelled.coverage + 1e-9 ||
+      (Math.abs(record.coverage - labelled.coverage) <= 1e-9 && record.unit.rank <= labelled.unit.rank));
+  if (record && recordFirst && (!selection.best || record.coverage >= selection.best.coverage)) {
+    return composeFromRecord(selection, passages, record);
+  }
   const labelledJudged =
     labelled && (!selection.best || labelled.coverage >= selection.best.coverage)
       ? selection.judged.find((judged) => judged.unit === labelled.unit)

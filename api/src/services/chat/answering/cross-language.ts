@@ -224,7 +224,7 @@ function concepts(): Map<string, Concept[]> {
       if (names.size < 2) continue;
       const concept = { names: [...names] };
       for (const key of new Set(concept.names.map(keyOf))) {
-        if (key.length < 3) continue;
+        if (key.length < (UNSPACED.test(key) ? 2 : 3)) continue;
         const list = index.get(key) ?? [];
         list.push(concept);
         index.set(key, list);

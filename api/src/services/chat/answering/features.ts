@@ -74,6 +74,8 @@ export function weighTerms(question: Question, all: readonly UnitStems[]): numbe
   const raw = question.terms.map((term, _index) => {
     let df = 0;
     for (const unit of all) if (unit.stems.has(term.stemIn(unit.language))) df += 1;
+    // A word describing the document ("the multilingual PDF") that no passage holds says nothing of the answer.
+    if (df === 0 && term.describesDocument) return 0;
     return Math.log(1 + (count + 1) / (df + 0.5));
   });
   // Borrowed terms together weigh at most BORROWED_SHARE of the question's own.

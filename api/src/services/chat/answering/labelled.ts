@@ -52,7 +52,8 @@ function splitLabel(quote: string): { label: string; value: string } | null {
   const value = (match[2] ?? "").trim();
   if (!label || label.length > MAX_LABEL_CHARS || label.split(/\s+/).length > MAX_LABEL_WORDS) return null;
   // Not a clock time, a URL, a sentence or an aside: "The Normans (Norman: Nourmands" is not a label.
-  if (/\d$|https?$|[.!?;,()[\]{}"“”«»]/u.test(label) || !/^\p{L}/u.test(label)) return null;
+  if (/\d$|https?$|[.!?;,[\]{}"“”«»]/u.test(label) || !/^\p{L}/u.test(label)) return null;
+  if ((label.match(/\(/g) ?? []).length !== (label.match(/\)/g) ?? []).length) return null;
   return { label, value };
 }
 

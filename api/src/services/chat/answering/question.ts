@@ -8,6 +8,12 @@ import { detectQuestionLanguage, wordsOf } from "./language";
  * Words that frame a request (question-terms.ts's), and words that point at the document rather than at what it
  * says ("listed in the spreadsheet", "the countries data"): neither is required of an answer.
  */
+/** Words for a document (any language's "PDF", "file", "table", "sheet" that the scaffolding list names in English). */
+const DOCUMENT_WORDS =
+  /^(?:doc|docs|document|documents|file|files|pdf|pdfs|table|tables|sheet|sheets|spreadsheet|spreadsheets|workbook|data|dataset|deck|slides|report|notice|invoice|csv|json|xlsx?|docx?)$/i;
+
+const GREETING = /^(?:hi|hello|hey)$/i;
+
 const SCAFFOLDING = new Set(
   `${SCAFFOLDING_WORDS} find list listed name named called call use used using given shown mentioned stated written
    doc document file files documents data dataset table tables sheet spreadsheet workbook record records row rows
@@ -19,6 +25,11 @@ const SCAFFOLDING = new Set(
 export type QuestionTerm = {
   /** The word as asked. */
   surface: string;
+  /**
+   * Whether it describes the document asked about rather than what is asked ("the multilingual PDF", "the monitor
+   * table"): a word right before a word for a document. Such a word no passage holds is not held against an answer.
+   */
+  describesDocument: boolean;
   /** Its stem in a language: stemmed again for each passage's language. */
   stemIn: (language: string | null) => string;
 };
@@ -51,16 +62,32 @@ export function readQuestion(
   let borrowedFrom = Number.POSITIVE_INFINITY;
   // "listed next to Huber" says where, not what: "next" there is not a word to find.
   const own = wordsOf(text.replace(/\bnext to\b/gi, "beside"), language);
+  // Words right before a word for a document ("multilingual" of "the multilingual PDF").
+  const describing = new Set<number>();
+  for (const [index, word] of own.entries()) {
+    const next = own[index + 1];
+    if (next && DOCUMENT_WORDS.test(next.surface) && !word.stop) describing.add(index);
+  }
   const lent = wordsOf(borrowed.join(" "), language).map((word) => ({ ...word, lent: true }));
-  for (const word of [...own.map((w) => ({ ...w, lent: false })), ...lent]) {
+  for (const word of [
+    ...own.map((w, index) => ({ ...w, lent: false, describes: describing.has(index) })),
+    ...lent.map((w) => ({ ...w, describes: false })),
+  ]) {
     if (word.lent && borrowedFrom === Number.POSITIVE_INFINITY) borrowedFrom = terms.length;
     if (word.stop || seen.has(word.stem)) continue;
-    if ((language ?? "en") === "en" && SCAFFOLDING.has(word.stem)) continue;
+    // A greeting opens a question ("Hello, what is ..."); elsewhere it is asked about ("Hello World").
+    if (
+      (language ?? "en") === "en" &&
+      SCAFFOLDING.has(word.stem) &&
+      (!GREETING.test(word.surface) || word.index === own[0]?.index)
+    )
+      continue;
     seen.add(word.stem);
     const surface = word.surface;
     const cache = new Map<string | null, string>([[language, word.stem]]);
     terms.push({
       surface,
+      describesDocument: word.describes,
       stemIn: (other) => {
         let stem = cache.get(other);
         if (stem === undefined) {
