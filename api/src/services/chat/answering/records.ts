@@ -1,5 +1,6 @@
 // Answers "the X of Y" from a record (a table row read with its header, a JSON object's fields): the cell whose field the question names, in the row whose values name its subject.
 import { hasAnswerType, namesAnswerKind } from "../answer-type";
+import { wordsOf } from "./language";
 import type { Question } from "./question";
 import { termsHeld, termsIn } from "./term-match";
 import type { Cell, Unit } from "./units";
@@ -41,6 +42,15 @@ export type RecordAnswer = {
 /** The words a document's name says ("countries-native-names.min.json": countries native names min). */
 const nameWords = (name: string) => name.replace(/\.[\p{L}\d]{1,5}$/u, "").replace(/[._-]+/g, " ");
 
+/** Words of a field's name (two letters or more) that are none of the question's terms, nor spell a run of them. */
+function extraWords(question: Question, field: string, language: string | null): number {
+  let extra = 0;
+  for (const word of wordsOf(field, language))
+    if (!word.stop && word.surface.length > 1 && termsIn(question, word.surface, language).size === 0)
+      extra += 1;
+  return extra;
+}
+
 function recordAnswerOf(
   question: Question,
   weights: readonly number[],
@@ -58,7 +68,14 @@ function recordAnswerOf(
     ? termsIn(question, unit.recordPath.replace(/[._[\]"']+/g, " "), unit.language)
     : new Set<number>();
   const inName = termsIn(question, nameWords(unit.passage.documentName), unit.language);
-  let best: { cell: Cell; held: Set<number>; subject: Set<number>; score: number } | null = null;
+  let best: {
+    cell: Cell;
+    held: Set<number>;
+    subject: Set<number>;
+    score: number;
+    distance: number;
+    extra: number;
+  } | null = null;
   for (const [i, cell] of cells.entries()) {
     if (cell.value.trim() === "") continue;
     // The row's subject is what its other cells say.
@@ -70,6 +87,8 @@ function recordAnswerOf(
     for (const index of inName) subjectTerms.add(index);
     const named = termsIn(question, cell.field, unit.language);
     for (const index of subjectTerms) named.delete(index);
+    // "the monitor table" names the table, not its Monitor column.
+    for (const index of named) if (question.terms[index]?.describesDocument) named.delete(index);
     // A cell repeating the question's words answers only for a field it names beyond them ("TOC": "Arriva Trains").
     const own = inValue[i] ?? new Set<number>();
     for (const index of own) named.delete(index);
@@ -84,11 +103,23 @@ function recordAnswerOf(
     // A field the question names outranks a cell that only holds the asked kind; such a cell holds the words that
     // only name that kind ("the date" next to Huber is a date).
     const score = weigh(named) + (named.size > 0 ? 1 : 0);
+    // Among cells that only hold the asked kind, the one beside the subject, after it first ("DELL | 450").
+    let distance = cells.length;
+    for (const [j, held] of inValue.entries())
+      if (j !== i && held.size > 0) distance = Math.min(distance, i > j ? i - j : j - i + 0.5);
     if (typed)
       for (const [index, term] of question.terms.entries())
         if (!subjectTerms.has(index) && namesAnswerKind(term.surface)) named.add(index);
     for (const index of own) named.add(index);
-    if (!best || score > best.score) best = { cell, held: named, subject: subjectTerms, score };
+    // Then the field named most exactly: fewest words of its name the question does not say ("x-ratelimit-limit"
+    // before "x-ratelimit-used" for "the rate limit").
+    const extra = extraWords(question, cell.field, unit.language);
+    if (
+      !best ||
+      score > best.score ||
+      (score === best.score && (extra < best.extra || (extra === best.extra && distance < best.distance)))
+    )
+      best = { cell, held: named, subject: subjectTerms, score, distance, extra };
   }
   if (!best) return null;
   const coverage = weigh(new Set([...best.subject, ...best.held]));

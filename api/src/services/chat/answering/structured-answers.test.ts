@@ -142,6 +142,58 @@ describe("table rows", () => {
   });
 });
 
+describe("which cell of a row", () => {
+  const monitors = passage(
+    1,
+    "Sheet: Sheet2\n| Monitor | | Brand | | inlineStr |\n| > 23 Inch | 19 | HP | 200 |\n| 20-23 Inch | 24 | DELL | 450 |\n| 17-20 Inch | 56 | Lenove | 200 |\n| < 17 Inch | 21 | SONY | 510 |",
+    "book1.xlsx",
+  );
+
+  it("reads a word before a document word as naming the table, and takes the figure beside the subject", () => {
+    const result = answer("What figure does the monitor table give for DELL?", [monitors]);
+    expect(result.content.split("\n\n")[0]).toBe("450");
+  });
+
+  it("takes the field named most exactly when several hold the question's words", () => {
+    const headers = passage(
+      1,
+      [
+        '[0].headers["x-github-media-type"]: github.v3; format=json',
+        '[0].headers["x-ratelimit-limit"]: 30',
+        '[0].headers["x-ratelimit-remaining"]: 29',
+        '[0].headers["x-ratelimit-resource"]: search',
+        '[0].headers["x-ratelimit-used"]: 1',
+      ].join("\n"),
+      "recorded-search.json",
+    );
+    const result = answer("What was the rate limit of the search API in the recorded response headers?", [
+      headers,
+    ]);
+    expect(result.content.split("\n\n")[0]).toBe("x-ratelimit-limit: 30");
+  });
+});
+
+describe("words of the question", () => {
+  it("asks about Hello World, but not about a greeting that opens the question", () => {
+    const greetings = passage(
+      1,
+      "English:\nHello World\nGerman:\nHallo Welt\nRussian:\nПривет, мир\nDutch:\nHallo wereld",
+      "greetings.pdf",
+    );
+    const other = passage(
+      2,
+      "| Name | World region | Russian name |\n| Angola | World | Ангола |\n| Chad | World | Чад |",
+      "regions.csv",
+    );
+    expect(
+      answer("How is Hello World written in Russian in the greetings PDF?", [greetings, other]).content,
+    ).toContain("Привет, мир");
+    expect(answer("Hello, how is Hello World written in German?", [greetings]).content).toContain(
+      "Hallo Welt",
+    );
+  });
+});
+
 describe("statements", () => {
   it("reads a fragment of a few words with the sentence after it", () => {
     const text = passage(
