@@ -104,6 +104,11 @@ function sentenceSpans(text: string, from: number, to: number): [number, number]
     } else if (TERMINATORS.has(ch)) {
       end = i + 1;
       while (end < to && (TERMINATORS.has(text[end] as string) || CLOSERS.has(text[end] as string))) end += 1;
+      // Dot leaders ("test ......... $3,400") join a table's cells; they end nothing.
+      if (end - i >= 4 && /^\.{4,}/.test(text.slice(i, end))) {
+        i = end - 1;
+        continue;
+      }
       if (end < to && !/\s/.test(text[end] as string)) continue;
       let next = end;
       while (next < to && /\s/.test(text[next] as string)) next += 1;

@@ -61,6 +61,10 @@ export type Scored = {
   coverage: number;
   /** Indexes of the question's terms the unit holds. */
   held: Set<number>;
+  /** `held` and the terms the unit holds as a WordNet synonym. */
+  heldOrSynonym: Set<number>;
+  /** The question's weight in `heldOrSynonym`. */
+  coverageWithSynonyms: number;
 };
 
 /** What the terms borrowed from the conversation weigh together beside the question's own (a follow-up's subject ranks, it does not answer). */
@@ -221,6 +225,13 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
       antonymInstead,
       next && holdsNewOfType(question, next) ? 1 : 0,
     ];
-    return { unit, features, coverage: cov, held: held[i] ?? new Set() };
+    return {
+      unit,
+      features,
+      coverage: cov,
+      held: held[i] ?? new Set(),
+      heldOrSynonym: withSynonyms,
+      coverageWithSynonyms: sumWeights(weights, withSynonyms),
+    };
   });
 }

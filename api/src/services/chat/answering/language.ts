@@ -131,6 +131,8 @@ export const languageName = (code: string) => NAMES[code] ?? code;
 
 /** Letters of running text below which a language is not judged (franc is unreliable on a few words). */
 const MIN_LETTERS = 24;
+/** Below this many letters a passage's language is told by its function words, not by trigrams. */
+const MIN_TRIGRAM_LETTERS = 200;
 
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -149,9 +151,31 @@ export function detectLanguage(text: string): string | null {
   }
   // Only running text tells a language: table pipes, numbers and codes are left out, and a short text is not judged.
   const prose = sample.replace(/[|\d_#*=<>[\](){}:;/\\-]+/g, " ").replace(/\s+/g, " ");
-  if ((prose.match(/\p{L}/gu)?.length ?? 0) < MIN_LETTERS) return null;
+  const letters = prose.match(/\p{L}/gu)?.length ?? 0;
+  if (letters < MIN_LETTERS) return null;
+  // Trigram statistics need running text; a short one (a table's labels, a form) is told by its function words,
+  // as a question is, and not at all without two of them.
+  if (letters < MIN_TRIGRAM_LETTERS) return functionWordLanguage(prose, 2);
   const code = franc(prose, { minLength: MIN_LETTERS, only: DETECTED });
   return ISO_639_1[code] ?? null;
+}
+
+/** The language whose stop words `text` uses most (English on a tie), when it uses at least `minHits` of them. */
+function functionWordLanguage(text: string, minHits: number): string | null {
+  const words = [...segmenterOf("en").segment(text.toLowerCase())]
+    .filter((segment) => segment.isWordLike)
+    .map((segment) => segment.segment.replace(/^[dl]['’]/u, ""));
+  let best: string | null = null;
+  let bestHits = minHits - 1;
+  for (const language of QUESTION_LANGUAGES) {
+    const stop = isoStopWords(language);
+    const hits = words.filter((word) => stop.has(word)).length;
+    if (hits > bestHits) {
+      best = language;
+      bestHits = hits;
+    }
+  }
+  return best;
 }
 
 const stopLists = new Map<string, ReadonlySet<string>>();
@@ -198,20 +222,7 @@ function isoStopWords(language: string): ReadonlySet<string> {
 export function detectQuestionLanguage(text: string): string | null {
   const unspaced = detectLanguage(text);
   if (unspaced === "zh" || unspaced === "ja" || unspaced === "ko") return unspaced;
-  const words = [...segmenterOf("en").segment(text.toLowerCase())]
-    .filter((segment) => segment.isWordLike)
-    .map((segment) => segment.segment.replace(/^[dl]['’]/u, ""));
-  let best: string | null = null;
-  let bestHits = 0;
-  for (const language of QUESTION_LANGUAGES) {
-    const stop = isoStopWords(language);
-    const hits = words.filter((word) => stop.has(word)).length;
-    if (hits > bestHits) {
-      best = language;
-      bestHits = hits;
-    }
-  }
-  return best ?? unspaced;
+  return functionWordLanguage(text, 1) ?? unspaced;
 }
 
 function stopWordsOf(language: string): ReadonlySet<string> {

@@ -14,7 +14,7 @@ import { MAX_UNIT_CHARS, type Unit, unitsOf } from "./units";
  * A logistic model over features.ts's features, trained by scripts/train-answer-selector.ts on the developers' half
  * of SQuAD 2.0 (provenance in selector-model.json). Every unit of every passage gets the probability that it holds
  * the answer; the best one answers when that probability reaches the model's threshold and it holds at least
- * MIN_COVERAGE of the question's weight (a question on a topic no passage covers is declined, whatever the model says).
+ * MIN_COVERAGE of the question's weight, synonyms counted (a question on a topic no passage covers is declined, whatever the model says).
  */
 
 const HOLDS_NEW_OF_TYPE = FEATURE_NAMES.indexOf("holdsNewOfType");
@@ -60,12 +60,12 @@ export const STRONG_COVERAGE = 0.5;
 
 /**
  * Whether a unit answers on its words alone, whatever the model's probability: it holds at least half of the
- * question's weight, the rarest of its terms that any passage holds and its heaviest term of all (so none that no
+ * question's weight (a term held as a WordNet synonym counts), the rarest of its terms that any passage holds and its heaviest term of all (so none that no
  * passage holds outweighs what it holds), and, for a question after a fact, one the question does not already say. The threshold is fitted with this rule in place (the trainer declines its share
  * of unanswerable questions among the rest).
  */
 export function isStrongEvidence(question: Question, scored: Scored, weights: readonly number[]): boolean {
-  if (scored.coverage < STRONG_COVERAGE || scored.features[HOLDS_RAREST] !== 1) return false;
+  if (scored.coverageWithSynonyms < STRONG_COVERAGE || scored.features[HOLDS_RAREST] !== 1) return false;
   if (question.answerType && scored.features[HOLDS_NEW_OF_TYPE] !== 1) return false;
   // The heaviest of the question's topic terms is held (a term no passage holds weighs most: "ibuprofen"); a word
   // that only names the kind of answer ("dose", "price") says nothing of the topic.
@@ -74,7 +74,7 @@ export function isStrongEvidence(question: Question, scored: Scored, weights: re
   for (const [index, weight] of weights.entries()) {
     const term = question.terms[index];
     if (!term || namesOnlyAnswerType([{ word: term.surface }])) continue;
-    if (scored.held.has(index)) heaviestHeld = Math.max(heaviestHeld, weight);
+    if (scored.heldOrSynonym.has(index)) heaviestHeld = Math.max(heaviestHeld, weight);
     else heaviestMissing = Math.max(heaviestMissing, weight);
   }
   return heaviestHeld > 0 && heaviestHeld >= heaviestMissing;
@@ -151,7 +151,7 @@ export function selectAnswer(
       best: null,
       reason: "No passage holds any of the question's words.",
     };
-  if (top.coverage < MIN_COVERAGE)
+  if (top.coverageWithSynonyms < MIN_COVERAGE)
     return {
       question,
       termWeights,

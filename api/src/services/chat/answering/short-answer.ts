@@ -68,11 +68,39 @@ function shortFromCells(question: Question, unit: Unit): string | null {
  * (an amount, a date, a name, a place).
  */
 export function newPhrasesOfType(question: Question, text: string, language: string | null): string[] {
+  return placedPhrasesOfType(question, text, language).map((placed) => placed.phrase);
+}
+
+/** The spans of `text` that are dates or times ("March 10, 2019"): a number inside one is not an amount. */
+function dateSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const pattern of PATTERNS.time)
+    for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags)))
+      if (/\p{L}|[/:-]\d/u.test(match[0])) spans.push([match.index, match.index + match[0].length]);
+  return spans;
+}
+
+/** newPhrasesOfType's phrases with where each starts in `text`. */
+function placedPhrasesOfType(
+  question: Question,
+  text: string,
+  language: string | null,
+): { phrase: string; index: number }[] {
   const type = question.answerType;
   if (!type) return [];
-  const phrases: string[] = [];
+  const phrases: { phrase: string; index: number }[] = [];
+  const dates = type === "quantity" ? dateSpans(text) : [];
   for (const pattern of PATTERNS[type]) {
     for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags))) {
+      // "10" of "March 10, 2019" is a day, not how many.
+      if (dates.some(([start, end]) => match.index >= start && match.index < end)) continue;
+      // Nor is "737" of a model "737–8" or of a docket "2018–23–51": a number joined to another by a dash.
+      if (
+        type === "quantity" &&
+        (/^[–-]\d/.test(text.slice(match.index + match[0].trimEnd().length)) ||
+          /\d[–-]$/.test(text.slice(Math.max(0, match.index - 2), match.index)))
+      )
+        continue;
       // A capitalised function word opening the sentence is not part of a name ("For Boeing" is "Boeing").
       const phrase = match[0]
         .trim()
@@ -85,14 +113,18 @@ export function newPhrasesOfType(question: Question, text: string, language: str
       // A capitalised word that opens the sentence is not a name by that alone.
       if ((type === "person" || type === "place") && match.index === 0 && wordCount(phrase) === 1) continue;
       if (question.text.includes(phrase) || repeatsQuestion(phrase, question, language)) continue;
-      phrases.push(phrase);
+      phrases.push({ phrase, index: match.index });
     }
   }
   return phrases;
 }
 
 function shortFromSentence(question: Question, unit: Unit): string | null {
-  return newPhrasesOfType(question, unit.quote, unit.language)[0] ?? null;
+  const phrases = placedPhrasesOfType(question, unit.quote, unit.language);
+  // A computation's result is what it gives: the amount after its last "=" ("40 × $85 = $3,400").
+  const equals = unit.quote.lastIndexOf("=");
+  const result = equals >= 0 ? phrases.find((placed) => placed.index > equals) : undefined;
+  return (result ?? phrases[0])?.phrase ?? null;
 }
 
 /** The short answer to lead with, or null when the quote alone answers. */

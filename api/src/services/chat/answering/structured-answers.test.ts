@@ -195,6 +195,71 @@ describe("words of the question", () => {
 });
 
 describe("statements", () => {
+  it("reads subtitles without their cue numbers and timings, the last cue included", () => {
+    const subtitles = passage(
+      1,
+      [
+        "1",
+        "00:00:01,000 --> 00:00:04,000",
+        "Last spring I read the replies under my video about the harbour.",
+        "",
+        "2",
+        "00:00:04,500 --> 00:00:09,000",
+        "Instead of replying to every comment, I decided to organize a clean-up weekend on the quay",
+      ].join("\n"),
+      "talk.srt.txt",
+    );
+    const result = answer("What did the speaker organise instead of answering the comments?", [subtitles]);
+    expect(result.content).toContain("a clean-up weekend on the quay");
+    expect(result.content).not.toMatch(/-->|^2 /m);
+  });
+
+  it("reads a table row laid out with dot leaders, and leads with a computation's result", () => {
+    const costs = passage(
+      1,
+      [
+        "ESTIMATED COSTS",
+        "Action Labor cost Parts cost Cost per product",
+        "Valve inspection ....................... 12 work-hours × $90 per hour =",
+        "$1,080.",
+        "$0 .......................... $1,080 ...................",
+        "Pump replacement ........................ Up to 30 work-hours × $90 per hour =",
+        "Up to $2,700.",
+      ].join("\n"),
+      "maintenance-rule.pdf",
+    );
+    const result = answer("How much does the valve inspection cost?", [costs]);
+    expect(result.content.split("\n\n")[0]).toBe("$1,080");
+  });
+
+  it("still drops a table of contents' lines", () => {
+    const contents = passage(
+      1,
+      "Contents\nValve inspection ........................ 12\nPump replacement ........................ 14",
+      "manual.pdf",
+    );
+    expect(answer("What page is the valve inspection on?", [contents]).abstained).toBe(true);
+  });
+
+  it("leads with how many, not with a day of a date or a model number", () => {
+    const crash = passage(
+      1,
+      "On March 10, 2019, a Model 737–8 airplane operated by Coastline Air was involved in an accident after takeoff, resulting in 157 fatalities.",
+      "accident-report.pdf",
+    );
+    const result = answer("How many people died in the Coastline Air accident?", [crash]);
+    expect(result.content.split("\n\n")[0]).toBe("157 fatalities");
+  });
+
+  it("counts a question word held as a WordNet synonym (planes: airplanes)", () => {
+    const fleet = passage(
+      1,
+      "The operator flies 42 airplanes from its base at Kettering. Its offices are in Leeds.",
+      "fleet.txt",
+    );
+    expect(answer("How many planes does the operator fly?", [fleet]).content).toContain("42 airplanes");
+  });
+
   it("reads a fragment of a few words with the sentence after it", () => {
     const text = passage(
       1,

@@ -54,7 +54,7 @@ const DATA_CELL = /\d[/.-]\d{1,2}[/.-]\d|\d:\d\d|\d[.,]\d|[$€£¥]\s?\d|\d\s?[
 /** A statement of this few words is a fragment ("Autumn 1895.", "In 2020:"), also read with the one after it. */
 const FRAGMENT_WORDS = 3;
 /** A cut fragment of this many lines at least is read line by line (its lines are whole). */
-const MIN_FRAGMENT_LINES = 4;
+const MIN_FRAGMENT_LINES = 2;
 /** A unit longer than this is not quoted whole (a run of text with no boundaries at all). */
 export const MAX_UNIT_CHARS = 700;
 
@@ -100,6 +100,29 @@ function lineSpans(text: string, start: number, end: number): [number, number][]
   return spans.filter(([a, b]) => text.slice(a, b).trim() !== "");
 }
 
+/** Dot leaders then a page number (arabic or roman) at the end. */
+const TABLE_OF_CONTENTS_LINE = /(?:\.{4,}|…{2,}|(?:\. ){3,})\s*(?:\d{1,4}|[ivxlc]{1,6})\s*$/i;
+
+/** A subtitle cue's number or timing line ("7", "00:00:43,000 --> 00:00:50,000"). */
+const CUE_LINE =
+  /^\s*(?:\d{1,6}|(?:\d{1,2}:)?\d{2}:\d{2}[,.]\d{1,3}\s*-->\s*(?:\d{1,2}:)?\d{2}:\d{2}[,.]\d{1,3}.*)\s*$/;
+
+/** Where a piece's text starts once its leading cue number and timing lines are passed over. */
+function afterCueLines(text: string, start: number, end: number): number {
+  let cursor = start;
+  let timed = false;
+  for (;;) {
+    const newline = text.indexOf("\n", cursor);
+    if (newline === -1 || newline >= end) break;
+    const line = text.slice(cursor, newline);
+    if (!CUE_LINE.test(line)) break;
+    if (line.includes("-->")) timed = true;
+    cursor = newline + 1;
+  }
+  // A bare number line alone ("2021") is text; only a cue with its timing is passed over.
+  return timed ? cursor : start;
+}
+
 /** The text matched for a span: hyphenated line breaks joined ("recei-\nved" -> "received"). */
 const matchText = (text: string) => text.replace(/(\p{L})-[ \t]*\r?\n[ \t]*(\p{Ll})/gu, "$1$2");
 
@@ -130,8 +153,10 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
     if ((kind !== "row" && quote.length > MAX_UNIT_CHARS) || stems.size === 0) return;
     if (quotes.has(quote)) return;
     quotes.add(quote);
-    // Dot leaders belong to a table of contents; a question (an FAQ's, a heading's) repeats what was asked.
-    if (/\.{4,}|…{2,}|(?:\. ){3,}/.test(quote) || /\?["'”’)]*$/.test(quote)) return;
+    // A table of contents' line (a title, dot leaders, a page number) says where, not what; dot leaders elsewhere
+    // join a table's cells ("AOA sensor system test ...... 40 work-hours × $85 per hour = $3,400"). A question (an
+    // FAQ's, a heading's) repeats what was asked.
+    if (TABLE_OF_CONTENTS_LINE.test(quote) || /\?["'”’)]*$/.test(quote)) return;
     quotable.push({
       passage,
       rank,
@@ -159,7 +184,7 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
     }
     record = null;
   };
-  for (const piece of pieces) {
+  for (let piece of pieces) {
     if (piece.kind !== "field") flushRecord();
     switch (piece.kind) {
       case "header": {
@@ -200,6 +225,12 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
       }
       case "fragment":
       case "prose": {
+        // Subtitles (SRT, WebVTT) number and time each cue on lines of their own: not part of what is said.
+        const start = afterCueLines(passage.text, piece.start, piece.end);
+        if (start >= piece.end) break;
+        // A cue is whole: the chunk's edge did not cut it.
+        if (start > piece.start)
+          piece = { ...piece, kind: "prose", start, text: passage.text.slice(start, piece.end) };
         // A passage's first or last sentence cut by the chunk's edge is not quoted; text laid out in lines (a form,
         // a list of labelled values, OCR) is read line by line, whatever its length.
         const lines = piece.text.split("\n").length;
