@@ -18,7 +18,7 @@ const PATTERNS = {
     /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|INR|CNY)\b)\s?\d[\d,.]*(?:\s?(?:thousand|million|billion|bn|m|k)\b)?|\d[\d,.]*\s?(?:[$€£¥₹]|(?:(?:thousand|million|billion)\s+)?(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|INR|CNY|dollars?|euros?|pounds?|cents?|yen)\b)/giu,
   ],
   quantity: [
-    /\d[\d,.]*(?:\s?%|\s+(?:per\s?cent|percent|thousand|million|billion|[\p{L}]+))?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|dozen)\b(?:\s+[\p{L}]+)?/giu,
+    /\d[\d,.]*(?:\s?%|\s+(?:per\s?cent|percent|thousand|million|billion|[\p{L}]+))?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|dozen|half|quarter|double|twice)\b(?:\s+(?:an?\s+)?[\p{L}]+)?/giu,
   ],
   time: [
     /\b(?:(?:\d{1,2}\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?,?(?:\s+\d{4})?)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|thirty|sixty|ninety)[\s-]+(?:(?:business|working|calendar)\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|(?<!\d[–-])\b(?:1[0-9]|20)\d{2}s?\b(?![–-]\d)|\b\d{1,2}(?:st|nd|rd|th)\s+century\b/giu,

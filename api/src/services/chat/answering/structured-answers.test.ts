@@ -251,6 +251,15 @@ describe("statements", () => {
     expect(result.content.split("\n\n")[0]).toBe("157 fatalities");
   });
 
+  it("reads a fraction in words as an amount (half a page)", () => {
+    const licences = passage(
+      1,
+      "The Zlib licence is short. The whole licence is about half a page long and is very permissive. It allows commercial use.",
+      "licences.doc",
+    );
+    expect(answer("How long is the Zlib licence?", [licences]).content.split("\n\n")[0]).toBe("half a page");
+  });
+
   it("counts a question word held as a WordNet synonym (planes: airplanes)", () => {
     const fleet = passage(
       1,
