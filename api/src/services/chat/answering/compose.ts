@@ -170,7 +170,7 @@ export function composeAnswer(
     };
   }
   const chosen: Judged[] = [best];
-  const second = selection.judged.find(
+  const second = selection.eligible.find(
     (judged) =>
       !labelledJudged &&
       judged !== best &&

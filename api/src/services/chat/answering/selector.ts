@@ -32,6 +32,8 @@ export type Selection = {
   termWeights: number[];
   /** Every unit judged, best first. */
   judged: Judged[];
+  /** The units that may be quoted whole, best first (a record or a long row answers through its cells only). */
+  eligible: Judged[];
   /** The unit that answers, or null (abstain). */
   best: Judged | null;
   /** Why the best candidate did not answer, when none does. */
@@ -67,6 +69,12 @@ export const STRONG_COVERAGE = 0.5;
 export function isStrongEvidence(question: Question, scored: Scored, weights: readonly number[]): boolean {
   if (scored.coverageWithSynonyms < STRONG_COVERAGE || scored.features[HOLDS_RAREST] !== 1) return false;
   if (question.answerType && scored.features[HOLDS_NEW_OF_TYPE] !== 1) return false;
+  // A field whose value only repeats the question ("x-ratelimit-resource: search") says nothing new.
+  const value = scored.unit.kind === "field" ? scored.unit.cells?.[0]?.value : undefined;
+  if (value !== undefined) {
+    const asked = new Set(question.terms.map((term) => term.stemIn(scored.unit.language)));
+    if (wordsOf(value, scored.unit.language).every((word) => word.stop || asked.has(word.stem))) return false;
+  }
   // The heaviest of the question's topic terms is held (a term no passage holds weighs most: "ibuprofen"); a word
   // that only names the kind of answer ("dose", "price") says nothing of the topic.
   let heaviestHeld = 0;
@@ -138,16 +146,25 @@ export function selectAnswer(
       question,
       termWeights,
       judged,
+      eligible,
       best: null,
       reason: "The question names the kind of answer it wants, but not what it is about.",
     };
   if (question.terms.length === 0)
-    return { question, termWeights, judged, best: null, reason: "The question has no words to look for." };
+    return {
+      question,
+      termWeights,
+      judged,
+      eligible,
+      best: null,
+      reason: "The question has no words to look for.",
+    };
   if (!top || top.coverage === 0)
     return {
       question,
       termWeights,
       judged,
+      eligible,
       best: null,
       reason: "No passage holds any of the question's words.",
     };
@@ -156,6 +173,7 @@ export function selectAnswer(
       question,
       termWeights,
       judged,
+      eligible,
       best: null,
       reason: "The closest passage holds too few of the question's words.",
     };
@@ -164,9 +182,10 @@ export function selectAnswer(
       question,
       termWeights,
       judged,
+      eligible,
       best: null,
       reason:
         "The closest statement does not say what the question asks (a word of the question, or the kind of answer it asks for, is missing).",
     };
-  return { question, termWeights, judged, best: top, reason: null };
+  return { question, termWeights, judged, eligible, best: top, reason: null };
 }

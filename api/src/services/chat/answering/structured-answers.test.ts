@@ -173,6 +173,43 @@ describe("which cell of a row", () => {
   });
 });
 
+describe("quotes", () => {
+  const headers = passage(
+    1,
+    [
+      '[0].headers["access-control-expose-headers"]: ETag, Link, Location, Retry-After, X-RateLimit-Limit',
+      '[0].headers["content-type"]: application/json; charset=utf-8',
+      '[0].headers["x-github-media-type"]: github.v3; format=json',
+      '[0].headers["x-ratelimit-limit"]: 30',
+      '[0].headers["x-ratelimit-remaining"]: 29',
+      '[0].headers["x-ratelimit-resource"]: search',
+      '[0].headers["x-ratelimit-used"]: 1',
+      "[0].response.total_count: 2",
+      "[0].response.items[0].title: Sesame seeds split without a pop!",
+      "[0].response.items[0].comments: 42",
+    ].join("\n"),
+    "recorded-search.json",
+  );
+  const flat = headers.text.replace(/\s+/g, " ");
+
+  it.each([
+    "What was the rate limit of the GitHub search API in the recorded response headers?",
+    "Which resource does the rate limit apply to?",
+    "What content type did the search response have?",
+    "How many comments does the Sesame issue have?",
+    "What headers are exposed?",
+  ])("quotes only text as the passage writes it: %s", (question) => {
+    const result = answer(question, [headers]);
+    for (const block of result.content.split("\n\n"))
+      if (/\[1\]$/.test(block) && !block.includes("; ")) expect(flat).toContain(block.replace(/ \[1\]$/, ""));
+  });
+
+  it("does not answer with a field whose value only repeats the question", () => {
+    const result = answer("Which headers mention the search resource?", [headers]);
+    expect(result.content.split("\n\n")[0]).not.toBe('[0].headers["x-ratelimit-resource"]: search [1]');
+  });
+});
+
 describe("words of the question", () => {
   it("asks about Hello World, but not about a greeting that opens the question", () => {
     const greetings = passage(
