@@ -54,6 +54,9 @@ function splitLabel(quote: string): { label: string; value: string } | null {
   // Not a clock time, a URL, a sentence or an aside: "The Normans (Norman: Nourmands" is not a label.
   if (/\d$|https?$|[.!?;,[\]{}"“”«»]/u.test(label) || !/^\p{L}/u.test(label)) return null;
   if ((label.match(/\(/g) ?? []).length !== (label.match(/\)/g) ?? []).length) return null;
+  // A label starts as a heading does, with a capital (or a letter of a script without case): "certify that the
+  // proposed regulation:" is the middle of a sentence.
+  if (/^\p{Ll}/u.test(label)) return null;
   return { label, value };
 }
 
@@ -82,7 +85,7 @@ export function answerFromLabels(
   const contextOf = new Map<string, Set<number>>();
   let best: (LabelledAnswer & { labelWeight: number }) | null = null;
   for (const unit of units) {
-    if (unit.kind === "row") continue;
+    if (unit.kind === "row" || !unit.opensWithLabel) continue;
     const parts = splitLabel(unit.quote);
     if (!parts) continue;
     const value = valueUntilNextLabel(parts.value);

@@ -70,6 +70,26 @@ describe("labelled values", () => {
     expect(off.abstained).toBe(true);
   });
 
+  it("does not read the middle of a sentence as a label", () => {
+    const rule = passage(
+      1,
+      "For the reasons discussed above, I\ncertify that the proposed regulation:\n(1) Is not a significant regulatory action under Executive Order 12866,\n(2) Will not affect intrastate aviation in Alaska.\nThis proposed rule would apply to the Model 800 and 900 harbour tugs.",
+      "tug-rule.pdf",
+    );
+    const result = answer("Which harbour tugs would the proposed regulation apply to?", [rule]);
+    expect(result.content).not.toMatch(/^certify/);
+  });
+
+  it("never reads a label across a line break", () => {
+    const rule = passage(
+      1,
+      "Airworthiness Directives; The Harbour Tug\nCompany Tugboats\nAGENCY: Maritime Safety Administration, DOT.\nSUMMARY: The administration proposes to require inspections of all Model 800 tugboats.",
+      "tug-rule.pdf",
+    );
+    const result = answer("Which tugboats does the proposed directive apply to?", [rule]);
+    expect(result.content).not.toContain("AGENCY");
+  });
+
   it("does not read an aside in parentheses as a label", () => {
     const prose = passage(
       1,

@@ -40,6 +40,8 @@ export type Unit = {
   recordPath?: string;
   /** Where a sentence or line stands in its passage: [start, end) offsets. */
   span?: [number, number];
+  /** Whether its first line opens with a label ("Fax:", "Russian:"): a label never spans a line break. */
+  opensWithLabel?: boolean;
   language: string | null;
 };
 
@@ -99,6 +101,9 @@ function lineSpans(text: string, start: number, end: number): [number, number][]
   if (from < end) spans.push([from, end]);
   return spans.filter(([a, b]) => text.slice(a, b).trim() !== "");
 }
+
+/** A first line opening with a label: up to 60 characters without a line break, then a colon. */
+const OPENING_LABEL = /^[^\n:：]{1,60}[:：]/u;
 
 /** Dot leaders then a page number (arabic or roman) at the end. */
 const TABLE_OF_CONTENTS_LINE = /(?:\.{4,}|…{2,}|(?:\. ){3,})\s*(?:\d{1,4}|[ivxlc]{1,6})\s*$/i;
@@ -169,6 +174,7 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
       ...(cells ? { cells } : {}),
       ...(quoted ? { quoted } : {}),
       ...(span ? { span } : {}),
+      ...(OPENING_LABEL.test(raw.trimStart()) ? { opensWithLabel: true } : {}),
     });
   };
   // Consecutive fields of one record (`AM.name: Armenia`, `AM.capital: Yerevan`; a form's `Label: value` lines) are
