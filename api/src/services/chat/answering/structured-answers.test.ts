@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { GroundingPassage } from "../../../providers/chat-model/responder";
 import { composeGroundedAnswer } from "../grounded-responder";
 import { NOT_FOUND_ANSWER } from "./compose";
+import { unitsOf } from "./units";
 
 const passage = (number: number, text: string, documentName = "notice.pdf"): GroundingPassage => ({
   number,
@@ -86,8 +87,10 @@ describe("labelled values", () => {
       "Airworthiness Directives; The Harbour Tug\nCompany Tugboats\nAGENCY: Maritime Safety Administration, DOT.\nSUMMARY: The administration proposes to require inspections of all Model 800 tugboats.",
       "tug-rule.pdf",
     );
-    const result = answer("Which tugboats does the proposed directive apply to?", [rule]);
-    expect(result.content).not.toContain("AGENCY");
+    const { units } = unitsOf([rule]);
+    const labelled = units.filter((unit) => unit.opensWithLabel).map((unit) => unit.quote);
+    expect(labelled).toContain("AGENCY: Maritime Safety Administration, DOT.");
+    expect(labelled.filter((quote) => quote.includes("Company Tugboats"))).toEqual([]);
   });
 
   it("does not read an aside in parentheses as a label", () => {
