@@ -89,7 +89,9 @@ describe("labelled values", () => {
     );
     const { units } = unitsOf([rule]);
     const labelled = units.filter((unit) => unit.opensWithLabel).map((unit) => unit.quote);
-    expect(labelled).toContain("AGENCY: Maritime Safety Administration, DOT.");
+    expect(labelled).toContain(
+      "SUMMARY: The administration proposes to require inspections of all Model 800 tugboats.",
+    );
     expect(labelled.filter((quote) => quote.includes("Company Tugboats"))).toEqual([]);
   });
 
