@@ -2,6 +2,8 @@
 // currencies and scripts in every language the platform knows (Intl.DisplayNames), and names and international
 // words written in another script or spelling (Einstein / Эйнштейн, Italian / итальянский, programme / programa).
 
+import { QUESTION_LANGUAGES } from "./language";
+
 /*
  * No dictionary is needed for the words that travel between languages most: proper names and international words
  * keep their sound, so they are compared on a skeleton (lowercased, accents dropped, Cyrillic and Greek
@@ -12,34 +14,9 @@
  * language or script is not the passage's: within one language, stems decide.
  */
 
-/** Languages whose names for countries, languages, currencies and scripts are read (the analyzer's and a few more). */
-const NAME_LANGUAGES = [
-  "en",
-  "fr",
-  "de",
-  "es",
-  "it",
-  "pt",
-  "nl",
-  "ru",
-  "bg",
-  "uk",
-  "pl",
-  "cs",
-  "sv",
-  "da",
-  "no",
-  "fi",
-  "hu",
-  "ro",
-  "tr",
-  "ar",
-  "zh",
-  "ja",
-  "ko",
-  "el",
-  "sr",
-] as const;
+/** Languages whose names for countries, languages, currencies and scripts are read: the ones a question is read in,
+ * and those written in other scripts. */
+const NAME_LANGUAGES = [...QUESTION_LANGUAGES, "ar", "zh", "ja", "ko", "el", "sr"];
 
 /** A shared prefix of this many characters at least ... */
 const MIN_PREFIX = 4;

@@ -180,8 +180,8 @@ function functionWordLanguage(text: string, minHits: number): string | null {
 
 const stopLists = new Map<string, ReadonlySet<string>>();
 
-/** Languages a short question is tried in, English first (it wins ties). */
-const QUESTION_LANGUAGES = [
+/** Languages a short question is tried in, English first (it wins ties): the Latin, Cyrillic and Greek ones we read. */
+export const QUESTION_LANGUAGES = [
   "en",
   "fr",
   "de",

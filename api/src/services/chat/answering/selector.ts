@@ -134,6 +134,14 @@ export function selectAnswer(
         )
       : undefined;
   const top = typed ?? first;
+  const abstain = (reason: string): Selection => ({
+    question,
+    termWeights,
+    judged,
+    eligible,
+    best: null,
+    reason,
+  });
   // "And what about its price?" with nothing before it: the question says what kind of thing it asks for, not whose.
   const own = question.terms.slice(0, question.borrowedFrom);
   if (
@@ -142,50 +150,14 @@ export function selectAnswer(
     namesOnlyAnswerType(own.map((term) => ({ word: term.surface }))) &&
     question.answerType
   )
-    return {
-      question,
-      termWeights,
-      judged,
-      eligible,
-      best: null,
-      reason: "The question names the kind of answer it wants, but not what it is about.",
-    };
-  if (question.terms.length === 0)
-    return {
-      question,
-      termWeights,
-      judged,
-      eligible,
-      best: null,
-      reason: "The question has no words to look for.",
-    };
-  if (!top || top.coverage === 0)
-    return {
-      question,
-      termWeights,
-      judged,
-      eligible,
-      best: null,
-      reason: "No passage holds any of the question's words.",
-    };
+    return abstain("The question names the kind of answer it wants, but not what it is about.");
+  if (question.terms.length === 0) return abstain("The question has no words to look for.");
+  if (!top || top.coverage === 0) return abstain("No passage holds any of the question's words.");
   if (top.coverageWithSynonyms < MIN_COVERAGE)
-    return {
-      question,
-      termWeights,
-      judged,
-      eligible,
-      best: null,
-      reason: "The closest passage holds too few of the question's words.",
-    };
+    return abstain("The closest passage holds too few of the question's words.");
   if (top.probability < threshold && !isStrongEvidence(question, top, termWeights))
-    return {
-      question,
-      termWeights,
-      judged,
-      eligible,
-      best: null,
-      reason:
-        "The closest statement does not say what the question asks (a word of the question, or the kind of answer it asks for, is missing).",
-    };
+    return abstain(
+      "The closest statement does not say what the question asks (a word of the question, or the kind of answer it asks for, is missing).",
+    );
   return { question, termWeights, judged, eligible, best: top, reason: null };
 }
