@@ -72,7 +72,7 @@ describe("asking the chat and opening the cited passage", () => {
       expect(await log.getAttribute("aria-busy")).toBe("false");
       expect(await log.textContent()).toContain("mid-market logistics");
       await log.getByRole("region", { name: "Sources" }).getByText(PLAYBOOK.name).waitFor();
-      await log.getByText("grounded-responder", { exact: true }).waitFor();
+      await log.getByText("Built-in responder (offline)", { exact: true }).waitFor();
       await screenshot(page, "chat-cited-answer");
 
       const label = (await citation.getAttribute("aria-label")) ?? "";

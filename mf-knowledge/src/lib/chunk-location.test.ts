@@ -96,7 +96,7 @@ describe("formatChunkLocation", () => {
       { kind: "section", headings: ["Licences"], table: { index: 1, rowStart: 2, rowEnd: 5 } },
       "Licences, table 1, rows 2-5",
     ],
-    [{ kind: "section", headings: [] }, "Before the first heading"],
+    [{ kind: "section", headings: [] }, "Start of the document"],
     [{ kind: "lines", lineStart: 10, lineEnd: 24 }, "Lines 10-24"],
     [null, "Whole document"],
   ])("%j reads %s", (location, expected) => {

@@ -19,7 +19,7 @@ export function formatChunkLocation(location: ChunkLocation | null | undefined):
         : rows.charAt(0).toUpperCase() + rows.slice(1);
     }
     case "section": {
-      const path = location.headings.length > 0 ? location.headings.join(" › ") : "Before the first heading";
+      const path = location.headings.length > 0 ? location.headings.join(" › ") : "Start of the document";
       if (!location.table) return path;
       const rows = range("row", "rows", location.table.rowStart, location.table.rowEnd);
       return `${path}, table ${location.table.index}, ${rows}`;

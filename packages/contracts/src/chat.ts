@@ -81,6 +81,14 @@ export const updateCustomAgentSchema = updateAgentSettingsSchema
   .partial();
 export type UpdateCustomAgent = z.infer<typeof updateCustomAgentSchema>;
 
+/** The model id the built-in responder answers as (stored with its messages, listed by the API). */
+export const OFFLINE_RESPONDER_MODEL = "grounded-responder";
+
+/** A model as people read it: the built-in responder by what it is, any other model by its own name. */
+export function modelDisplayName(model: string): string {
+  return model === OFFLINE_RESPONDER_MODEL ? "Built-in responder (offline)" : model;
+}
+
 /** Which model answered: the built-in grounded responder (offline mode) or a configured OpenAI-compatible server. */
 export const chatModelInfoSchema = z.object({
   provider: z.enum(["offline", "openai"]),

@@ -1,5 +1,5 @@
 // The built-in chat model (offline mode, DESIGN 6): answers by quoting the retrieved passages' most relevant sentences.
-import type { ChatModelInfo } from "@acp/contracts/chat";
+import { type ChatModelInfo, OFFLINE_RESPONDER_MODEL } from "@acp/contracts/chat";
 import type {
   AnswerRequest,
   AnswerResult,
@@ -21,7 +21,7 @@ import { contextTerms } from "./contextual-query";
 
 const GROUNDED_RESPONDER_INFO: ChatModelInfo = {
   provider: "offline",
-  model: "grounded-responder",
+  model: OFFLINE_RESPONDER_MODEL,
   offline: true,
 };
 

@@ -51,7 +51,8 @@ describe("ConfigureAgentDialog", () => {
     expect((screen.getByLabelText("System prompt") as HTMLTextAreaElement).value).toBe(
       "You are a careful legal analyst.",
     );
-    await screen.findByText(/grounded-responder \(offline mode/);
+    await screen.findByText(/the built-in responder \(offline mode/);
+    expect(document.body.textContent).not.toContain("grounded-responder");
     fill("System prompt", "  Quote every clause you rely on.  ");
     fill("Model", "gpt-4.1-mini");
     fill("Temperature", "0.7");

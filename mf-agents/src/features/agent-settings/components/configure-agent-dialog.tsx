@@ -5,6 +5,7 @@ import {
   AGENT_TEMPERATURE,
   AGENT_TOP_K,
   type ChatModelInfo,
+  modelDisplayName,
   SYSTEM_PROMPT_MAX_CHARS,
 } from "@acp/contracts/chat";
 import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
@@ -70,7 +71,7 @@ export function ConfigureAgentDialog({ target }: { target: SettingsTarget }) {
 function defaultModelText(modelInfo: ChatModelInfo | undefined): string {
   if (!modelInfo) return "Leave empty to use the installation's default model.";
   if (modelInfo.offline)
-    return `Leave empty to use the installation's default: ${modelInfo.model} (offline mode, answers drawn from the agent's documents).`;
+    return `Leave empty to use the installation's default: the built-in responder (offline mode, answers drawn from the agent's documents).`;
   return `Leave empty to use the installation's default: ${modelInfo.model}.`;
 }
 
@@ -203,7 +204,7 @@ function ConfigureAgentForm({ target, onSaved }: { target: SettingsTarget; onSav
           value={values.model}
           autoComplete="off"
           spellCheck={false}
-          placeholder={modelInfo?.model ?? "Installation default"}
+          placeholder={modelInfo ? modelDisplayName(modelInfo.model) : "Installation default"}
           onChange={(event) => set("model", event.target.value)}
         />
       </Field>

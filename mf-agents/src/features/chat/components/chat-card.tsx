@@ -3,7 +3,13 @@
 
 import { errorMessage } from "@acp/client/http-error";
 import { findBuiltInAgent } from "@acp/contracts/agents";
-import type { ChatConversation, ChatMessage, ChatModelInfo, ChatSource } from "@acp/contracts/chat";
+import {
+  type ChatConversation,
+  type ChatMessage,
+  type ChatModelInfo,
+  type ChatSource,
+  modelDisplayName,
+} from "@acp/contracts/chat";
 import { Badge } from "@acp/ui/components/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { CardState } from "@acp/ui/components/card-state";
@@ -54,7 +60,7 @@ function ModelBadge({ model }: { model: ChatModelInfo | undefined }) {
   ) : (
     <Badge variant="outline" className="max-w-full [overflow-wrap:anywhere]">
       <span className="sr-only">Model: </span>
-      <span>{model.model}</span>
+      <span>{modelDisplayName(model.model)}</span>
     </Badge>
   );
 }

@@ -1,6 +1,6 @@
 // One message of the conversation: the user's question as plain text, or an answer in Markdown with its citation
 // buttons, a note when it was stopped, failed or interrupted, its sources and the model that wrote it.
-import type { ChatMessage, ChatSource } from "@acp/contracts/chat";
+import { type ChatMessage, type ChatSource, modelDisplayName } from "@acp/contracts/chat";
 import { cn } from "@acp/ui/lib/cn";
 import { CircleAlert, CircleStop, PowerOff } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
@@ -138,7 +138,7 @@ export function ChatMessageView({
           {message.model ? (
             <p className="mt-2 text-muted-foreground text-xs [overflow-wrap:anywhere]">
               <span className="sr-only">Model: </span>
-              <span>{message.model}</span>
+              <span>{modelDisplayName(message.model)}</span>
             </p>
           ) : null}
         </>

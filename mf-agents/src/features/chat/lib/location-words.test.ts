@@ -16,7 +16,7 @@ describe("locationInWords", () => {
       { kind: "section", headings: ["Terms"], table: { index: 1, rowStart: 2, rowEnd: 2 } },
       "Terms, table 1, row 2",
     ],
-    [{ kind: "section", headings: [] }, "Before the first heading"],
+    [{ kind: "section", headings: [] }, "Start of the document"],
   ];
   it.each(cases)("%j reads %s", (location, words) => {
     expect(locationInWords(location)).toBe(words);

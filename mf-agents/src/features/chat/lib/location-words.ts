@@ -23,7 +23,7 @@ export function locationInWords(location: ChunkLocation | null): string {
     case "lines":
       return span("Line", "Lines", location.lineStart, location.lineEnd);
     case "section": {
-      const path = location.headings.length > 0 ? location.headings.join(" › ") : "Before the first heading";
+      const path = location.headings.length > 0 ? location.headings.join(" › ") : "Start of the document";
       if (!location.table) return path;
       return `${path}, table ${location.table.index}, ${span("row", "rows", location.table.rowStart, location.table.rowEnd)}`;
     }

@@ -33,6 +33,15 @@ describe("ApiDocumentationCard", () => {
     expect(screen.getByText("https://panel.example.com/api/v1")).toBeTruthy();
   });
 
+  it('wraps code inside its words only when a word cannot fit (never "Au thorization" on a narrow screen)', () => {
+    render(<ApiDocumentationCard origin={ORIGIN} />);
+    // break-all cuts any word at the line's end; overflow-wrap: anywhere cuts only a word longer than the line.
+    for (const code of document.querySelectorAll("code")) expect(code.className).not.toContain("break-all");
+    expect(screen.getByText("Authorization: Bearer <your API key>").className).toContain(
+      "[overflow-wrap:anywhere]",
+    );
+  });
+
   it("shows the openai SDK examples in JavaScript and Python against the base URL, naming a real agent", async () => {
     render(<ApiDocumentationCard origin={ORIGIN} endpoint="agent-support-1767225600000" />);
     const tab = screen.getByRole("tab", { name: "JavaScript" });

@@ -85,8 +85,10 @@ export function ApiDocumentationCard({
           <p className="text-muted-foreground">
             Authenticated endpoints take an <code className="font-mono">Authorization</code> header with a
             Bearer API key:{" "}
-            <code className="break-all font-mono">Authorization: Bearer &lt;your API key&gt;</code>. Public
-            agent endpoints need no authentication. The examples read the key from the{" "}
+            <code className="font-mono [overflow-wrap:anywhere]">
+              Authorization: Bearer &lt;your API key&gt;
+            </code>
+            . Public agent endpoints need no authentication. The examples read the key from the{" "}
             <code className="font-mono">{KEY_VARIABLE}</code> environment variable.
           </p>
         </section>
@@ -94,7 +96,7 @@ export function ApiDocumentationCard({
         <section className="flex min-w-0 flex-col gap-1.5">
           <h3 className="font-medium">Base URL</h3>
           <div className="flex min-w-0 flex-wrap items-center gap-2">
-            <code className="min-w-0 break-all rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
+            <code className="min-w-0 rounded [overflow-wrap:anywhere] bg-muted px-1.5 py-0.5 font-mono text-xs">
               {baseUrl}
             </code>
             <Button variant="ghost" size="sm" onClick={() => void copyText(baseUrl, "The base URL")}>
@@ -117,7 +119,7 @@ export function ApiDocumentationCard({
                     <Badge variant="outline" className="font-mono">
                       {item.method}
                     </Badge>
-                    <code className="min-w-0 break-all font-mono text-xs">{item.path}</code>
+                    <code className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">{item.path}</code>
                   </span>
                   <span className="text-muted-foreground text-xs">
                     {item.what} Auth: {item.auth}.

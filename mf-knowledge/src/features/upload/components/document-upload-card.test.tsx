@@ -183,6 +183,10 @@ describe("DocumentUploadCard", () => {
     }
     expect(currentToast()?.description).toContain("Nothing was uploaded");
     expect(screen.getAllByText(/good\.txt: not uploaded\. Not stored/)).toHaveLength(1);
+    // Read aloud as sentences: one stop after each, never "refused.." where a message ends with its own.
+    const live = screen.getByText(/good\.txt: not uploaded\. Not stored/);
+    expect(live.textContent).not.toMatch(/\.\./);
+    expect(live.textContent).toContain("because fake.pdf was refused. fake.pdf: upload failed. Refused:");
 
     // The good files go again on their own.
     fireEvent.click(

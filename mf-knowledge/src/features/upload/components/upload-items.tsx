@@ -37,6 +37,11 @@ export function announce(item: LiveUploadItem): string {
   return `${item.name}: ${stageLabel(document.stage).toLowerCase()}`;
 }
 
+/** Lines read one after another as sentences: each ends with exactly one stop ("...was refused." not "refused.."). */
+export function asSentences(lines: readonly string[]): string {
+  return lines.map((line) => line.replace(/[\s.]+$/, "").concat(".")).join(" ");
+}
+
 export function UploadItems({
   items,
   onClear,
@@ -49,7 +54,7 @@ export function UploadItems({
   /** Sends again the files a refused batch held back (the refused ones left out). */
   onRetryHeld: (batch: number) => void;
 }) {
-  const summary = items.map(announce).join(". ");
+  const summary = asSentences(items.map(announce));
   return (
     <section aria-label="Uploads" className="flex flex-col gap-2">
       <p aria-live="polite" className="sr-only">
