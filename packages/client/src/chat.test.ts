@@ -345,6 +345,25 @@ describe("streamChatMutationOptions", () => {
     expect(client.getQueryState(conversationKeys.list({ agentType: "gtm" }))?.isInvalidated).toBe(true);
   });
 
+  it("keeps the answer when a read of the messages begun before it was stored returns after it", async () => {
+    respond = (_request, response) => {
+      sseHead(response);
+      response.end(event("start", { userMessage: question }) + event("done", { message: answer }));
+    };
+    const client = new QueryClient();
+    // A new conversation's messages, read as it opened: the server answers [] after the answer was stored.
+    let finishRead: (messages: ChatMessage[]) => void = () => {};
+    const read = client.fetchQuery({
+      queryKey: conversationKeys.messages("c9"),
+      queryFn: () => new Promise<ChatMessage[]>((resolve) => (finishRead = resolve)),
+    });
+    await run(client, { conversationId: "c9", message: "Renewal?" });
+    finishRead([]);
+    await read.catch(() => undefined);
+    await sleep(10);
+    expect(client.getQueryData(conversationKeys.messages("c9"))).toEqual([question, answer]);
+  });
+
   it("keeps what a failed stream stored and marks the conversation's messages for a refetch", async () => {
     const failed = message({ id: "m2", role: "assistant", content: "", status: "failed", error: "Down" });
     respond = (_request, response) => {

@@ -248,7 +248,10 @@ export function streamChatMutationOptions() {
   return mutationOptions({
     mutationKey: [...chatKeys.all, "send"],
     mutationFn: streamChat,
-    onSuccess: ({ userMessage, message }, { conversationId }, _result, { client }) => {
+    onSuccess: async ({ userMessage, message }, { conversationId }, _result, { client }) => {
+      // A read of the messages started before they were stored (a conversation just created and opened) would land
+      // after them and leave an empty list until a reload: it is cancelled, and what the server stored is written.
+      await client.cancelQueries({ queryKey: conversationKeys.messages(conversationId) });
       upsertMessages(client, conversationId, [userMessage, message]);
     },
     onError: (error, { conversationId }, _result, { client }) => {
