@@ -237,9 +237,12 @@ describe("ChatCard: no conversation yet", () => {
     ]);
     expect(api.sent("POST", "/api/chat")).toHaveLength(0);
     expect(input().value).toBe("What is our ICP?");
+    // Said on screen, not only to screen readers: the text is kept and the next Enter sends it.
+    expect(screen.getByText("Conversation created. Press Enter to send your message.")).toBeTruthy();
     // The next Enter sends it into the new conversation.
     fireEvent.keyDown(input(), { key: "Enter" });
     await waitFor(() => expect(api.sent("POST", "/api/chat")).toHaveLength(1));
+    expect(screen.queryByText("Conversation created. Press Enter to send your message.")).toBeNull();
     expect(api.sent("POST", "/api/chat")[0]?.body).toEqual({
       conversationId: "100",
       message: "What is our ICP?",

@@ -78,6 +78,8 @@ export function ChatCard({ agentType, customAgentId, prompt, showSampleQueries =
   const creation = useCreateConversation(filters);
   const [draft, setDraft] = useState("");
   const [notice, setNotice] = useState("");
+  /** Shown under the box after Enter created a conversation and kept the typed question (spec section 4). */
+  const [sendHint, setSendHint] = useState(false);
   const [openSource, setOpenSource] = useState<ChatSource | null>(null);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   const newButtonRef = useRef<HTMLButtonElement | null>(null);
@@ -110,11 +112,13 @@ export function ChatCard({ agentType, customAgentId, prompt, showSampleQueries =
     if (!active) {
       // Spec section 4: sending with no conversation creates one and does not send the message; the text stays in
       // the box for the user to send into the new conversation.
-      startConversation((created) =>
-        setNotice(`Started “${created.title}”. Press Enter to send your message.`),
-      );
+      startConversation((created) => {
+        setNotice(`Started “${created.title}”. Press Enter to send your message.`);
+        setSendHint(true);
+      });
       return;
     }
+    setSendHint(false);
     sendQuestion(active.id, question, true);
   };
 
@@ -257,9 +261,17 @@ export function ChatCard({ agentType, customAgentId, prompt, showSampleQueries =
         placeholder={placeholder}
         onOpenSource={onOpenSource}
       />
+      {sendHint && draft.trim() !== "" ? (
+        <p className="px-4 pt-2 text-muted-foreground text-xs sm:px-6">
+          Conversation created. Press Enter to send your message.
+        </p>
+      ) : null}
       <ChatComposer
         value={draft}
-        onChange={setDraft}
+        onChange={(value) => {
+          setDraft(value);
+          if (value.trim() === "") setSendHint(false);
+        }}
         onSend={submitDraft}
         onStop={() => {
           stream.stop();
