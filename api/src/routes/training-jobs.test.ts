@@ -229,6 +229,19 @@ describe.each(engines)("/api/training-jobs on %s", (engine) => {
     expect((await settled(cookie, next.id)).status).toBe("completed");
   });
 
+  it("counts the knowledge the agent answers from: documents for all agents join its own", async () => {
+    const { cookie, user } = await signUp(t);
+    const corpus = trainingCorpus({ documents: 3 });
+    await indexTexts(t.deps, user.id, corpus[0] ?? [], { name: "own.txt", agentId: "legal" });
+    await indexTexts(t.deps, user.id, corpus[1] ?? [], { name: "for-all-agents.txt", agentId: null });
+    // Another agent's document is not the legal agent's knowledge.
+    await indexTexts(t.deps, user.id, corpus[2] ?? [], { name: "vision-only.txt", agentId: "vision" });
+    const report = datasetReportSchema
+      .strict()
+      .parse(await (await post(cookie, "/api/training-jobs/validate", { modelType: "legal" })).json());
+    expect(report.documents).toBe(2);
+  });
+
   it("checks a model type's data without training", async () => {
     const { cookie, user } = await signUp(t);
     const empty = await post(cookie, "/api/training-jobs/validate", { modelType: "legal" });

@@ -38,13 +38,9 @@ export async function searchScope(
   };
 }
 
-/** The user's completed documents within `scope` (or all of them), read from the database. */
-export async function completedDocumentsIn(
-  deps: RetrievalDeps,
-  userId: string,
-  scope: ChunkScope | undefined,
-): Promise<string[]> {
-  const inScope = scope
+/** Which documents a scope reads (undefined: all the user's): the one definition searches and training share. */
+export function documentsInScope(scope: ChunkScope | undefined) {
+  return scope
     ? or(
         eq(documents.agentId, scope.agentId),
         inArray(documents.category, [...scope.categories, ""]),
@@ -56,6 +52,15 @@ export async function completedDocumentsIn(
           : undefined,
       )
     : undefined;
+}
+
+/** The user's completed documents within `scope` (or all of them), read from the database. */
+export async function completedDocumentsIn(
+  deps: RetrievalDeps,
+  userId: string,
+  scope: ChunkScope | undefined,
+): Promise<string[]> {
+  const inScope = documentsInScope(scope);
   const rows = await deps.database.db
     .select({ id: documents.id })
     .from(documents)

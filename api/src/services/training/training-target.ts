@@ -1,10 +1,9 @@
 // What a training job trains (a built-in model type or a custom agent) and the knowledge it trains on.
 import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { rowsOf } from "../../db/rows-of";
-import { customAgents, documents, type trainingJobs } from "../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { customAgents, documentChunks, documents, type trainingJobs } from "../../db/schema";
 import type { Deps } from "../../deps";
-import { agentScope } from "../retrieval/search-scope";
+import { documentsInScope, searchScope } from "../retrieval/search-scope";
 import type { TrainerPassage } from "./trainer/agent-ranker";
 
 export type TrainingTarget = {
@@ -45,8 +44,9 @@ export type TrainingKnowledge = {
 };
 
 /**
- * The target's knowledge, as its retrieval sees it (agentScope): documents given to the agent and documents in its
- * type's categories. Only completed documents give passages (the knowledge answers only from finished documents).
+ * The target's knowledge, as its owner's chat answers from it (searchScope with the shared library): documents given
+ * to the agent, documents in its type's categories, and the owner's documents given to no agent ("All agents"). Only
+ * completed documents give passages (the knowledge answers only from finished documents).
  */
 export async function gatherKnowledge(
   deps: Deps,
@@ -54,24 +54,26 @@ export async function gatherKnowledge(
   target: TrainingTarget,
 ): Promise<TrainingKnowledge> {
   const { db } = deps.database;
-  const scope = await agentScope(deps, userId, target.agentKey);
-  const inScope =
-    scope.categories.length > 0
-      ? or(eq(documents.agentId, scope.agentId), inArray(documents.category, [...scope.categories]))
-      : eq(documents.agentId, scope.agentId);
+  const scope = await searchScope(deps, { userId, agentId: target.agentKey, includeShared: true });
+  const inScope = documentsInScope(scope);
   const counts = await db
     .select({ status: documents.status, count: sql<number>`count(*)::int` })
     .from(documents)
     .where(and(eq(documents.userId, userId), inScope))
     .groupBy(documents.status);
   const countOf = (status: string) => counts.find((row) => row.status === status)?.count ?? 0;
-  const categories = scope.categories.length > 0 ? sql`or d.category in ${[...scope.categories]}` : sql``;
-  const passages = rowsOf<{ id: string; document_id: string; text: string }>(
-    await db.execute(sql`
-      select c.id, c.document_id, c.text from document_chunks c join documents d on d.id = c.document_id
-      where c.user_id = ${userId} and d.user_id = ${userId} and d.status = 'completed'
-        and (d.agent_id = ${scope.agentId} ${categories})
-      order by c.document_id, c.id`),
-  ).map((row) => ({ id: row.id, documentId: row.document_id, text: row.text }));
+  const passages = await db
+    .select({ id: documentChunks.id, documentId: documentChunks.documentId, text: documentChunks.text })
+    .from(documentChunks)
+    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+    .where(
+      and(
+        eq(documentChunks.userId, userId),
+        eq(documents.userId, userId),
+        eq(documents.status, "completed"),
+        inScope,
+      ),
+    )
+    .orderBy(documentChunks.documentId, documentChunks.id);
   return { passages, documents: countOf("completed"), processing: countOf("processing") };
 }
