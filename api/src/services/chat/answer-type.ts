@@ -57,6 +57,20 @@ const ROLE_WORDS =
 const PLACE_WORDS =
   /\b(?:office|street|st|road|avenue|city|country|building|floor|room|address|located|headquarters|region|site|portal|website|online|https?:\/\/\S+)\b/i;
 
+/**
+ * Names of fields and labels that hold a kind of answer whatever their value looks like: a login is a person, a
+ * value under "DATES" answers "the deadline" (records.ts reads them in a row's header, labelled.ts before a colon).
+ */
+export const FIELD_NAMES_OF_KIND = {
+  person:
+    /\b(?:users?|authors?|owners?|creators?|logins?|assignees?|contacts?|managers?|by|names?|signed|signatory|buyers?|sellers?|customers?|clients?)\b/i,
+  place:
+    /\b(?:locations?|address(?:es)?|cit(?:y|ies)|countr(?:y|ies)|places?|sites?|venues?|regions?|capitals?)\b/i,
+  time: /\b(?:dates?|times?|created|updated|closed|years?|deadlines?|due|when|days?|periods?|hours?|schedule)\b|_at\b/i,
+  money: /\b(?:prices?|costs?|amounts?|totals?|fees?|values?|net|gross|sums?|balance|due)\b/i,
+  quantity: /\b(?:counts?|numbers?|totals?|qty|quantit(?:y|ies)|sizes?|amounts?|no)\b/i,
+} as const;
+
 /** Whether every one of these terms is a word that asks for a kind of answer ("price", "cost", "deadline"). */
 export function namesOnlyAnswerType(terms: readonly { word: string }[]): boolean {
   return terms.every((term) => ANSWER_TYPE_PATTERNS.some(([, pattern]) => pattern.test(term.word)));

@@ -1,18 +1,18 @@
 // Answers from a labelled value ("Fax: 202-493-2251", "Termin płatności: 2021-05-03", "DATES: ... by September 21"):
 // the label names what is asked, and the passage around it names whose it is.
-import { hasAnswerType, namesAnswerKind } from "../answer-type";
-import { wordsOf } from "./language";
+import { FIELD_NAMES_OF_KIND, hasAnswerType, namesAnswerKind } from "../answer-type";
 import type { Question } from "./question";
+import { repeatsQuestion } from "./short-answer";
 import { termsIn } from "./term-match";
-import { collapse, type Unit } from "./units";
+import { collapse, documentNameWords, type Unit } from "./units";
 
 /*
  * Forms, invoices, notices and rules documents state their facts as "Label: value", and the label is the word the
- * question asks with ("fax", "contact", "termin płatności"), while whose fax or which invoice is said once, above,
- * in the heading, elsewhere in the document or in its name. So a labelled unit is judged on three parts: its label must hold a term of
- * the question (or name the kind of answer asked for, "DATES" for a deadline, when its value holds one); its value
- * must say something the question does not; and the label, the value, the passages of its document given and its
- * name together must hold MIN_COVERAGE of the question's weight. A question about a topic no passage covers is not
+ * question asks with ("fax", "contact", "termin płatności"), while whose fax or which invoice is said once, in the
+ * heading, elsewhere in the document or in its name. So a labelled unit is judged on three parts: its label must
+ * hold a term of the question (or name the kind of answer asked for, "DATES" for a deadline, when its value holds
+ * one); its value must say something the question does not; and the label, the value, the passages of its document
+ * given and its name together must hold MIN_COVERAGE of the question's weight. A question about a topic no passage covers is not
  * answered here: much of its weight is in words no passage holds.
  */
 
@@ -25,16 +25,6 @@ const MAX_LABEL_WORDS = 6;
 const MAX_LABEL_CHARS = 60;
 /** A short answer (the label and its value) of at most this many words. */
 const MAX_SHORT_WORDS = 16;
-
-/** Label words that name a kind of answer: a value under "Dates" answers "the deadline". */
-const LABELS_OF_TYPE = {
-  person:
-    /\b(?:contacts?|authors?|owners?|managers?|signed|signatory|by|names?|buyers?|sellers?|customers?|clients?)\b/i,
-  place: /\b(?:locations?|address(?:es)?|cit(?:y|ies)|countr(?:y|ies)|places?|sites?|venues?|regions?)\b/i,
-  time: /\b(?:dates?|times?|deadlines?|due|when|days?|years?|periods?|hours?|schedule)\b/i,
-  money: /\b(?:prices?|costs?|amounts?|totals?|fees?|values?|net|gross|sums?|balance|due)\b/i,
-  quantity: /\b(?:counts?|numbers?|totals?|qty|quantit(?:y|ies)|sizes?|amounts?|no)\b/i,
-} as const;
 
 export type LabelledAnswer = {
   unit: Unit;
@@ -79,7 +69,7 @@ export function answerFromLabels(
   const documentText = new Map<string, string>();
   for (const unit of units) {
     const name = unit.passage.documentName;
-    const known = documentText.get(name) ?? `${name.replace(/[._-]+/g, " ")}\n`;
+    const known = documentText.get(name) ?? `${documentNameWords(name)}\n`;
     if (!known.includes(unit.passage.text)) documentText.set(name, `${known}\n${unit.passage.text}`);
   }
   const contextOf = new Map<string, Set<number>>();
@@ -93,16 +83,14 @@ export function answerFromLabels(
     const inLabel = termsIn(question, parts.label, unit.language);
     const type = question.answerType;
     if (type && !hasAnswerType(value, type)) continue;
-    if (type && LABELS_OF_TYPE[type].test(parts.label))
+    if (type && FIELD_NAMES_OF_KIND[type].test(parts.label))
       for (const [index, term] of question.terms.entries())
         if (namesAnswerKind(term.surface)) inLabel.add(index);
     const labelWeight = weigh(inLabel);
     if (labelWeight < MIN_LABEL_WEIGHT) continue;
     const inValue = termsIn(question, value, unit.language);
     // The value must say something the question does not.
-    const valueWords = wordsOf(value, unit.language).filter((word) => !word.stop);
-    const asked = new Set(question.terms.map((term) => term.stemIn(unit.language)));
-    if (valueWords.every((word) => asked.has(word.stem))) continue;
+    if (repeatsQuestion(value, question, unit.language)) continue;
     const name = unit.passage.documentName;
     let context = contextOf.get(name);
     if (!context) {

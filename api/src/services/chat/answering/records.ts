@@ -1,9 +1,9 @@
 // Answers "the X of Y" from a record (a table row read with its header, a JSON object's fields): the cell whose field the question names, in the row whose values name its subject.
-import { hasAnswerType, namesAnswerKind } from "../answer-type";
+import { FIELD_NAMES_OF_KIND, hasAnswerType, namesAnswerKind } from "../answer-type";
 import { wordsOf } from "./language";
 import type { Question } from "./question";
 import { termsHeld, termsIn } from "./term-match";
-import type { Cell, Unit } from "./units";
+import { type Cell, documentNameWords, type Unit } from "./units";
 
 /*
  * A record answers when, in one row, the question's subject is among the values ("Algeria", "Armenia", "DELL") and
@@ -18,15 +18,6 @@ const MIN_SUBJECT_WEIGHT = 0.2;
 /** Above this share of the question's weight in words no passage holds, no record answers. */
 const MAX_ABSENT_WEIGHT = 0.5;
 
-/** Field names that hold a kind of answer whatever their values look like (a login is a person). */
-const FIELDS_OF_TYPE = {
-  person: /\b(?:user|author|owner|creator|login|assignee|contact|manager|by|name)\b/i,
-  place: /\b(?:location|address|city|country|place|site|region|capital)\b/i,
-  time: /\b(?:date|time|created|updated|closed|year|deadline|due|when)\b|_at\b/i,
-  money: /\b(?:price|cost|amount|total|fee|value|net|gross)\b/i,
-  quantity: /\b(?:count|number|total|qty|quantity|size|amount)\b/i,
-} as const;
-
 /** A table cell that is an amount without its currency: "26,70", "1.234,50", "1,049.00". */
 const AMOUNT_CELL = /^\d{1,3}(?:[ .,’']\d{3})*[.,]\d{2}$/;
 
@@ -38,9 +29,6 @@ export type RecordAnswer = {
   subject: Cell[];
   coverage: number;
 };
-
-/** The words a document's name says ("countries-native-names.min.json": countries native names min). */
-const nameWords = (name: string) => name.replace(/\.[\p{L}\d]{1,5}$/u, "").replace(/[._-]+/g, " ");
 
 /** Words of a field's name (two letters or more) that are none of the question's terms, nor spell a run of them. */
 function extraWords(question: Question, field: string, language: string | null): number {
@@ -67,7 +55,7 @@ function recordAnswerOf(
   const inPath = unit.recordPath
     ? termsIn(question, unit.recordPath.replace(/[._[\]"']+/g, " "), unit.language)
     : new Set<number>();
-  const inName = termsIn(question, nameWords(unit.passage.documentName), unit.language);
+  const inName = termsIn(question, documentNameWords(unit.passage.documentName), unit.language);
   let best: {
     cell: Cell;
     held: Set<number>;
@@ -98,7 +86,7 @@ function recordAnswerOf(
       question.answerType !== null &&
       (hasAnswerType(cell.value, question.answerType) ||
         (question.answerType === "money" && AMOUNT_CELL.test(cell.value)) ||
-        FIELDS_OF_TYPE[question.answerType].test(cell.field));
+        FIELD_NAMES_OF_KIND[question.answerType].test(cell.field));
     if (named.size === 0 && !typed) continue;
     // A field the question names outranks a cell that only holds the asked kind; such a cell holds the words that
     // only name that kind ("the date" next to Huber is a date).
@@ -146,7 +134,7 @@ export function answerFromRecords(
     const name = unit.passage.documentName;
     if (names.has(name)) continue;
     names.add(name);
-    for (const index of termsIn(question, nameWords(name), unit.language)) present.add(index);
+    for (const index of termsIn(question, documentNameWords(name), unit.language)) present.add(index);
   }
   if (question.answerType)
     for (const [index, term] of question.terms.entries())

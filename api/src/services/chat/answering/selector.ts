@@ -4,6 +4,7 @@ import { namesOnlyAnswerType } from "../answer-type";
 import { FEATURE_NAMES, featuresOf, type Scored, weighTerms } from "./features";
 import { type Question, readQuestion } from "./question";
 import model from "./selector-model.json" with { type: "json" };
+import { repeatsQuestion } from "./short-answer";
 
 export const SELECTOR_THRESHOLD = model.threshold;
 
@@ -14,7 +15,8 @@ import { MAX_UNIT_CHARS, type Unit, unitsOf } from "./units";
  * A logistic model over features.ts's features, trained by scripts/train-answer-selector.ts on the developers' half
  * of SQuAD 2.0 (provenance in selector-model.json). Every unit of every passage gets the probability that it holds
  * the answer; the best one answers when that probability reaches the model's threshold and it holds at least
- * MIN_COVERAGE of the question's weight, synonyms counted (a question on a topic no passage covers is declined, whatever the model says).
+ * MIN_COVERAGE of the question's weight, synonyms counted (a question on a topic no passage covers is declined,
+ * whatever the model says).
  */
 
 const HOLDS_NEW_OF_TYPE = FEATURE_NAMES.indexOf("holdsNewOfType");
@@ -62,19 +64,17 @@ export const STRONG_COVERAGE = 0.5;
 
 /**
  * Whether a unit answers on its words alone, whatever the model's probability: it holds at least half of the
- * question's weight (a term held as a WordNet synonym counts), the rarest of its terms that any passage holds and its heaviest term of all (so none that no
- * passage holds outweighs what it holds), and, for a question after a fact, one the question does not already say. The threshold is fitted with this rule in place (the trainer declines its share
- * of unanswerable questions among the rest).
+ * question's weight (a term held as a WordNet synonym counts), the rarest of its terms that any passage holds and
+ * its heaviest term of all (so none that no passage holds outweighs what it holds), and, for a question after a
+ * fact, one the question does not already say. The threshold is fitted with this rule in place (the trainer
+ * declines its share of unanswerable questions among the rest).
  */
 export function isStrongEvidence(question: Question, scored: Scored, weights: readonly number[]): boolean {
   if (scored.coverageWithSynonyms < STRONG_COVERAGE || scored.features[HOLDS_RAREST] !== 1) return false;
   if (question.answerType && scored.features[HOLDS_NEW_OF_TYPE] !== 1) return false;
   // A field whose value only repeats the question ("x-ratelimit-resource: search") says nothing new.
   const value = scored.unit.kind === "field" ? scored.unit.cells?.[0]?.value : undefined;
-  if (value !== undefined) {
-    const asked = new Set(question.terms.map((term) => term.stemIn(scored.unit.language)));
-    if (wordsOf(value, scored.unit.language).every((word) => word.stop || asked.has(word.stem))) return false;
-  }
+  if (value !== undefined && repeatsQuestion(value, question, scored.unit.language)) return false;
   // The heaviest of the question's topic terms is held (a term no passage holds weighs most: "ibuprofen"); a word
   // that only names the kind of answer ("dose", "price") says nothing of the topic.
   let heaviestHeld = 0;

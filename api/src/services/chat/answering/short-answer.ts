@@ -30,7 +30,7 @@ const PATTERNS = {
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** Whether the phrase only repeats the question (every word of it is a question's word). */
-function repeatsQuestion(phrase: string, question: Question, language: string | null): boolean {
+export function repeatsQuestion(phrase: string, question: Question, language: string | null): boolean {
   const asked = new Set(question.terms.map((term) => term.stemIn(language)));
   const words = wordsOf(phrase, language).filter((word) => !word.stop);
   return words.length > 0 && words.every((word) => asked.has(word.stem));

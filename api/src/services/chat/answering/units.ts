@@ -62,6 +62,10 @@ export const MAX_UNIT_CHARS = 700;
 
 export const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 
+/** The words a document's name says ("countries-native-names.min.json": countries native names min). */
+export const documentNameWords = (name: string) =>
+  name.replace(/\.[\p{L}\d]{1,5}$/u, "").replace(/[._-]+/g, " ");
+
 /** Cells of a rendered row `| a | b |`, an escaped `\|` kept inside its cell (and unescaped). */
 export function rowCells(row: string): string[] {
   const inner = row
