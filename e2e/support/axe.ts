@@ -9,7 +9,8 @@ let axeSource: string | undefined;
 
 type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
 
-export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+/** Every axe violation on the page, whatever its impact. */
+export async function a11yViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
   // Evaluated through the DevTools protocol: the product's CSP (script-src 'self') rightly refuses inline scripts.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
@@ -28,5 +29,11 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
       targets: violation.nodes.map((node) => String(node.target.join(" "))),
     }));
   });
-  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  return violations;
+}
+
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  return (await a11yViolations(page)).filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
 }

@@ -23,7 +23,47 @@ describe.each(engines)("GET /api/dashboard/metrics on %s", (engine) => {
       totalAPICallsToday: 0,
       totalDocuments: 0,
       gtmAccuracy: null,
+      // The go-to-market agent starts switched on.
+      activeAgents: 1,
     });
+  });
+
+  it("counts the agents that are on: built-in agents switched on and the user's public custom agents", async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const send = (cookie: string, method: string, path: string, body: unknown) =>
+      t.request(path, {
+        method,
+        cookie,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    for (const id of ["legal", "vision"]) {
+      expect((await send(a.cookie, "PATCH", `/api/agents/${id}`, { enabled: true })).status).toBe(200);
+    }
+    expect((await send(a.cookie, "PATCH", "/api/agents/gtm", { enabled: false })).status).toBe(200);
+    const agent = (name: string, isPublic: boolean) => ({
+      name,
+      description: "",
+      systemPrompt: "Answer from the documents.",
+      agentType: "custom",
+      isPublic,
+    });
+    expect((await send(a.cookie, "POST", "/api/custom-agents", agent("Public helper", true))).status).toBe(
+      201,
+    );
+    expect((await send(a.cookie, "POST", "/api/custom-agents", agent("Private helper", false))).status).toBe(
+      201,
+    );
+    expect((await send(b.cookie, "POST", "/api/custom-agents", agent("Other's agent", true))).status).toBe(
+      201,
+    );
+
+    const metrics = async (cookie: string) =>
+      (await (await t.request("/api/dashboard/metrics", { cookie })).json()) as { activeAgents: number };
+    // legal + vision + the public custom agent; gtm was switched off, the private agent is not deployed.
+    expect((await metrics(a.cookie)).activeAgents).toBe(3);
+    expect((await metrics(b.cookie)).activeAgents).toBe(2);
   });
 
   it("counts only the signed-in user's jobs, calls in the usage window (this UTC hour and the 23 before) and documents", async () => {
@@ -96,6 +136,7 @@ describe.each(engines)("GET /api/dashboard/metrics on %s", (engine) => {
       totalAPICallsToday: 2,
       totalDocuments: 3,
       gtmAccuracy: 0.714,
+      activeAgents: 1,
     });
     const forB = await t.request("/api/dashboard/metrics", { cookie: b.cookie });
     expect(await forB.json()).toEqual({
@@ -103,6 +144,7 @@ describe.each(engines)("GET /api/dashboard/metrics on %s", (engine) => {
       totalAPICallsToday: 1,
       totalDocuments: 1,
       gtmAccuracy: null,
+      activeAgents: 1,
     });
   });
 });

@@ -10,7 +10,7 @@ const metricsRoute = signedInRoute({
   tags: ["Dashboard"],
   summary: "The signed-in user's dashboard counts",
   description:
-    "activeTrainingJobs: jobs pending or running; totalAPICallsToday: calls with the user's keys and to the user's agents in the last 24 hours (the current UTC hour and the 23 before it, as GET /api/usage); totalDocuments: the user's documents.",
+    "activeTrainingJobs: jobs pending or running; totalAPICallsToday: calls with the user's keys and to the user's agents in the last 24 hours (the current UTC hour and the 23 before it, as GET /api/usage); totalDocuments: the user's documents; gtmAccuracy: validation top-1 accuracy of the latest completed gtm job, or null; activeAgents: built-in agents switched on plus public custom agents.",
   responses: {
     200: {
       description: "Counts for the signed-in user",

@@ -3,9 +3,9 @@
 
 import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { builtInAgentStates } from "../test/fixtures";
+import { builtInAgentStates, customAgent } from "../test/fixtures";
 import { AgentManagementPage } from "./agent-management-page";
 
 afterEach(() => {
@@ -31,5 +31,27 @@ describe("AgentManagementPage", () => {
     expect(within(gtm).getByRole("button", { name: "Configure GTM Strategy" })).toBeTruthy();
     expect(within(gtm).getByRole("button", { name: "Analytics GTM Strategy" })).toBeTruthy();
     expect(await screen.findByRole("button", { name: "Deploy 6 Demo Agents" })).toBeTruthy();
+  });
+
+  it("gives each custom agent a test chat of its own, named after it", async () => {
+    const api = mockApi(
+      route("GET", "/api/agents", { status: 200, body: builtInAgentStates() }),
+      route("GET", "/api/custom-agents", {
+        status: 200,
+        body: [customAgent({ id: "a1", name: "Pricing Copilot", agentType: "gtm" })],
+      }),
+      route("GET", "/api/conversations", { status: 200, body: [] }),
+      route("GET", "/api/chat/model", { status: 200, body: { model: "offline", offline: true } }),
+    );
+    renderRemotePage(<AgentManagementPage />);
+    const agent = await screen.findByRole("article", { name: "Pricing Copilot" });
+    fireEvent.click(within(agent).getByRole("button", { name: "Test chat with Pricing Copilot" }));
+    const dialog = await screen.findByRole("dialog", { name: "Test Pricing Copilot" });
+    // Its own chat, not the GTM Strategy agent's, reading only this agent's conversations.
+    expect(await within(dialog).findByText("Pricing Copilot Chat")).toBeTruthy();
+    expect(within(dialog).queryByText("GTM Strategy Chat")).toBeNull();
+    await vi.waitFor(() =>
+      expect(api.sent("GET").some((request) => request.url.includes("customAgentId=a1"))).toBe(true),
+    );
   });
 });

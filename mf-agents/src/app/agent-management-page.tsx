@@ -1,11 +1,9 @@
 // "AI Agent Management" (spec section 2): quick deploy of the executive agents, the agent management center, then
-// the user's custom agents; Configure and Analytics come from the agent-settings feature for both kinds of agent.
+// the user's custom agents. The dashboard shows the same center and custom agents through their own exposes.
 import { PageHeader } from "@acp/ui/components/page-header";
-import { AgentSettingsActions } from "../features/agent-settings/components/agent-settings-actions";
-import { AgentCenterCard } from "../features/built-in-agents/components/agent-center-card";
 import { QuickDeployCard } from "../features/built-in-agents/components/quick-deploy-card";
-import { CreateCustomAgentCard } from "../features/custom-agents/components/create-custom-agent-card";
-import { CustomAgentsCard } from "../features/custom-agents/components/custom-agents-card";
+import { AgentCenterSection } from "./agent-center-section";
+import { CustomAgentsSection } from "./custom-agents-section";
 
 export function AgentManagementPage() {
   return (
@@ -15,33 +13,8 @@ export function AgentManagementPage() {
         description="Create, configure, and deploy specialized AI agents for your business needs"
       />
       <QuickDeployCard />
-      <AgentCenterCard
-        settingsActions={(agent) => (
-          <AgentSettingsActions
-            target={{
-              kind: "built-in",
-              id: agent.id,
-              name: agent.name,
-              settings: agent.settings,
-              defaultSystemPrompt: agent.defaultSystemPrompt,
-            }}
-          />
-        )}
-      />
-      <CreateCustomAgentCard />
-      <CustomAgentsCard
-        settingsActions={(agent) => (
-          <AgentSettingsActions
-            target={{
-              kind: "custom",
-              id: agent.id,
-              name: agent.name,
-              settings: agent.settings,
-              custom: { description: agent.description, isPublic: agent.isPublic },
-            }}
-          />
-        )}
-      />
+      <AgentCenterSection />
+      <CustomAgentsSection />
     </div>
   );
 }

@@ -34,14 +34,15 @@ describe("DashboardPage", () => {
     expect(screen.getAllByText("Executive Access")).toHaveLength(1);
   });
 
-  it("shows the metrics: active built-in agents out of 7, API values with missing as 0, accuracy as a dash", () => {
+  it("shows the metrics: agents that are on out of 7, API values with missing as 0, accuracy as a dash", () => {
     renderRemotePage(<DashboardPage />, {
       data: [
         [authKeys.user(), user],
-        [dashboardMetricsKeys.all, { totalAPICallsToday: 1234 }],
+        [dashboardMetricsKeys.all, { totalAPICallsToday: 1234, activeAgents: 5 }],
       ],
     });
-    expect(metricValue("Active Agents")).toBe("1/7");
+    // The stored count, not the static list's one active agent.
+    expect(metricValue("Active Agents")).toBe("5/7");
     expect(metricValue("API Calls Today")).toBe("1,234");
     expect(metricValue("GTM Accuracy")).toBe("—");
     expect(metricValue("Documents")).toBe("0");
@@ -87,7 +88,33 @@ describe("DashboardPage", () => {
       ],
     });
     fireEvent.click(screen.getByRole("button", { name: /Add Knowledge/ }));
-    expect(await screen.findAllByRole("link", { name: /Open Knowledge Base/ })).toHaveLength(1);
     expect(screen.getByRole("tab", { name: "Knowledge" }).getAttribute("aria-selected")).toBe("true");
+    // The tab shows the knowledge remote's widgets (loading here: nothing answers this test's fetch).
+    expect(await screen.findAllByRole("region", { name: "Document upload" })).toHaveLength(1);
+    expect(screen.getAllByRole("region", { name: "Agent data sources" })).toHaveLength(1);
+  });
+
+  it("opens the tab the URL names and shows the overview's widgets by default", async () => {
+    renderRemotePage(<DashboardPage />, {
+      path: "/?tab=training",
+      data: [
+        [authKeys.user(), user],
+        [dashboardMetricsKeys.all, {}],
+      ],
+    });
+    expect(screen.getByRole("tab", { name: "Training" }).getAttribute("aria-selected")).toBe("true");
+    expect(await screen.findAllByRole("region", { name: "Training pipeline" })).toHaveLength(1);
+    cleanup();
+    renderRemotePage(<DashboardPage />, {
+      path: "/?tab=unknown",
+      data: [
+        [authKeys.user(), user],
+        [dashboardMetricsKeys.all, {}],
+      ],
+    });
+    expect(screen.getByRole("tab", { name: "Overview" }).getAttribute("aria-selected")).toBe("true");
+    for (const name of ["Agent management center", "Vector database", "Go-to-market chat"]) {
+      expect(screen.getAllByRole("region", { name })).toHaveLength(1);
+    }
   });
 });

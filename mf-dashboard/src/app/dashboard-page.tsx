@@ -1,127 +1,162 @@
-// "Executive AI Command Center" (spec section 2): header, and five tabs; Overview holds the metrics strip and the
-// quick actions. Sections that later work fills in point to the page that does the job today.
+// "Executive AI Command Center" (spec section 2): the header and five tabs whose widgets come from the remotes that
+// own them, loaded through federation at run time, each in its own boundary. The tab is kept in the URL; the other
+// tabs' remotes are preloaded when the browser is idle.
 
-import { PAGE_PATHS } from "@acp/federation/remotes";
-import { Link } from "@acp/router";
-import { Button } from "@acp/ui/components/button";
-import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@acp/ui/components/tabs";
-import { ArrowRight, Bot, BrainCircuit, Database, KeyRound } from "lucide-react";
-import { useState } from "react";
+import { Bot, BrainCircuit, Database, KeyRound } from "lucide-react";
 import { MetricsStrip } from "../features/metrics/components/metrics-strip";
 import { DashboardHeader } from "../features/overview/components/dashboard-header";
+import { DASHBOARD_TABS, type DashboardTab } from "../features/tabs/dashboard-tabs";
+import { useDashboardTab } from "../features/tabs/use-dashboard-tab";
+import { usePreloadOnIntent, usePreloadTabsWhenIdle } from "../features/tabs/use-preload-tabs";
+import { Widget } from "../features/widgets/widget";
 
-const TABS = [
-  { value: "overview", label: "Overview" },
-  { value: "agents", label: "AI Agents" },
-  { value: "knowledge", label: "Knowledge" },
-  { value: "training", label: "Training" },
-  { value: "management", label: "Management" },
-] as const;
-
-type TabValue = (typeof TABS)[number]["value"];
-
-const QUICK_ACTIONS: { label: string; description: string; tab: TabValue; icon: typeof Bot }[] = [
+const QUICK_ACTIONS: { label: string; description: string; tab: DashboardTab; icon: typeof Bot }[] = [
   { label: "Manage Agents", description: "Deploy and configure agents", tab: "agents", icon: Bot },
   { label: "Add Knowledge", description: "Upload documents and text", tab: "knowledge", icon: Database },
   { label: "Train Models", description: "Fine-tune on your data", tab: "training", icon: BrainCircuit },
   { label: "API & Settings", description: "Keys and public endpoints", tab: "management", icon: KeyRound },
 ];
 
-const SECTIONS: Record<
-  Exclude<TabValue, "overview">,
-  { title: string; description: string; to: string; cta: string }
-> = {
-  agents: {
-    title: "Custom agents",
-    description: "Create agents with their own instructions and publish them through the API.",
-    to: PAGE_PATHS.agentManagement,
-    cta: "Open AI Agent Management",
-  },
-  knowledge: {
-    title: "Knowledge",
-    description: "Upload documents and add text knowledge that your agents answer from.",
-    to: PAGE_PATHS.knowledge,
-    cta: "Open Knowledge Base",
-  },
-  training: {
-    title: "Training pipeline",
-    description: "Start training jobs on each agent's documents and follow their progress.",
-    to: PAGE_PATHS.training,
-    cta: "Open Model Training",
-  },
-  management: {
-    title: "API keys and endpoints",
-    description: "Create API keys and see which of your agents are publicly reachable.",
-    to: PAGE_PATHS.apiManagement,
-    cta: "Open API Management",
-  },
-};
+function TabTrigger({ value, label }: { value: DashboardTab; label: string }) {
+  const intent = usePreloadOnIntent(value);
+  return (
+    <TabsTrigger value={value} className="h-8 sm:h-full" {...intent}>
+      {label}
+    </TabsTrigger>
+  );
+}
+
+function QuickActions({ onSelect }: { onSelect: (tab: DashboardTab) => void }) {
+  return (
+    <section aria-labelledby="quick-actions-title" className="flex flex-col gap-3">
+      <h2 id="quick-actions-title" className="font-semibold text-lg">
+        Quick actions
+      </h2>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {QUICK_ACTIONS.map((action) => (
+          <QuickActionTile key={action.tab} action={action} onSelect={onSelect} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function QuickActionTile({
+  action,
+  onSelect,
+}: {
+  action: (typeof QUICK_ACTIONS)[number];
+  onSelect: (tab: DashboardTab) => void;
+}) {
+  const intent = usePreloadOnIntent(action.tab);
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(action.tab)}
+      {...intent}
+      className="group flex items-center gap-3 rounded-xl border bg-card p-4 text-left shadow-sm outline-none transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+        <action.icon aria-hidden="true" className="size-5" />
+      </span>
+      <span className="flex min-w-0 flex-col">
+        <span className="font-medium text-sm">{action.label}</span>
+        <span className="text-muted-foreground text-xs">{action.description}</span>
+      </span>
+    </button>
+  );
+}
 
 export function DashboardPage() {
-  const [tab, setTab] = useState<TabValue>("overview");
+  const [tab, setTab] = useDashboardTab();
+  usePreloadTabsWhenIdle(tab);
   return (
-    <div className="flex flex-col gap-8">
+    <div className="flex min-w-0 flex-col gap-8">
       <DashboardHeader />
-      <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)} className="gap-6">
-        <TabsList>
-          {TABS.map((item) => (
-            <TabsTrigger key={item.value} value={item.value}>
-              {item.label}
-            </TabsTrigger>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="min-w-0 gap-6">
+        {/* On a phone the five tabs sit on two rows of a grid, every one in sight; one row from 640 px. */}
+        <TabsList className="grid h-auto w-full grid-cols-3 gap-1 overflow-visible sm:inline-flex sm:h-9 sm:w-fit sm:gap-0">
+          {DASHBOARD_TABS.map((item) => (
+            <TabTrigger key={item.value} value={item.value} label={item.label} />
           ))}
         </TabsList>
 
-        <TabsContent value="overview" className="flex flex-col gap-8">
+        <TabsContent value="overview" className="flex min-w-0 flex-col gap-8">
           <MetricsStrip />
-          <section aria-labelledby="quick-actions-title" className="flex flex-col gap-3">
-            <h2 id="quick-actions-title" className="font-semibold text-lg">
-              Quick actions
-            </h2>
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {QUICK_ACTIONS.map((action) => (
-                <button
-                  key={action.tab}
-                  type="button"
-                  onClick={() => setTab(action.tab)}
-                  className="group flex items-center gap-3 rounded-xl border bg-card p-4 text-left shadow-sm outline-none transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                    <action.icon aria-hidden="true" className="size-5" />
-                  </span>
-                  <span className="flex flex-col">
-                    <span className="font-medium text-sm">{action.label}</span>
-                    <span className="text-muted-foreground text-xs">{action.description}</span>
-                  </span>
-                </button>
-              ))}
+          <QuickActions onSelect={setTab} />
+          <div className="grid min-w-0 gap-6 xl:grid-cols-3">
+            <div className="min-w-0 xl:col-span-2">
+              <Widget
+                title="Agent management center"
+                height="28rem"
+                target={{ remote: "mf-agents", module: "./AgentManagementCenter" }}
+              />
             </div>
-          </section>
+            <Widget
+              title="Vector database"
+              height="16rem"
+              target={{ remote: "mf-knowledge", module: "./VectorDatabaseCard" }}
+            />
+          </div>
+          <Widget
+            title="Go-to-market chat"
+            height="600px"
+            target={{ remote: "mf-agents", module: "./ChatCard", props: { agentType: "gtm" } }}
+          />
         </TabsContent>
 
-        {(Object.keys(SECTIONS) as (keyof typeof SECTIONS)[]).map((key) => {
-          const section = SECTIONS[key];
-          return (
-            <TabsContent key={key} value={key}>
-              <Card>
-                <CardHeader>
-                  <CardTitle asChild>
-                    <h2>{section.title}</h2>
-                  </CardTitle>
-                  <CardDescription>{section.description}</CardDescription>
-                </CardHeader>
-                <CardFooter>
-                  <Button asChild variant="outline">
-                    <Link to={section.to}>
-                      {section.cta}
-                      <ArrowRight aria-hidden="true" />
-                    </Link>
-                  </Button>
-                </CardFooter>
-              </Card>
-            </TabsContent>
-          );
-        })}
+        <TabsContent value="agents" className="flex min-w-0 flex-col gap-6">
+          <Widget
+            title="Custom agents"
+            height="24rem"
+            target={{ remote: "mf-agents", module: "./CustomAgents" }}
+          />
+        </TabsContent>
+
+        <TabsContent value="knowledge" className="flex min-w-0 flex-col gap-6">
+          <div className="grid min-w-0 gap-6 xl:grid-cols-3">
+            <div className="min-w-0 xl:col-span-2">
+              <Widget
+                title="Document upload"
+                height="24rem"
+                target={{ remote: "mf-knowledge", module: "./DocumentUpload" }}
+              />
+            </div>
+            <Widget
+              title="Vector database"
+              height="16rem"
+              target={{ remote: "mf-knowledge", module: "./VectorDatabaseCard" }}
+            />
+          </div>
+          <Widget
+            title="Agent data sources"
+            height="20rem"
+            target={{ remote: "mf-knowledge", module: "./DataSources" }}
+          />
+        </TabsContent>
+
+        <TabsContent value="training" className="flex min-w-0 flex-col gap-6">
+          <Widget
+            title="Training pipeline"
+            height="28rem"
+            target={{ remote: "mf-training", module: "./TrainingJobs" }}
+          />
+          <Widget
+            title="Agent data sources"
+            height="20rem"
+            target={{ remote: "mf-knowledge", module: "./DataSources" }}
+          />
+        </TabsContent>
+
+        <TabsContent value="management" className="flex min-w-0 flex-col gap-6">
+          <Widget title="API keys" height="20rem" target={{ remote: "mf-api", module: "./ApiKeys" }} />
+          <Widget
+            title="Public endpoints"
+            height="10rem"
+            target={{ remote: "mf-api", module: "./PublicEndpoints" }}
+          />
+        </TabsContent>
       </Tabs>
     </div>
   );

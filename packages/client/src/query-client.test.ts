@@ -1,5 +1,6 @@
 // The QueryClient defaults match spec section 7, and a 401 from any read or write runs the injected handler.
 import { describe, expect, it, vi } from "vitest";
+import { dashboardMetricsKeys } from "./dashboard-metrics";
 import { HttpError } from "./http-error";
 import { createQueryClient } from "./query-client";
 
@@ -15,6 +16,17 @@ describe("createQueryClient", () => {
       refetchInterval: false,
     });
     expect(defaults.mutations).toMatchObject({ retry: false });
+  });
+
+  it("marks the dashboard metrics stale after any successful change, and not after a failed one", async () => {
+    const client = createQueryClient();
+    client.setQueryData(dashboardMetricsKeys.all, { totalDocuments: 1 });
+    const run = (mutationFn: () => Promise<unknown>) =>
+      client.getMutationCache().build(client, { mutationFn }).execute(undefined);
+    await expect(run(async () => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
+    expect(client.getQueryState(dashboardMetricsKeys.all)?.isInvalidated).toBe(false);
+    await run(async () => ({ id: "document-1" }));
+    expect(client.getQueryState(dashboardMetricsKeys.all)?.isInvalidated).toBe(true);
   });
 
   it("runs onUnauthorized when a mutation answers 401", async () => {

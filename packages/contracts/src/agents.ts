@@ -4,6 +4,35 @@ import type { AgentType } from "./entities";
 const BUILT_IN_AGENT_STATUSES = ["active", "ready", "paused", "inactive"] as const;
 export type BuiltInAgentStatus = (typeof BUILT_IN_AGENT_STATUSES)[number];
 
+/**
+ * What every screen shows for a built-in agent once the user's stored switch is known (issue 29: one source of
+ * status): switched on is "active"; switched off is the product's "ready" to deploy, or "inactive" for the agent
+ * that shipped active (gtm) and was switched off.
+ */
+export function builtInAgentStatus(agent: {
+  enabled: boolean;
+  status: BuiltInAgentStatus;
+}): BuiltInAgentStatus {
+  if (agent.enabled) return "active";
+  return agent.status === "active" ? "inactive" : agent.status;
+}
+
+/** The sidebar's badge for a status: the spec's fixed labels ("Active", "Ready") and the two it never shows. */
+export const SIDEBAR_STATUS_LABELS: Record<BuiltInAgentStatus, string> = {
+  active: "Active",
+  ready: "Ready",
+  paused: "Paused",
+  inactive: "Inactive",
+};
+
+/** A wizard page header's badge for a status: the spec's "Active" and "Ready to Deploy". */
+export const WIZARD_STATUS_LABELS: Record<BuiltInAgentStatus, string> = {
+  active: "Active",
+  ready: "Ready to Deploy",
+  paused: "Paused",
+  inactive: "Inactive",
+};
+
 export const BUILT_IN_AGENT_IDS = ["gtm", "legal", "vision", "technical", "fundraising"] as const;
 export type BuiltInAgentId = (typeof BUILT_IN_AGENT_IDS)[number];
 

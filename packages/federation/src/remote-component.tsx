@@ -47,6 +47,8 @@ export type RemoteComponentProps<R extends RemoteName, M extends ExposedModule<R
   target: RemoteTarget<R, M>;
   /** Shown while the remote loads; a page-shaped skeleton by default. */
   fallback?: ReactNode;
+  /** What the module is ("Document upload"): names it in the failure card; a page is "This section" otherwise. */
+  title?: string;
   timeoutMs?: number;
   /** Injected by tests; the page-wide loader otherwise. */
   load?: (remote: R, module: M, options: { timeoutMs?: number }) => Promise<unknown>;
@@ -62,6 +64,7 @@ export function RemoteComponent<R extends RemoteName, M extends ExposedModule<R>
 function RemoteSlot<R extends RemoteName, M extends ExposedModule<R>>({
   target,
   fallback,
+  title,
   timeoutMs,
   load = loadRemoteModule,
 }: RemoteComponentProps<R, M>) {
@@ -85,7 +88,7 @@ function RemoteSlot<R extends RemoteName, M extends ExposedModule<R>>({
   const scope = useMemo(() => ({ "data-remote": remote }), [remote]);
 
   return (
-    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
+    <RemoteErrorBoundary key={attempt} remote={remote} title={title} onRetry={retry}>
       <Suspense fallback={fallback ?? <RemoteSkeleton />}>
         <PortalScopeProvider attributes={scope}>
           <div data-remote={remote} className="contents">
@@ -113,12 +116,25 @@ function failureReason(error: unknown): string {
   return String(error);
 }
 
-export function RemoteFailedCard({ reason, onRetry }: { reason: string; onRetry: () => void }) {
+/** "Document upload failed to load" for a named widget; the generic title for a page. */
+export function remoteFailedTitle(title: string | undefined): string {
+  return title ? `${title} failed to load` : REMOTE_FAILED_TITLE;
+}
+
+export function RemoteFailedCard({
+  reason,
+  title,
+  onRetry,
+}: {
+  reason: string;
+  title?: string | undefined;
+  onRetry: () => void;
+}) {
   return (
     <Card role="alert" className="mx-auto w-full max-w-xl border-destructive/40">
       <CardHeader>
         <CardTitle asChild>
-          <h2>{REMOTE_FAILED_TITLE}</h2>
+          <h2>{remoteFailedTitle(title)}</h2>
         </CardTitle>
         <CardDescription>
           The rest of the control panel keeps working. Try again, or come back to this page later.
@@ -134,7 +150,7 @@ export function RemoteFailedCard({ reason, onRetry }: { reason: string; onRetry:
   );
 }
 
-type BoundaryProps = { remote: string; onRetry: () => void; children: ReactNode };
+type BoundaryProps = { remote: string; title?: string | undefined; onRetry: () => void; children: ReactNode };
 type BoundaryState = { error: unknown; failed: boolean };
 
 class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
@@ -150,7 +166,13 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     if (this.state.failed) {
-      return <RemoteFailedCard reason={failureReason(this.state.error)} onRetry={this.props.onRetry} />;
+      return (
+        <RemoteFailedCard
+          reason={failureReason(this.state.error)}
+          title={this.props.title}
+          onRetry={this.props.onRetry}
+        />
+      );
     }
     return this.props.children;
   }

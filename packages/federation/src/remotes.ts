@@ -28,6 +28,8 @@ export const REMOTES = {
     devPort: 5175,
     exposes: {
       "./AgentManagementPage": noProps,
+      "./AgentManagementCenter": noProps,
+      "./CustomAgents": noProps,
       "./AgentWizardPage": props<{ agentType: BuiltInAgentId }>(),
       "./ChatCard": props<{
         agentType: string;

@@ -1,8 +1,10 @@
-// Counts the dashboard metrics for one user: active training jobs, API calls in the usage window, documents, GTM accuracy.
+// Counts the dashboard metrics for one user: active training jobs, API calls in the usage window, documents, GTM
+// accuracy, and the agents that are on (built-in agents switched on, public custom agents).
 import type { DashboardMetrics } from "@acp/contracts/entities";
 import { and, count, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
-import { apiRequestLog, documents, trainingJobs } from "../../db/schema";
+import { apiRequestLog, customAgents, documents, trainingJobs } from "../../db/schema";
+import { listBuiltInAgents } from "../agents/list-built-in-agents";
 import { jobAccuracy } from "../training/training-job-response";
 import { usageWindowEnd, usageWindowStart } from "../usage/usage-window";
 
@@ -19,7 +21,7 @@ export async function getDashboardMetrics({
   userId: string;
   now: Date;
 }): Promise<Required<DashboardMetrics>> {
-  const [jobs, calls, docs, gtm] = await Promise.all([
+  const [jobs, calls, docs, gtm, builtIn, deployed] = await Promise.all([
     db
       .select({ value: count() })
       .from(trainingJobs)
@@ -53,11 +55,17 @@ export async function getDashboardMetrics({
       )
       .orderBy(desc(trainingJobs.completedAt))
       .limit(1),
+    listBuiltInAgents({ db, userId }),
+    db
+      .select({ value: count() })
+      .from(customAgents)
+      .where(and(eq(customAgents.userId, userId), eq(customAgents.isPublic, true))),
   ]);
   return {
     activeTrainingJobs: jobs[0]?.value ?? 0,
     totalAPICallsToday: calls[0]?.value ?? 0,
     totalDocuments: docs[0]?.value ?? 0,
     gtmAccuracy: gtm[0] ? jobAccuracy(gtm[0]) : null,
+    activeAgents: builtIn.filter((agent) => agent.enabled).length + (deployed[0]?.value ?? 0),
   };
 }

@@ -1,12 +1,15 @@
-// The Active Agents figure counts active built-in agents out of the displayed maximum, never a hard-coded number.
-import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
+// The Active Agents figure is the stored count of agents that are on, out of 7, never a figure of the static list.
 import { describe, expect, it } from "vitest";
 import { activeAgentsLabel } from "./active-agents";
 
 describe("activeAgentsLabel", () => {
-  it("counts the active built-in agents out of 7", () => {
-    expect(activeAgentsLabel()).toBe("1/7");
-    const allActive = BUILT_IN_AGENTS.map((agent) => ({ ...agent, status: "active" as const }));
-    expect(activeAgentsLabel(allActive)).toBe("5/7");
+  it("shows the agents that are on out of 7", () => {
+    expect(activeAgentsLabel(5)).toBe("5/7");
+    expect(activeAgentsLabel(0)).toBe("0/7");
+  });
+
+  it("shows a missing count as 0 and caps the figure at the strip's 7", () => {
+    expect(activeAgentsLabel(undefined)).toBe("0/7");
+    expect(activeAgentsLabel(11)).toBe("7/7");
   });
 });

@@ -1,6 +1,6 @@
 // The sidebar lists the spec's entries, badges and targets, highlights the current route and names the user.
 import { describe, expect, it } from "vitest";
-import { DASHBOARD_ITEM, displayName, isCurrentPath, NAV_GROUPS } from "./nav-items";
+import { DASHBOARD_ITEM, displayName, isCurrentPath, NAV_GROUPS, navBadge } from "./nav-items";
 
 describe("NAV_GROUPS", () => {
   it("lists the five agents with their fixed badges, linking to their wizards", () => {
@@ -25,6 +25,26 @@ describe("NAV_GROUPS", () => {
 
   it("starts with the Dashboard at /", () => {
     expect(DASHBOARD_ITEM).toMatchObject({ label: "Dashboard", to: "/" });
+  });
+});
+
+describe("navBadge", () => {
+  const agents = NAV_GROUPS.find((group) => group.label === "AI Agents")?.items ?? [];
+  const badges = (states: Parameters<typeof navBadge>[1]) => agents.map((item) => navBadge(item, states));
+
+  it("shows the spec's fixed labels until the user's agents are read", () => {
+    expect(badges(undefined)).toEqual(["Active", "Ready", "Ready", "Ready", "Ready"]);
+  });
+
+  it("shows each agent's stored status once read: deployed agents are Active, a switched-off gtm Inactive", () => {
+    const states = agents.map((item, index) => ({
+      id: item.agentId ?? "",
+      enabled: index !== 0,
+      status: index === 0 ? ("active" as const) : ("ready" as const),
+    }));
+    expect(badges(states)).toEqual(["Inactive", "Active", "Active", "Active", "Active"]);
+    const management = NAV_GROUPS.find((group) => group.label === "Management")?.items[0];
+    expect(management && navBadge(management, states)).toBeUndefined();
   });
 });
 

@@ -1,11 +1,25 @@
-// The sidebar's entries exactly as spec section 2 lists them; the agent badges are fixed labels, not data.
-import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
+// The sidebar's entries exactly as spec section 2 lists them. The agent badges start as the spec's fixed labels and
+// show the user's stored status once it is read (issue 29: one source of status on every screen).
+import {
+  BUILT_IN_AGENTS,
+  type BuiltInAgentId,
+  type BuiltInAgentStatus,
+  builtInAgentStatus,
+  SIDEBAR_STATUS_LABELS,
+} from "@acp/contracts/agents";
 import { AgentIcon } from "@acp/ui/components/agent-icon";
 import { BrainCircuit, Database, KeyRound, LayoutDashboard, type LucideProps } from "lucide-react";
 import type { ComponentType } from "react";
 import { agentWizardPath, DASHBOARD_PATH, normalizePath } from "../../lib/route-table";
 
-export type NavItem = { label: string; to: string; icon: ComponentType<LucideProps>; badge?: string };
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: ComponentType<LucideProps>;
+  badge?: string;
+  /** The built-in agent the entry opens, whose stored status replaces the fixed badge. */
+  agentId?: BuiltInAgentId;
+};
 export type NavGroup = { label: string; items: readonly NavItem[] };
 
 export const SIDEBAR_TITLE = "Agent Control Panel";
@@ -20,6 +34,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       to: agentWizardPath(agent.id),
       icon: (props: LucideProps) => <AgentIcon agentId={agent.id} {...props} />,
       badge: agent.sidebarBadge,
+      agentId: agent.id,
     })),
   },
   {
@@ -41,4 +56,13 @@ export function displayName(user: { firstName: string | null; lastName: string |
   const first = user?.firstName?.trim() || "User";
   const last = user?.lastName?.trim() ?? "";
   return last ? `${first} ${last}` : first;
+}
+
+/** The badge an entry shows: the agent's stored status when it is known, the fixed label otherwise. */
+export function navBadge(
+  item: NavItem,
+  states: readonly { id: string; enabled: boolean; status: BuiltInAgentStatus }[] | undefined,
+): string | undefined {
+  const state = item.agentId ? states?.find((agent) => agent.id === item.agentId) : undefined;
+  return state ? SIDEBAR_STATUS_LABELS[builtInAgentStatus(state)] : item.badge;
 }

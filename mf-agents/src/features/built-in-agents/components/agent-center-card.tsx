@@ -2,7 +2,14 @@
 // badge and switch, read from the user's stored state (GET /api/agents) and changed through the API.
 import { errorMessage } from "@acp/client/http-error";
 import type { BuiltInAgentState } from "@acp/contracts/chat";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "@acp/ui/components/card";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import { Skeleton } from "@acp/ui/components/skeleton";
 import type { ReactNode } from "react";
@@ -12,9 +19,12 @@ import { BuiltInAgentItem } from "./built-in-agent-item";
 
 export function AgentCenterCard({
   settingsActions,
+  footer,
 }: {
   /** What an active agent offers besides its switch: the page composes Configure and Analytics. */
   settingsActions?: (agent: BuiltInAgentState) => ReactNode;
+  /** Shown under the agents: the dashboard's quick actions to the management pages. */
+  footer?: ReactNode;
 }) {
   const agents = useBuiltInAgents();
   const pending = usePendingAgentIds();
@@ -60,6 +70,7 @@ export function AgentCenterCard({
           )}
         </CardState>
       </CardContent>
+      {footer ? <CardFooter className="flex flex-wrap gap-2">{footer}</CardFooter> : null}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 // One executive agent in the Agent Management Center: name, status badge and switch; Configure and Analytics when
 // it is active, "Activate Agent" otherwise; its features and current configuration behind a disclosure.
 
+import { builtInAgentStatus } from "@acp/contracts/agents";
 import type { BuiltInAgentState } from "@acp/contracts/chat";
 import { agentWizardPath } from "@acp/federation/remotes";
 import { Link } from "@acp/router";
@@ -13,7 +14,6 @@ import { Switch } from "@acp/ui/components/switch";
 import { cn } from "@acp/ui/lib/cn";
 import { ChevronDown, Power } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { displayStatus } from "../utils/agent-status";
 
 /** What pressing the switch does, not what it shows (a switch's state is already announced as on or off). */
 function switchLabel(agent: Pick<BuiltInAgentState, "name" | "enabled">): string {
@@ -38,7 +38,7 @@ export function BuiltInAgentItem({
 }: BuiltInAgentItemProps) {
   const id = useId();
   const [expanded, setExpanded] = useState(false);
-  const status = displayStatus(agent);
+  const status = builtInAgentStatus(agent);
   const customPrompt = agent.settings.systemPrompt !== agent.defaultSystemPrompt;
   return (
     <article

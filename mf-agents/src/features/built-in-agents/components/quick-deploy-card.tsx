@@ -1,6 +1,7 @@
 // "Quick Deploy Executive Agents": switches on every executive agent in one go (PATCH /api/agents/{id} for each one
 // not yet active) and lists the five with their stored status, each opening its deployment wizard.
 import { errorMessage } from "@acp/client/http-error";
+import { builtInAgentStatus } from "@acp/contracts/agents";
 import { agentWizardPath } from "@acp/federation/remotes";
 import { Link } from "@acp/router";
 import { AgentIcon } from "@acp/ui/components/agent-icon";
@@ -13,7 +14,6 @@ import { ChevronRight, Rocket } from "lucide-react";
 import { useState } from "react";
 import { useBuiltInAgents } from "../api/get-built-in-agents";
 import { useAgentActivation } from "../hooks/use-agent-activation";
-import { displayStatus } from "../utils/agent-status";
 
 export function QuickDeployCard() {
   const agents = useBuiltInAgents();
@@ -71,7 +71,7 @@ export function QuickDeployCard() {
           {() => (
             <ul aria-label="Agent wizards" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
               {list.map((agent) => {
-                const status = displayStatus(agent);
+                const status = builtInAgentStatus(agent);
                 return (
                   <li key={agent.id} className="min-w-0">
                     <Link

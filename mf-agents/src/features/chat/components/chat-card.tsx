@@ -44,6 +44,8 @@ export type ChatCardProps = {
   prompt?: ChatPrompt | undefined;
   /** False where the page shows the same sample questions itself (the wizards); true by default. */
   showSampleQueries?: boolean | undefined;
+  /** The agent's name in the title and prompts; a built-in agent's own name by default. */
+  agentName?: string | undefined;
 };
 
 export const OFFLINE_MODE_LABEL = "Offline mode";
@@ -65,9 +67,16 @@ function ModelBadge({ model }: { model: ChatModelInfo | undefined }) {
   );
 }
 
-export function ChatCard({ agentType, customAgentId, prompt, showSampleQueries = true }: ChatCardProps) {
+export function ChatCard({
+  agentType,
+  customAgentId,
+  prompt,
+  showSampleQueries = true,
+  agentName: givenName,
+}: ChatCardProps) {
   const filters = useMemo(() => ({ agentType, customAgentId }), [agentType, customAgentId]);
-  const agentName = findBuiltInAgent(agentType)?.name;
+  // A custom agent of type "gtm" is not the GTM Strategy agent: it goes by its own name or none.
+  const agentName = givenName ?? (customAgentId ? undefined : findBuiltInAgent(agentType)?.name);
   const conversations = useAgentConversations(filters);
   const list = conversations.data ?? NO_CONVERSATIONS;
   const [chosenId, setChosenId] = useState<string | null>(null);

@@ -1,12 +1,12 @@
 // One custom agent: name, type, public endpoint and training status (announced as it changes), with Train while it
-// is untrained, Configure and Analytics (composed by the page), and Delete.
+// is untrained and Retry training after a failure, the page's actions (test chat, Configure, Analytics), and Delete.
 
 import type { CustomAgentDetail } from "@acp/contracts/chat";
 import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
 import { Badge } from "@acp/ui/components/badge";
 import { Button } from "@acp/ui/components/button";
 import { ExpandableText } from "@acp/ui/components/expandable-text";
-import { Globe, GraduationCap, Loader2, Trash2 } from "lucide-react";
+import { Globe, GraduationCap, Loader2, RotateCcw, Trash2 } from "lucide-react";
 import { type ReactNode, type Ref, useId } from "react";
 import { agentTypeLabel } from "../utils/agent-type-label";
 
@@ -22,19 +22,13 @@ export type CustomAgentItemProps = {
   training: boolean;
   onTrain: () => void;
   onDelete: () => void;
-  settingsActions?: ReactNode;
+  /** The agent's other actions, composed by the page (test chat, Configure, Analytics). */
+  actions?: ReactNode;
   /** The row itself, focusable, so focus can land on it when a neighbour is deleted. */
   ref?: Ref<HTMLElement>;
 };
 
-export function CustomAgentItem({
-  agent,
-  training,
-  onTrain,
-  onDelete,
-  settingsActions,
-  ref,
-}: CustomAgentItemProps) {
+export function CustomAgentItem({ agent, training, onTrain, onDelete, actions, ref }: CustomAgentItemProps) {
   const id = useId();
   const status = TRAINING_STATUS[agent.trainingStatus];
   return (
@@ -95,7 +89,14 @@ export function CustomAgentItem({
             <span className="sr-only"> {agent.name}</span>
           </Button>
         ) : null}
-        {settingsActions}
+        {agent.trainingStatus === "failed" ? (
+          <Button size="sm" variant="outline" onClick={onTrain} disabled={training}>
+            <RotateCcw aria-hidden="true" />
+            {training ? "Starting…" : "Retry training"}
+            <span className="sr-only"> {agent.name}</span>
+          </Button>
+        ) : null}
+        {actions}
         <Button
           variant="ghost"
           size="sm"

@@ -98,7 +98,7 @@ describe("CustomAgentsCard", () => {
         trainingError: "Too few documents to train on",
       }),
     ]);
-    renderRemotePage(<CustomAgentsCard settingsActions={(agent) => <span>settings of {agent.id}</span>} />);
+    renderRemotePage(<CustomAgentsCard agentActions={(agent) => <span>settings of {agent.id}</span>} />);
     const support = await screen.findByRole("article", { name: "Support" });
     expect(within(support).getByText("/api/v1/agent-support-1767225600000")).toBeTruthy();
     expect(within(support).getByRole("status").textContent).toBe("Training statusUntrained");
@@ -120,6 +120,19 @@ describe("CustomAgentsCard", () => {
       expect(within(support).getByRole("status").textContent).toBe("Training statusTraining"),
     );
     expect(within(support).queryByRole("button", { name: /^Train/ })).toBeNull();
+  });
+
+  it("offers Retry training after a failure, and retrying trains the agent again", async () => {
+    const api = agentsApi([
+      customAgent({ id: "c", name: "Ops", trainingStatus: "failed", trainingError: "Upload documents first" }),
+    ]);
+    renderRemotePage(<CustomAgentsCard />);
+    const ops = await screen.findByRole("article", { name: "Ops" });
+    fireEvent.click(within(ops).getByRole("button", { name: "Retry training Ops" }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Training Started", description: "Ops" }));
+    expect(api.sent("POST").map((request) => request.url)).toEqual(["/api/custom-agents/c/train"]);
+    await waitFor(() => expect(within(ops).getByRole("status").textContent).toBe("Training statusTraining"));
+    expect(within(ops).queryByRole("button", { name: /Retry training/ })).toBeNull();
   });
 
   it("reads the list again while an agent trains, until it has finished", async () => {

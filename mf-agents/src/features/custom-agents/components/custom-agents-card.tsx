@@ -19,10 +19,10 @@ import { DeleteCustomAgentDialog, type DeleteTarget } from "./delete-custom-agen
 import { DemoAgentPresets } from "./demo-agent-presets";
 
 export function CustomAgentsCard({
-  settingsActions,
+  agentActions,
 }: {
-  /** Configure and Analytics for an agent, composed by the page (they belong to the agent-settings feature). */
-  settingsActions?: (agent: CustomAgentDetail) => ReactNode;
+  /** An agent's test chat, Configure and Analytics, composed by the page (they belong to other features). */
+  agentActions?: (agent: CustomAgentDetail) => ReactNode;
 }) {
   const id = useId();
   const agents = useCustomAgents();
@@ -94,7 +94,7 @@ export function CustomAgentsCard({
                         training={train.isPending && train.variables === agent.id}
                         onTrain={() => startTraining(agent)}
                         onDelete={() => askToDelete(agent)}
-                        settingsActions={settingsActions?.(agent)}
+                        actions={agentActions?.(agent)}
                       />
                     </li>
                   ))}

@@ -1,10 +1,13 @@
-// The wizard's header: the agent's name, subtitle and badge, then "Step N of 4: title" with the progress bar.
-import type { BuiltInAgent } from "@acp/contracts/agents";
+// The wizard's header: the agent's name, subtitle and status badge (the user's stored switch, as on every screen;
+// the spec's fixed label until it is read), then "Step N of 4: title" with the progress bar.
+import { builtInAgentsQueryOptions } from "@acp/client/agents";
+import { type BuiltInAgent, builtInAgentStatus, WIZARD_STATUS_LABELS } from "@acp/contracts/agents";
 import { wizardProgress } from "@acp/contracts/constants";
 import { AgentIcon } from "@acp/ui/components/agent-icon";
 import { Badge } from "@acp/ui/components/badge";
 import { PageHeader } from "@acp/ui/components/page-header";
 import { Progress } from "@acp/ui/components/progress";
+import { useQuery } from "@tanstack/react-query";
 import { stepLabel, type WizardStep } from "../wizard-steps";
 
 export function WizardHeader({
@@ -17,13 +20,15 @@ export function WizardHeader({
   current: WizardStep;
 }) {
   const label = stepLabel(step, current.title);
+  const stored = useQuery(builtInAgentsQueryOptions()).data?.find((state) => state.id === agent.id);
+  const status = stored ? builtInAgentStatus(stored) : agent.status;
   return (
     <PageHeader
       title={agent.name}
       description={agent.description}
       icon={<AgentIcon agentId={agent.id} />}
       actions={
-        <Badge variant={agent.wizardBadge === "Active" ? "success" : "secondary"}>{agent.wizardBadge}</Badge>
+        <Badge variant={status === "active" ? "success" : "secondary"}>{WIZARD_STATUS_LABELS[status]}</Badge>
       }
     >
       <div className="flex flex-col gap-2">

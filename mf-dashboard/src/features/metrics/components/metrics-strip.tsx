@@ -21,7 +21,7 @@ type Metric = {
 const numberFormat = new Intl.NumberFormat("en-US");
 
 const METRICS: Metric[] = [
-  { title: "Active Agents", hint: "Executive agents deployed", icon: Bot },
+  { title: "Active Agents", hint: "Switched on or deployed publicly", icon: Bot },
   { title: "API Calls Today", hint: "Requests to your agent endpoints", icon: Zap },
   { title: "GTM Accuracy", hint: "Measured by a completed GTM training job", icon: Target },
   { title: "Documents", hint: "In your knowledge base", icon: FileText },
@@ -58,9 +58,9 @@ function MetricCard({ metric, value }: { metric: Metric; value: string | undefin
 export function MetricsStrip() {
   const { data, isLoading, isError, error, refetch } = useDashboardMetrics();
   const values: (string | undefined)[] = isError
-    ? [activeAgentsLabel(), "—", "—", "—"]
+    ? ["—", "—", "—", "—"]
     : [
-        activeAgentsLabel(),
+        activeAgentsLabel(data?.activeAgents),
         numberFormat.format(data?.totalAPICallsToday ?? 0),
         gtmAccuracyLabel(data?.gtmAccuracy),
         numberFormat.format(data?.totalDocuments ?? 0),

@@ -1,4 +1,5 @@
 // The sidebar of spec section 2: title, Dashboard, the "AI Agents" and "Management" groups, and the user footer.
+import { builtInAgentsQueryOptions } from "@acp/client/agents";
 import { LOGOUT_URL } from "@acp/client/auth-urls";
 import type { User } from "@acp/contracts/entities";
 import { preloadRemote } from "@acp/federation/loader";
@@ -19,6 +20,7 @@ import {
   SidebarRail,
   useSidebar,
 } from "@acp/ui/components/sidebar";
+import { useQuery } from "@tanstack/react-query";
 import { Bot, LogOut } from "lucide-react";
 import { findRemoteRoute } from "../../../lib/route-table";
 import {
@@ -27,6 +29,7 @@ import {
   isCurrentPath,
   NAV_GROUPS,
   type NavItem,
+  navBadge,
   SIDEBAR_TITLE,
 } from "../nav-items";
 
@@ -35,7 +38,15 @@ function warmRemote(to: string): void {
   findRemoteRoute(to)?.use((target) => preloadRemote(target.remote, target.module));
 }
 
-function NavLinkItem({ item, pathname }: { item: NavItem; pathname: string }) {
+function NavLinkItem({
+  item,
+  pathname,
+  badge,
+}: {
+  item: NavItem;
+  pathname: string;
+  badge?: string | undefined;
+}) {
   const { isMobile, setOpenMobile } = useSidebar();
   const Icon = item.icon;
   return (
@@ -53,7 +64,7 @@ function NavLinkItem({ item, pathname }: { item: NavItem; pathname: string }) {
           <span className="truncate">{item.label}</span>
         </Link>
       </SidebarMenuButton>
-      {item.badge ? <SidebarMenuBadge>{item.badge}</SidebarMenuBadge> : null}
+      {badge ? <SidebarMenuBadge>{badge}</SidebarMenuBadge> : null}
     </SidebarMenuItem>
   );
 }
@@ -62,6 +73,8 @@ export function AppSidebar({ user }: { user: User | null }) {
   const { pathname } = useLocation();
   const { state, isMobile } = useSidebar();
   const name = displayName(user);
+  // The same query the agent screens read and refetch after a switch: the badges follow without a reload.
+  const agentStates = useQuery(builtInAgentsQueryOptions()).data;
   // Collapsed to icons, the name beside the avatar is hidden: the avatar itself then carries it.
   const avatarOnly = state === "collapsed" && !isMobile;
   return (
@@ -98,7 +111,12 @@ export function AppSidebar({ user }: { user: User | null }) {
             <SidebarGroupContent>
               <SidebarMenu>
                 {group.items.map((item) => (
-                  <NavLinkItem key={item.to} item={item} pathname={pathname} />
+                  <NavLinkItem
+                    key={item.to}
+                    item={item}
+                    pathname={pathname}
+                    badge={navBadge(item, agentStates)}
+                  />
                 ))}
               </SidebarMenu>
             </SidebarGroupContent>
