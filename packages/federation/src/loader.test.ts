@@ -17,6 +17,8 @@ function fakeRuntime(loadRemote: FederationRuntime["loadRemote"]) {
   return { registerRemotes: vi.fn<FederationRuntime["registerRemotes"]>(), loadRemote: vi.fn(loadRemote) };
 }
 
+const compatible = async () => undefined;
+
 describe("createRemoteLoader", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -25,7 +27,7 @@ describe("createRemoteLoader", () => {
     const page = { default: () => null };
     const runtime = fakeRuntime(async () => page);
     const getRegistry = vi.fn(async () => registry);
-    const loader = createRemoteLoader({ getRegistry, runtime });
+    const loader = createRemoteLoader({ getRegistry, runtime, checkShared: compatible });
 
     await expect(loader.loadRemoteModule("mf-knowledge", "./KnowledgePage")).resolves.toBe(page);
     await loader.loadRemoteModule("mf-api", "./ApiManagementPage");
@@ -39,9 +41,33 @@ describe("createRemoteLoader", () => {
     expect(runtime.loadRemote).toHaveBeenCalledWith("mf-api/ApiManagementPage");
   });
 
+  it("refuses a remote built for another major version of a shared singleton, in the console and the card", async () => {
+    const runtime = fakeRuntime(async () => ({ default: () => null }));
+    const checkShared = vi.fn(async (remote: string) =>
+      remote === "mf-api" ? "mf-api was built for react ^20.0.0 (this page provides 19.3.1)" : undefined,
+    );
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const loader = createRemoteLoader({ getRegistry: async () => registry, runtime, checkShared });
+
+    await expect(loader.loadRemoteModule("mf-api", "./ApiKeys")).rejects.toMatchObject({
+      remote: "mf-api",
+      reason: "mf-api was built for react ^20.0.0 (this page provides 19.3.1)",
+    });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("react ^20.0.0"));
+    await expect(loader.loadRemoteModule("mf-knowledge", "./KnowledgePage")).resolves.toBeDefined();
+    // One manifest read per remote, however many of its modules load.
+    await loader.loadRemoteModule("mf-knowledge", "./DocumentUpload");
+    expect(checkShared.mock.calls.filter(([remote]) => remote === "mf-knowledge")).toHaveLength(1);
+    errors.mockRestore();
+  });
+
   it("rejects a hung remote after the timeout with a readable reason", async () => {
     const runtime = fakeRuntime(() => new Promise(() => {}));
-    const loader = createRemoteLoader({ getRegistry: async () => registry, runtime });
+    const loader = createRemoteLoader({
+      getRegistry: async () => registry,
+      runtime,
+      checkShared: compatible,
+    });
 
     const loading = loader.loadRemoteModule("mf-knowledge", "./KnowledgePage", { timeoutMs: 3000 });
     const outcome = expect(loading).rejects.toThrow(RemoteLoadError);
@@ -56,7 +82,11 @@ describe("createRemoteLoader", () => {
     const runtime = fakeRuntime(
       vi.fn().mockRejectedValueOnce(new Error("Failed to fetch")).mockResolvedValue(page),
     );
-    const loader = createRemoteLoader({ getRegistry: async () => registry, runtime });
+    const loader = createRemoteLoader({
+      getRegistry: async () => registry,
+      runtime,
+      checkShared: compatible,
+    });
 
     await expect(loader.loadRemoteModule("mf-knowledge", "./KnowledgePage")).rejects.toMatchObject({
       reason: "Failed to fetch",
@@ -71,7 +101,11 @@ describe("createRemoteLoader", () => {
 
   it("caches a loaded module and shares one in-flight load", async () => {
     const runtime = fakeRuntime(async () => ({ default: () => null }));
-    const loader = createRemoteLoader({ getRegistry: async () => registry, runtime });
+    const loader = createRemoteLoader({
+      getRegistry: async () => registry,
+      runtime,
+      checkShared: compatible,
+    });
     const [a, b] = await Promise.all([
       loader.loadRemoteModule("mf-api", "./ApiManagementPage"),
       loader.loadRemoteModule("mf-api", "./ApiManagementPage"),
@@ -83,7 +117,11 @@ describe("createRemoteLoader", () => {
 
   it("rejects when the remote is missing from the registry or answers no module", async () => {
     const runtime = fakeRuntime(async () => undefined);
-    const loader = createRemoteLoader({ getRegistry: async () => registry, runtime });
+    const loader = createRemoteLoader({
+      getRegistry: async () => registry,
+      runtime,
+      checkShared: compatible,
+    });
     await expect(loader.loadRemoteModule("mf-training", "./TrainingPage")).rejects.toMatchObject({
       reason: '"mf-training" is not listed in /remotes.json',
     });
@@ -98,7 +136,7 @@ describe("createRemoteLoader", () => {
       .mockRejectedValueOnce(new Error("502 Bad Gateway"))
       .mockResolvedValue(registry);
     const runtime = fakeRuntime(async () => ({ default: () => null }));
-    const loader = createRemoteLoader({ getRegistry, runtime });
+    const loader = createRemoteLoader({ getRegistry, runtime, checkShared: compatible });
     await expect(loader.loadRemoteModule("mf-api", "./ApiManagementPage")).rejects.toMatchObject({
       reason: "the remote registry could not be read (502 Bad Gateway)",
     });
@@ -112,7 +150,11 @@ describe("createRemoteLoader", () => {
     const runtime = fakeRuntime(async () => {
       throw new Error("down");
     });
-    const loader = createRemoteLoader({ getRegistry: async () => registry, runtime });
+    const loader = createRemoteLoader({
+      getRegistry: async () => registry,
+      runtime,
+      checkShared: compatible,
+    });
     loader.preloadRemote("mf-api", "./ApiManagementPage");
     await vi.runAllTimersAsync();
     expect(runtime.loadRemote).toHaveBeenCalledTimes(1);

@@ -2,6 +2,7 @@
 // exposed modules with a timeout, so a dead or hung remote rejects instead of leaving a screen waiting forever.
 import { loadRemote, registerRemotes } from "@module-federation/runtime";
 import type { ExposedModule, RemoteName } from "./remotes";
+import { sharedMismatch } from "./shared-compatibility";
 
 /** Served by the API: `{ "<remote name>": "<absolute or root-relative URL of its mf-manifest.json>" }`. */
 export const REMOTES_JSON_URL = "/remotes.json";
@@ -90,6 +91,13 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () =>
   });
 }
 
+/** A remote built for other shared versions: said in the console for its team, and on the fallback card. */
+function incompatible(remote: string, exposed: string, reason: string): RemoteLoadError {
+  const error = new RemoteLoadError(remote, exposed, reason);
+  console.error(`[federation] ${error.message}`);
+  return error;
+}
+
 export type RemoteLoader = {
   /** Loads an exposed module; rejects with a RemoteLoadError on error or after `timeoutMs`. Successful loads are cached. */
   loadRemoteModule: <T = unknown, R extends RemoteName = RemoteName>(
@@ -104,14 +112,19 @@ export type RemoteLoader = {
 export function createRemoteLoader({
   getRegistry = fetchRemoteRegistry,
   runtime = { registerRemotes, loadRemote },
+  checkShared = sharedMismatch,
 }: {
   getRegistry?: () => Promise<RemoteRegistry>;
   runtime?: FederationRuntime;
+  /** Why a remote cannot run on this page's shared singletons (another React major), or undefined when it can. */
+  checkShared?: (remote: string, entry: string) => Promise<string | undefined>;
 } = {}): RemoteLoader {
   let registry: Promise<RemoteRegistry> | undefined;
   const modules = new Map<string, Promise<unknown>>();
   /** Remotes whose last load failed: the next attempt re-registers them, which clears the runtime's caches. */
   const failedRemotes = new Set<string>();
+  /** Each manifest's shared-version verdict, by entry URL. */
+  const sharedChecks = new Map<string, Promise<string | undefined>>();
 
   function ensureRegistry(): Promise<RemoteRegistry> {
     registry ??= getRegistry().then(
@@ -149,13 +162,24 @@ export function createRemoteLoader({
     if (failedRemotes.has(remote)) {
       runtime.registerRemotes([{ name: remote, entry }], { force: true });
       failedRemotes.delete(remote);
+      sharedChecks.delete(entry);
+    }
+    // Read once per manifest, beside the runtime's own load, so it adds no round trip in sequence.
+    let mismatch = sharedChecks.get(entry);
+    if (!mismatch) {
+      mismatch = checkShared(remote, entry);
+      sharedChecks.set(entry, mismatch);
     }
     let module: unknown;
     try {
       module = await runtime.loadRemote(`${remote}/${exposed.replace(/^\.\//, "")}`);
     } catch (error) {
+      const reason = await mismatch;
+      if (reason) throw incompatible(remote, exposed, reason);
       throw new RemoteLoadError(remote, exposed, readableRuntimeError(errorText(error)), { cause: error });
     }
+    const reason = await mismatch;
+    if (reason) throw incompatible(remote, exposed, reason);
     if (module === null || module === undefined) {
       throw new RemoteLoadError(remote, exposed, "the remote answered no module");
     }
