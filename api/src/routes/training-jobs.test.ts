@@ -99,6 +99,8 @@ describe.each(engines)("/api/training-jobs on %s", (engine) => {
         startedAt: null,
         completedAt: null,
         accuracy: null,
+        applied: null,
+        verdict: null,
       },
     ]);
   });
@@ -112,7 +114,7 @@ describe.each(engines)("/api/training-jobs on %s", (engine) => {
     const epochs = await post(a.cookie, "/api/training-jobs", { name: "x", epochs: 7 });
     expect(epochs.status).toBe(400);
     expect(((await epochs.json()) as { error: string }).error).toMatch(/^epochs: /);
-    const type = await post(a.cookie, "/api/training-jobs", { name: "x", modelType: "technical" });
+    const type = await post(a.cookie, "/api/training-jobs", { name: "x", modelType: "qa-compliance" });
     expect(type.status).toBe(400);
     // Bounded as agent names are: a name past the bound is refused, naming the field, and nothing is stored.
     const huge = await post(a.cookie, "/api/training-jobs", { name: "j".repeat(300_000) });
@@ -178,17 +180,22 @@ describe.each(engines)("/api/training-jobs on %s", (engine) => {
       expect(epoch.trainLoss).toBeGreaterThan(0);
       expect(epoch.validationAccuracy).toBe(epoch.validation?.top1);
     }
-    expect(done.outcome?.summary).toMatch(/GTM Strategy/);
+    expect(done.outcome?.summary).toMatch(/^(Applied|Not applied): .*GTM Strategy/);
     expect(done.startedAt).not.toBeNull();
     expect(done.completedAt).not.toBeNull();
 
-    // The agent uses the model only when it beat the untrained one, and the dashboard shows what was measured.
+    // The agent uses the model only when it beat the untrained one on top-1 accuracy, and the dashboard shows the
+    // accuracy of the ranking it uses (this job's model, or the untrained agent's).
     const [stored] = await t.database.db
       .select()
       .from(agentTrainedModels)
       .where(and(eq(agentTrainedModels.userId, user.id), eq(agentTrainedModels.agentKey, "gtm")));
     expect(Boolean(stored)).toBe(done.outcome?.applied);
-    expect(done.accuracy).toBe(done.outcome?.best?.top1 ?? done.baseline?.top1);
+    if (done.outcome?.applied) {
+      expect(done.outcome.best?.top1).toBeGreaterThan(done.baseline?.top1 ?? 1);
+    }
+    expect(done.accuracy).toBe(done.outcome?.applied ? done.outcome.best?.top1 : done.baseline?.top1);
+    expect(done).toMatchObject({ applied: done.outcome?.applied, verdict: done.outcome?.summary });
     const after = (await (await t.request("/api/dashboard/metrics", { cookie })).json()) as Record<
       string,
       unknown

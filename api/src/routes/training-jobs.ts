@@ -39,7 +39,7 @@ const listRoute = signedInRoute({
   tags: ["Training"],
   summary: "The signed-in user's training jobs, newest first",
   description:
-    "Each job with its state, progress (0-100) and current epoch as the worker advances them, its provider, the custom agent it trains (if any), the reason when it failed, and its validation top-1 accuracy once completed.",
+    "Each job with its state, progress (0-100) and current epoch as the worker advances them, its provider, the custom agent it trains (if any), the reason when it failed, and once completed whether the agent now uses the trained model (`applied`), the outcome in one sentence (`verdict`) and `accuracy`: the validation top-1 accuracy of the ranking the agent uses (this job's model when applied, else the model it keeps).",
   responses: {
     200: {
       description: "The user's training jobs",
@@ -53,14 +53,16 @@ const createRoute = signedInRoute({
   method: "post",
   path: "/",
   tags: ["Training"],
-  summary: "Start a training job for a model type",
+  summary: "Start a training job for a built-in agent",
   description: [
     `A blank name answers 400 "${VALIDATION.trainingJobName}", a name over ${AGENT_NAME_MAX_CHARS} characters (the`,
-    "bound of agent names) 400 naming the field. `modelType` defaults to gtm and `epochs` (5, 10, 15 or 20) to 10.",
+    "bound of agent names) 400 naming the field. `modelType` is any built-in agent (gtm, legal, vision, technical,",
+    "fundraising; default gtm) and `epochs` (5, 10, 15 or 20) defaults to 10.",
     "The job is created pending; a worker gathers the agent type's finished documents, checks the",
     "dataset (refusing one too small before anything is trained), measures the untrained agent, trains for the epochs",
-    "(the built-in trainer: a re-ranker for the agent's retrieval; with FINE_TUNE_PROVIDER=openai: an OpenAI",
-    "fine-tuning job) and completes, or fails with the reason. One job per user may be pending or running: another",
+    "(the built-in trainer: a re-ranker for the agent's retrieval, applied only when it beats the untrained agent on",
+    "validation top-1 accuracy; with FINE_TUNE_PROVIDER=openai: an OpenAI fine-tuning job) and completes, or fails",
+    "with the reason. One job per user may be pending or running: another",
     `answers 409 "${TRAINING_JOB_ALREADY_RUNNING}".`,
   ].join(" "),
   request: {
@@ -83,7 +85,7 @@ const getRoute = signedInRoute({
   tags: ["Training"],
   summary: "One training job with its dataset check, baseline and per-epoch metrics",
   description:
-    "`baseline` is the untrained agent on the validation pairs; `epochMetrics` holds each finished epoch's training loss and validation figures; `outcome` says which epoch was kept and whether the agent now uses the trained model. Another user's job answers 404.",
+    "`baseline` is the untrained agent on the validation pairs; `epochMetrics` holds each finished epoch's training loss and validation figures; `outcome` gives the trained model's epoch and figures, whether the agent now uses it (only when its top-1 accuracy beats the untrained agent's) and why in one sentence, and the earlier job's model the agent keeps otherwise. Another user's job answers 404.",
   request: { params: idParams },
   responses: {
     200: { description: "The job", content: { "application/json": { schema: detail } } },

@@ -44,6 +44,8 @@ const job = (id: string, change: Partial<TrainingJobSummary> = {}): TrainingJobS
   startedAt: null,
   completedAt: null,
   accuracy: null,
+  applied: null,
+  verdict: null,
   ...change,
 });
 

@@ -1,6 +1,7 @@
 // Training jobs (spec sections 3 and 7, DESIGN 7-8): the list, polled every 10 s; one job's detail (dataset check,
 // baseline, per-epoch metrics, outcome), polled while it is pending or running; starting, cancelling, and the dry-run
-// dataset check. Starting or cancelling a job refetches the jobs and the dashboard's metrics.
+// dataset check. Starting or cancelling a job refetches the jobs (and, as every change does, the dashboard's metrics:
+// createQueryClient's rule).
 import { POLL_INTERVALS_MS } from "@acp/contracts/constants";
 import type { CreateTrainingJob } from "@acp/contracts/inputs";
 import type {
@@ -10,7 +11,6 @@ import type {
   ValidateTrainingData,
 } from "@acp/contracts/training";
 import { mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
-import { dashboardMetricsKeys } from "./dashboard-metrics";
 import { getJson, requestJson } from "./request";
 
 export const TRAINING_JOBS_URL = "/api/training-jobs";
@@ -49,11 +49,8 @@ export function trainingJobDetailQueryOptions(id: string) {
   });
 }
 
-const refetchJobsAndMetrics = (client: QueryClient) =>
-  Promise.all([
-    client.invalidateQueries({ queryKey: trainingJobKeys.all }),
-    client.invalidateQueries({ queryKey: dashboardMetricsKeys.all }),
-  ]);
+/** The jobs read again after a start or a cancel; the dashboard's metrics follow every change (query-client.ts). */
+const refetchJobs = (client: QueryClient) => client.invalidateQueries({ queryKey: trainingJobKeys.all });
 
 /** POST /api/training-jobs: the new job (pending); 409 while another job is pending or running. */
 export function createTrainingJobMutationOptions() {
@@ -61,7 +58,7 @@ export function createTrainingJobMutationOptions() {
     mutationKey: [...trainingJobKeys.all, "create"],
     mutationFn: (input: CreateTrainingJob) =>
       requestJson<TrainingJobSummary>("POST", TRAINING_JOBS_URL, input),
-    onSuccess: (_job, _input, _result, { client }) => refetchJobsAndMetrics(client),
+    onSuccess: (_job, _input, _result, { client }) => refetchJobs(client),
   });
 }
 
@@ -70,7 +67,7 @@ export function cancelTrainingJobMutationOptions() {
   return mutationOptions({
     mutationKey: [...trainingJobKeys.all, "cancel"],
     mutationFn: (id: string) => requestJson<TrainingJobSummary>("POST", `${trainingJobUrl(id)}/cancel`),
-    onSuccess: (_job, _id, _result, { client }) => refetchJobsAndMetrics(client),
+    onSuccess: (_job, _id, _result, { client }) => refetchJobs(client),
   });
 }
 

@@ -1,11 +1,17 @@
 // Zod schemas and inferred types for every entity of the product spec (section 3), as the API returns them.
 import { z } from "zod";
-import { EPOCH_OPTIONS, MODEL_TYPES, VECTOR_DIMENSION_DEFAULT, VECTOR_NAMESPACE_DEFAULT } from "./constants";
+import { EPOCH_OPTIONS, VECTOR_DIMENSION_DEFAULT, VECTOR_NAMESPACE_DEFAULT } from "./constants";
 
 const id = z.string().min(1);
 const timestamp = z.iso.datetime({ offset: true });
 
-export const modelTypeSchema = z.enum(MODEL_TYPES);
+/**
+ * What a training job trains: every built-in agent (the ids of BUILT_IN_AGENTS, repeated here because ./agents
+ * imports this module; ./training checks the two lists agree). The Model Training page offers the spec's three
+ * (MODEL_TYPES in ./constants); each agent's wizard trains its own agent, technical and fundraising included.
+ */
+export const TRAINABLE_MODEL_TYPES = ["gtm", "legal", "vision", "technical", "fundraising"] as const;
+export const modelTypeSchema = z.enum(TRAINABLE_MODEL_TYPES);
 export type ModelType = z.infer<typeof modelTypeSchema>;
 
 export const trainingJobStatusSchema = z.enum(["pending", "running", "completed", "failed"]);
@@ -131,5 +137,10 @@ export const dashboardMetricsSchema = z.object({
    * job; null when no gtm job has completed.
    */
   gtmAccuracy: z.number().min(0).max(1).nullable().optional(),
+  /**
+   * Beyond the spec (its "Active Agents" count is fixed): the agents that are really on for the user, the built-in
+   * agents switched on plus the custom agents deployed publicly through the API. The strip caps the display at 7.
+   */
+  activeAgents: z.number().int().nonnegative().optional(),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>;

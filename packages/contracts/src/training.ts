@@ -1,15 +1,21 @@
 // Training jobs beyond the spec's entity (issue 22, DESIGN 7-8): what a job measured, its dataset check and its outcome.
 import { z } from "zod";
-import { MODEL_TYPES } from "./constants";
-import { trainingJobSchema } from "./entities";
+import type { BuiltInAgentId } from "./agents";
+import { modelTypeSchema, TRAINABLE_MODEL_TYPES, trainingJobSchema } from "./entities";
 
 /** Who trains: the built-in CPU trainer (a re-ranker for the agent's retrieval) or OpenAI's fine-tuning jobs. */
 export const TRAINING_PROVIDERS = ["built-in", "openai"] as const;
 const trainingProviderSchema = z.enum(TRAINING_PROVIDERS);
 export type TrainingProvider = z.infer<typeof trainingProviderSchema>;
 
-/** What a training job trains: one of the spec's model types, or a custom agent (its trainingStatus follows the job). */
-export const TRAINING_TARGETS = [...MODEL_TYPES, "custom"] as const;
+/**
+ * What a training job trains: a built-in agent (every one of BUILT_IN_AGENTS, checked here; mf-agents' wizard checks
+ * the other way), or a custom agent (its trainingStatus follows the job).
+ */
+export const TRAINING_TARGETS = [...TRAINABLE_MODEL_TYPES, "custom"] as const satisfies readonly (
+  | BuiltInAgentId
+  | "custom"
+)[];
 
 /** Ranking quality on validation pairs: shares in 0-1 (top-1 accuracy, recall@5, MRR, nDCG@10). */
 const rankingMetricsSchema = z.object({
@@ -65,17 +71,31 @@ export const datasetReportSchema = z.object({
 });
 export type DatasetReport = z.infer<typeof datasetReportSchema>;
 
-/** How a finished job compares with the untrained agent, and whether the agent now uses what it learned. */
+/**
+ * How a finished job compares with the untrained agent, and whether the agent now uses what it learned. The built-in
+ * trainer's model is applied only when it beats the untrained agent on validation top-1 accuracy, the figure the
+ * screens show (issue 29).
+ */
 const trainingOutcomeSchema = z.object({
-  /** The epoch whose model was kept (0: none beat the untrained agent). */
+  /** The trained model's epoch (applied or not), compared with the untrained agent; 0 when no epoch was measured. */
   bestEpoch: z.number().int().nonnegative(),
+  /** That epoch's validation figures (null: none measured, or an OpenAI job). */
   best: rankingMetricsSchema.nullable(),
   /** The agent's retrieval (built-in) or chat (OpenAI) now uses the trained model. */
   applied: z.boolean(),
-  /** One sentence for people: what happened and why. */
+  /** One sentence for people, "Applied: ..." or "Not applied: ...": the figure that decided and what the agent uses. */
   summary: z.string(),
   /** OpenAI only: the fine-tuned model the agent's chat now uses. */
   fineTunedModel: z.string().nullable(),
+  /**
+   * Not applied while a model of an earlier job is in use: that job and its validation top-1 accuracy (the agent
+   * keeps ranking with it). Null otherwise: applied, or the agent keeps its untrained ranking. Absent from outcomes
+   * stored before issue 29.
+   */
+  keptModel: z
+    .object({ trainingJobId: z.string(), top1: z.number().min(0).max(1) })
+    .nullable()
+    .optional(),
 });
 export type TrainingOutcome = z.infer<typeof trainingOutcomeSchema>;
 
@@ -89,8 +109,17 @@ export const trainingJobSummarySchema = trainingJobSchema.extend({
   error: z.string().nullable(),
   startedAt: z.iso.datetime({ offset: true }).nullable(),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
-  /** Validation top-1 accuracy of the kept model (or the baseline when none beat it); null until completed. */
+  /**
+   * Validation accuracy of the ranking the agent uses once the job completed: this job's model when applied, else
+   * the model of an earlier job it keeps, else the untrained agent's (for an OpenAI job, the fine-tuned model's
+   * validation token accuracy). The dashboard's GTM Accuracy is this figure of the latest completed gtm job. Null
+   * until completed.
+   */
   accuracy: z.number().min(0).max(1).nullable(),
+  /** Whether the agent now uses this job's model; null until completed. */
+  applied: z.boolean().nullable(),
+  /** The outcome in one sentence for people (the outcome's summary); null until completed. */
+  verdict: z.string().nullable(),
 });
 export type TrainingJobSummary = z.infer<typeof trainingJobSummarySchema>;
 
@@ -105,7 +134,7 @@ export type TrainingJobDetail = z.infer<typeof trainingJobDetailSchema>;
 
 /** POST /api/training-jobs/validate: checks a model type's (or a custom agent's) dataset without training. */
 export const validateTrainingDataSchema = z.union([
-  z.object({ modelType: z.enum(MODEL_TYPES) }).strict(),
+  z.object({ modelType: modelTypeSchema }).strict(),
   z.object({ customAgentId: z.string().min(1) }).strict(),
 ]);
 export type ValidateTrainingData = z.input<typeof validateTrainingDataSchema>;

@@ -167,8 +167,9 @@ async function fineTune({ deps, job, target, knowledge, signal }: FineTuneJobInp
       bestEpoch: job.epochs,
       best: null,
       applied: true,
-      summary: `${target.agentName} now answers with the fine-tuned model ${result.fineTunedModel}${accuracy}`,
+      summary: `Applied: ${target.agentName} now answers with the fine-tuned model ${result.fineTunedModel}${accuracy}.`,
       fineTunedModel: result.fineTunedModel,
+      keptModel: null,
     },
   }))
     ? { kind: "completed", applied: true }

@@ -1,7 +1,7 @@
 // One attempt at a training job (issue 22): gather the target's finished knowledge, check the dataset, then train
 // with the built-in trainer (a re-ranker, on a worker thread) or OpenAI fine-tuning, recording every epoch as it ends.
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { DatasetReport, TrainingOutcome } from "@acp/contracts/training";
+import type { DatasetReport } from "@acp/contracts/training";
 import { eq } from "drizzle-orm";
 import { trainingJobs } from "../../db/schema";
 import type { Deps } from "../../deps";
@@ -14,8 +14,9 @@ import { generatedTrainerDataset } from "./generated-dataset";
 import { completeJob, jobEnded, recordEpoch, updateActiveJob } from "./job-state";
 import { runFineTuneJob } from "./run-fine-tune-job";
 import { failRun, type RunOutcome } from "./run-outcome";
-import { buildTrainerDataset, type RankingFigures, type TrainerDataset } from "./trainer/agent-ranker";
+import { buildTrainerDataset, type TrainerDataset } from "./trainer/agent-ranker";
 import { gatherKnowledge, type TrainingTarget, targetOf } from "./training-target";
+import { builtInOutcome, modelInUse } from "./training-verdict";
 
 type JobRow = typeof trainingJobs.$inferSelect;
 
@@ -124,20 +125,6 @@ function watchJob(deps: Deps, jobId: string, outer: AbortSignal | undefined) {
   };
 }
 
-const percent = (value: number) => Math.round(value * 1000) / 10;
-
-function summaryOf(
-  baseline: RankingFigures,
-  best: RankingFigures,
-  applied: boolean,
-  agentName: string,
-): string {
-  const figures = `validation nDCG@10 ${percent(baseline.ndcg10)}% untrained, ${percent(best.ndcg10)}% at best`;
-  return applied
-    ? `${agentName} now ranks its passages with the trained model (${figures}; top-1 accuracy ${percent(baseline.top1)}% -> ${percent(best.top1)}%)`
-    : `No epoch beat the untrained agent by enough to be trusted (${figures}): ${agentName} keeps its current ranking`;
-}
-
 async function trainBuiltIn({
   deps,
   job,
@@ -225,7 +212,9 @@ async function trainBuiltIn({
       },
     },
   );
-  const applied = result.beatsBaseline;
+  const keptModel = await modelInUse(db, { userId: job.userId, agentKey: target.agentKey });
+  const outcome = builtInOutcome({ result, agentName: target.agentName, keptModel });
+  const { applied } = outcome;
   if (applied) {
     await saveTrainedReranker(db, {
       userId: job.userId,
@@ -234,15 +223,13 @@ async function trainBuiltIn({
       artifact: result.artifact,
     });
   }
-  const outcome: TrainingOutcome = {
-    bestEpoch: applied ? result.bestEpoch : 0,
-    best: applied ? result.best : null,
-    applied,
-    summary: summaryOf(result.baseline, result.best, applied, target.agentName),
-    fineTunedModel: null,
-  };
   deps.logger.info(
-    { trainingJobId: job.id, baseline: result.baseline.ndcg10, best: result.best.ndcg10, applied },
+    {
+      trainingJobId: job.id,
+      baseline: { top1: result.baseline.top1, ndcg10: result.baseline.ndcg10 },
+      trained: outcome.best && { top1: outcome.best.top1, ndcg10: outcome.best.ndcg10 },
+      applied,
+    },
     "training job finished",
   );
   return (await completeJob(db, job.id, { outcome, baseline: result.baseline }))

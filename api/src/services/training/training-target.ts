@@ -7,7 +7,10 @@ import { documentsInScope, searchScope } from "../retrieval/search-scope";
 import type { TrainerPassage } from "./trainer/agent-ranker";
 
 export type TrainingTarget = {
-  /** The key retrieval and trained models use: the built-in agent's id (gtm, legal, vision) or the custom agent's id. */
+  /**
+   * The key retrieval and trained models use: the built-in agent's id (gtm, legal, vision, technical, fundraising)
+   * or the custom agent's id.
+   */
   agentKey: string;
   /** How people know the agent ("GTM Strategy", a custom agent's name). */
   agentName: string;

@@ -117,6 +117,7 @@ describe("trainAgentRanker", () => {
     expect(result.beatsBaseline).toBe(true);
     expect(result.best.ndcg10).toBeGreaterThanOrEqual(result.baseline.ndcg10 + 0.005);
     expect(result.best).toEqual(result.epochs[result.bestEpoch - 1]?.validation);
+    expect(result.best.top1).toBeGreaterThan(result.baseline.top1);
   });
 
   it("gives identical artifact bytes for the same seed, other bytes for another", () => {

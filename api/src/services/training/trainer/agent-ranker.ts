@@ -46,7 +46,10 @@ export type AgentRankerTraining = {
   best: RankingFigures;
   /** best's validation nDCG@10 over baseline's, with its standard error (paired by validation pair). */
   gain: { ndcg10: number; standardError: number };
-  /** Only then should the agent use the model: the gain is at least 0.005 and 1.645 standard errors. */
+  /**
+   * Only then should the agent use the model: best's top-1 accuracy beats the baseline's and its nDCG@10 gain is at
+   * least 0.005 and 1.645 standard errors.
+   */
   beatsBaseline: boolean;
   skipped: { train: number; validation: number };
   /** Self-contained encoded model: weights, normalisation and corpus statistics (lexemes' chunk counts). */

@@ -48,7 +48,10 @@ export type EpochMetrics = {
 };
 
 type TrainingResult = {
-  /** The best epoch's model (by validation nDCG@10); the untrained one when no epoch beat it. */
+  /**
+   * The best epoch's model: the best validation nDCG@10 among the epochs whose top-1 accuracy beats the untrained
+   * model's (the figure the screens show); the untrained one when no epoch beat it on both.
+   */
   artifact: RerankerArtifact;
   /** The untrained model (the fused order) on the same validation pairs, measured before any training. */
   baseline: RankingMetrics;
@@ -58,8 +61,9 @@ type TrainingResult = {
   /** The best epoch's validation nDCG@10 over the baseline's, and that gain's standard error (paired by pair). */
   gain: { ndcg10: number; standardError: number };
   /**
-   * Whether the best epoch gained at least minGain validation nDCG@10 and the gain is no accident of the pairs drawn
-   * (at least CONFIDENCE_Z standard errors): only then should retrieval use it.
+   * Whether the best epoch (whose top-1 accuracy beats the untrained model's) gained at least minGain validation
+   * nDCG@10 and the gain is no accident of the pairs drawn (at least CONFIDENCE_Z standard errors): only then should
+   * retrieval use it.
    */
   beatsBaseline: boolean;
   /** Pairs skipped because their passage was not among the candidates. */
@@ -378,7 +382,9 @@ export function trainReranker({
     };
     history.push(metrics);
     onEpoch?.(metrics);
-    if (metrics.validation.ndcg10 > best.ndcg10) {
+    // Better on the whole ranking and on the figure people see (top-1 accuracy): a model that ranks more answers
+    // near the top while putting fewer first is never kept (issue 29).
+    if (metrics.validation.ndcg10 > best.ndcg10 && metrics.validation.top1 > baseline.top1) {
       best = metrics.validation;
       bestEpoch = epoch;
       bestModel = model;

@@ -162,10 +162,10 @@ describe("AgentWizard", () => {
     expect(screen.getByRole("button", { name: "Continue to Testing" })).toBeTruthy();
   });
 
-  it("fixes the training component to the agent's model type for gtm, legal and vision only", () => {
+  it("fixes the training component to the wizard's own agent, technical and fundraising included", () => {
     expect(
       (["gtm", "legal", "vision", "technical", "fundraising"] as const).map((agent) => modelTypeOf(agent)),
-    ).toEqual(["gtm", "legal", "vision", undefined, undefined]);
+    ).toEqual(["gtm", "legal", "vision", "technical", "fundraising"]);
   });
 
   it("sends a sample query or an operation's prompt into the chat, and a new step's chat starts without one", () => {

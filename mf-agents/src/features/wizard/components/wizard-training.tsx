@@ -1,13 +1,13 @@
 // Step 2's shared training jobs component (spec section 2): mf-training's TrainingJobs loaded through federation, its
-// form fixed to the agent's model type when the agent is one (gtm, legal, vision).
+// form fixed to the wizard's own agent, so "Train Technical Agent" trains the technical agent (issue 29).
 import type { BuiltInAgentId } from "@acp/contracts/agents";
-import { MODEL_TYPES } from "@acp/contracts/constants";
 import type { ModelType } from "@acp/contracts/entities";
 import { RemoteComponent } from "@acp/federation/remote-component";
 import { Skeleton } from "@acp/ui/components/skeleton";
 
-export function modelTypeOf(agentId: BuiltInAgentId): ModelType | undefined {
-  return MODEL_TYPES.find((modelType) => modelType === agentId);
+/** Every built-in agent is a model type a job can train (this fails to compile if the two lists drift apart). */
+export function modelTypeOf(agentId: BuiltInAgentId): ModelType {
+  return agentId;
 }
 
 function TrainingLoading() {

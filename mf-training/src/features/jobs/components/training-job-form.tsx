@@ -1,5 +1,7 @@
 // The job form (spec sections 2 and 5): name, model type and epochs (5, 10, 15 or 20; 10 by default). A blank name
-// gives "Please enter a job name"; Start is disabled, with the reason said, while a job is pending or running.
+// gives "Please enter a job name"; Start is disabled, with the reason said, while a job is pending or running. The
+// Model Training page chooses among the spec's three model types; an agent's wizard fixes its own agent (any of the
+// built-in agents, technical and fundraising included).
 
 import { DEFAULT_EPOCHS, EPOCH_OPTIONS, MODEL_TYPES } from "@acp/contracts/constants";
 import type { ModelType } from "@acp/contracts/entities";
@@ -39,6 +41,8 @@ export function TrainingJobForm({
   const [error, setError] = useState<string | null>(null);
   const create = useCreateTrainingJob();
   const blocked = blockedReason !== undefined;
+  // A fixed type is shown as the one option, so the trigger names it even when the page's three do not include it.
+  const options: readonly ModelType[] = modelTypeFixed ? [modelType] : MODEL_TYPES;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -103,7 +107,7 @@ export function TrainingJobForm({
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {MODEL_TYPES.map((type) => (
+              {options.map((type) => (
                 <SelectItem key={type} value={type}>
                   {modelTypeName(type)}
                 </SelectItem>

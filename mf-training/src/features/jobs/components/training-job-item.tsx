@@ -1,5 +1,6 @@
-// One of the recent jobs: name, what it trains, epochs, status badge, the reason when it failed, the accuracy when it
-// completed, and its actions (the metrics dialog; Cancel on the active job).
+// One of the recent jobs: name, what it trains, epochs, status badge, the reason when it failed, the outcome in words
+// when it completed (applied or not, and the figure that decided), and its actions (the metrics dialog; Cancel on the
+// active job).
 import { isActiveTrainingJob } from "@acp/client/training-jobs";
 import type { TrainingJobSummary } from "@acp/contracts/training";
 import { Badge, type BadgeProps } from "@acp/ui/components/badge";
@@ -31,13 +32,16 @@ export function TrainingJobItem({
           <ExpandableText className="font-medium text-sm">{job.name}</ExpandableText>
           <span className="text-muted-foreground text-xs">
             {jobTargetName(job)} · {job.epochs} epochs
-            {job.status === "completed" ? ` · accuracy ${formatShare(job.accuracy)}` : ""}
+            {job.status === "completed" && !job.verdict ? ` · accuracy ${formatShare(job.accuracy)}` : ""}
           </span>
         </div>
         <Badge variant={STATUS_VARIANTS[job.status]}>{job.status}</Badge>
       </div>
       {job.status === "failed" && job.error ? (
         <p className="break-words text-destructive text-xs">{job.error}</p>
+      ) : null}
+      {job.status === "completed" && job.verdict ? (
+        <p className={`break-words text-xs${job.applied ? "" : " text-muted-foreground"}`}>{job.verdict}</p>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => onViewMetrics(job)}>

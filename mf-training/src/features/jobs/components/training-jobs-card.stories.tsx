@@ -2,6 +2,7 @@
 // completed job with its metrics dialog open, and a failed job; each story answers the widget's calls itself.
 import { createQueryClient } from "@acp/client/query-client";
 import { trainingJobKeys } from "@acp/client/training-jobs";
+import { TRAINABLE_MODEL_TYPES } from "@acp/contracts/entities";
 import type { DatasetReport, TrainingJobDetail, TrainingJobSummary } from "@acp/contracts/training";
 import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -53,7 +54,7 @@ const meta = {
   component: TrainingJobsCard,
   decorators: [withTrainingApi],
   args: { modelType: undefined },
-  argTypes: { modelType: { control: "select", options: [undefined, "gtm", "legal", "vision"] } },
+  argTypes: { modelType: { control: "select", options: [undefined, ...TRAINABLE_MODEL_TYPES] } },
   parameters: { api: { jobs: [] } satisfies StoryApi },
 } satisfies Meta<typeof TrainingJobsCard>;
 

@@ -7,7 +7,7 @@ import { mockApi, type Route, route, type SentRequest } from "@acp/federation/mo
 import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { completedJobDetail, datasetReport, trainingJob } from "../../../test/fixtures";
+import { completedJobDetail, datasetReport, rankingMetrics, trainingJob } from "../../../test/fixtures";
 import { TrainingJobsCard } from "./training-jobs-card";
 
 beforeEach(() => clearToasts());
@@ -123,6 +123,39 @@ describe("TrainingJobsCard: starting a job", () => {
     await waitFor(() => expect(api.sent("POST")).toHaveLength(1));
     expect(api.sent("POST")[0]?.body).toEqual({ name: "NDA clauses", modelType: "legal", epochs: 10 });
   });
+
+  it("trains a wizard's own agent beyond the page's three types, named in the form and its jobs", async () => {
+    const api = jobsApi([
+      trainingJob({ id: "t1", name: "Architecture run", modelType: "technical" }),
+      trainingJob({ id: "f1", name: "Series A run", modelType: "fundraising" }),
+    ]);
+    renderRemotePage(<TrainingJobsCard modelType="technical" />);
+    const list = await screen.findByRole("list");
+    expect(within(list).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(list).getByText(/Technical Architecture · 10 epochs/)).toBeTruthy();
+    const modelType = screen.getByRole("combobox", { name: "Model type" });
+    expect(modelType.textContent).toBe("Technical Architecture");
+    expect(modelType.hasAttribute("disabled")).toBe(true);
+    fireEvent.change(nameField(), { target: { value: "API review" } });
+    fireEvent.click(startButton());
+    await waitFor(() => expect(api.sent("POST")).toHaveLength(1));
+    expect(api.sent("POST")[0]?.body).toEqual({ name: "API review", modelType: "technical", epochs: 10 });
+    await waitFor(() => expect(currentToast()?.description).toContain("Technical Architecture, 10 epochs"));
+  });
+
+  it("offers only the spec's three model types on the Model Training page", async () => {
+    jobsApi([trainingJob({ id: "f1", name: "Series A run", modelType: "fundraising" })]);
+    renderRemotePage(<TrainingJobsCard />);
+    // Jobs of every agent are listed with their agent's name.
+    expect(await screen.findByText(/Fundraising Prep · 10 epochs/)).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole("combobox", { name: "Model type" }), { key: "ArrowDown" });
+    const options = await screen.findAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual([
+      "GTM Strategy",
+      "Legal Foundation",
+      "Vision Refinement",
+    ]);
+  });
 });
 
 describe("TrainingJobsCard: the jobs", () => {
@@ -149,7 +182,17 @@ describe("TrainingJobsCard: the jobs", () => {
       "running",
       "completed",
     ]);
-    expect(items[1]?.textContent).toContain("accuracy 71.4%");
+    expect(items[1]?.textContent).toContain("Applied: 71.4% top-1 accuracy beat the untrained agent's 55.0%");
+  });
+
+  it("says in words when a completed job's model was not applied, and why", async () => {
+    const verdict =
+      "Not applied: 3.4% top-1 accuracy did not beat the untrained agent's 10.3%; GTM Strategy keeps its untrained ranking.";
+    jobsApi([trainingJob({ id: "1", name: "Falling run", applied: false, accuracy: 0.103, verdict })]);
+    renderRemotePage(<TrainingJobsCard />);
+    const [item] = within(await screen.findByRole("list")).getAllByRole("listitem");
+    expect(item?.textContent).toContain(verdict);
+    expect(item?.textContent).not.toContain("accuracy 10.3%");
   });
 
   it("lists the 5 most recent jobs, newest first, with a failed job's reason", async () => {
@@ -274,14 +317,68 @@ describe("TrainingJobsCard: metrics, data check and coming-soon actions", () => 
         .getAllByRole("row")
         .map((row) => Array.from(row.children, (cell) => cell.textContent)),
     ).toEqual([
-      ["Figure", "Untrained", "Best (epoch 10)"],
+      ["Figure", "Untrained", "Applied (epoch 10)"],
       ["Top-1 accuracy", "55.0%", "71.4%"],
       ["Recall@5", "75.0%", "91.4%"],
       ["MRR", "63.0%", "79.4%"],
       ["nDCG@10", "67.0%", "83.4%"],
     ]);
     expect(within(dialog).getByText("Applied")).toBeTruthy();
-    expect(within(dialog).getByText(/so the agent now uses it\.$/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/GTM Strategy now ranks its passages with the model of epoch 10\.$/),
+    ).toBeTruthy();
+
+    // Each measure is explained in plain words for someone who does not know the acronyms.
+    const legend = within(dialog).getByRole("region", { name: "What the figures mean" });
+    const terms = within(legend)
+      .getAllByRole("term")
+      .map((term) => term.textContent);
+    expect(terms).toEqual(["Training loss", "Top-1 accuracy", "Recall@5", "MRR", "nDCG@10"]);
+    const meaning = (term: string) =>
+      within(legend).getByText(term, { selector: "dt" }).nextElementSibling?.textContent ?? "";
+    expect(meaning("Top-1 accuracy")).toMatch(/passage the agent puts first/);
+    expect(meaning("Recall@5")).toMatch(/among the first five/);
+    expect(meaning("MRR")).toMatch(/mean reciprocal rank/i);
+    expect(meaning("nDCG@10")).toMatch(/first ten/);
+  });
+
+  it("shows a job that was not applied with its figures and the reason", async () => {
+    const summary =
+      "Not applied: 3.4% top-1 accuracy did not beat the untrained agent's 10.3%; GTM Strategy keeps its untrained ranking.";
+    jobsApi([trainingJob({ id: "8", name: "Falling run", applied: false, verdict: summary })], {
+      more: [
+        route("GET", "/api/training-jobs/8", {
+          status: 200,
+          body: completedJobDetail({
+            id: "8",
+            name: "Falling run",
+            epochs: 5,
+            baseline: rankingMetrics(0.103),
+            outcome: {
+              bestEpoch: 5,
+              best: rankingMetrics(0.034),
+              applied: false,
+              summary,
+              fineTunedModel: null,
+              keptModel: null,
+            },
+          }),
+        }),
+      ],
+    });
+    renderRemotePage(<TrainingJobsCard />);
+    fireEvent.click(await screen.findByRole("button", { name: "View Training Metrics of Falling run" }));
+    const dialog = await screen.findByRole("dialog", { name: "Training metrics: Falling run" });
+    const beforeAfter = await within(dialog).findByRole("table", {
+      name: "Ranking quality of the untrained agent and of the best epoch",
+    });
+    const rows = within(beforeAfter)
+      .getAllByRole("row")
+      .map((row) => Array.from(row.children, (cell) => cell.textContent));
+    expect(rows[0]).toEqual(["Figure", "Untrained", "Not applied (epoch 5)"]);
+    expect(rows[1]).toEqual(["Top-1 accuracy", "10.3%", "3.4%"]);
+    expect(within(dialog).getByText("Not applied", { selector: "[data-slot=badge]" })).toBeTruthy();
+    expect(within(dialog).getByText(summary)).toBeTruthy();
   });
 
   it("runs the dry-run check for the selected model type and lists problems, warnings, counts and cost", async () => {

@@ -1,6 +1,7 @@
 // "View Training Metrics" (DESIGN 8): one job's loss and validation accuracy per epoch against the untrained agent,
-// the ranking figures before and after (top-1, recall@5, MRR, nDCG@10) and what the outcome was and why. Read from
-// GET /api/training-jobs/{id} each time the dialog opens, and again every 10 s while the job is still active.
+// the ranking figures before and after (top-1, recall@5, MRR, nDCG@10) explained in plain words, and whether the
+// agent now uses the trained model and why. Read from GET /api/training-jobs/{id} each time the dialog opens, and
+// again every 10 s while the job is still active.
 import { errorMessage } from "@acp/client/http-error";
 import type { RankingMetrics, TrainingJobDetail, TrainingJobSummary } from "@acp/contracts/training";
 import { Badge } from "@acp/ui/components/badge";
@@ -22,12 +23,41 @@ const EpochMetricsChart = lazy(() =>
   import("./epoch-metrics-chart").then((module) => ({ default: module.EpochMetricsChart })),
 );
 
-const RANKING_FIGURES: readonly { key: keyof Omit<RankingMetrics, "pairs">; label: string }[] = [
-  { key: "top1", label: "Top-1 accuracy" },
-  { key: "recall5", label: "Recall@5" },
-  { key: "mrr", label: "MRR" },
-  { key: "ndcg10", label: "nDCG@10" },
+/** Each figure with one sentence for someone who does not know the acronym (issue 29). */
+const RANKING_FIGURES: readonly {
+  key: keyof Omit<RankingMetrics, "pairs">;
+  label: string;
+  meaning: string;
+}[] = [
+  {
+    key: "top1",
+    label: "Top-1 accuracy",
+    meaning:
+      "How often the passage the agent puts first is the one that answers the question. The chart's validation accuracy; it decides whether the trained model is applied.",
+  },
+  {
+    key: "recall5",
+    label: "Recall@5",
+    meaning: "How often the answering passage is among the first five the agent picks.",
+  },
+  {
+    key: "mrr",
+    label: "MRR",
+    meaning:
+      "Mean reciprocal rank: how near the top the answer sits on average. 100% means always first, 50% second on average.",
+  },
+  {
+    key: "ndcg10",
+    label: "nDCG@10",
+    meaning:
+      "How well the first ten passages are ordered: an answering passage counts more the higher it stands.",
+  },
 ];
+
+const TRAINING_LOSS_MEANING =
+  "How far the model still is from the right answers on the questions it practises on. It should fall from epoch to epoch.";
+const TOKEN_ACCURACY_MEANING =
+  "OpenAI's measure: the share of the words of the expected answers the fine-tuned model predicts, on questions it did not train on.";
 
 export function TrainingMetricsDialog({
   job,
@@ -77,8 +107,45 @@ function TrainingMetricsContent({ id }: { id: string }) {
   );
 }
 
+/** Which trained model the "after" column shows, and whether the agent uses it. */
+function trainedColumn(outcome: TrainingJobDetail["outcome"]): string {
+  if (!outcome) return "Trained";
+  const state = outcome.applied ? "Applied" : "Not applied";
+  return outcome.bestEpoch > 0 ? `${state} (epoch ${outcome.bestEpoch})` : state;
+}
+
+/** The measures in one short sentence each, for executives reading the figures on any screen. */
+function FiguresLegend({ id, ranking }: { id: string; ranking: boolean }) {
+  const entries = [
+    { label: "Training loss", meaning: TRAINING_LOSS_MEANING },
+    ...(ranking ? RANKING_FIGURES : [{ label: "Validation accuracy", meaning: TOKEN_ACCURACY_MEANING }]),
+  ];
+  return (
+    <section aria-labelledby={`legend-${id}`} className="flex min-w-0 flex-col gap-2">
+      <h3 id={`legend-${id}`} className="font-medium text-sm">
+        What the figures mean
+      </h3>
+      <dl className="flex min-w-0 flex-col gap-2 text-xs">
+        {entries.map((entry) => (
+          <div key={entry.label} className="min-w-0">
+            <dt className="font-medium">{entry.label}</dt>
+            <dd className="break-words text-muted-foreground">{entry.meaning}</dd>
+          </div>
+        ))}
+      </dl>
+      {ranking ? (
+        <p className="text-muted-foreground text-xs">
+          Every figure is measured on questions drawn from the agent's documents that training never saw, for
+          the untrained agent first and then after each epoch.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 function MetricsBody({ job }: { job: TrainingJobDetail }) {
   const { outcome, baseline } = job;
+  const ranking = job.provider === "built-in";
   return (
     <div className="flex min-w-0 flex-col gap-6">
       {job.error ? (
@@ -109,7 +176,7 @@ function MetricsBody({ job }: { job: TrainingJobDetail }) {
                   Untrained
                 </th>
                 <th scope="col" className="py-1.5 pl-2 text-right font-normal">
-                  {outcome && outcome.bestEpoch > 0 ? `Best (epoch ${outcome.bestEpoch})` : "Best"}
+                  {trainedColumn(outcome)}
                 </th>
               </tr>
             </thead>
@@ -154,6 +221,7 @@ function MetricsBody({ job }: { job: TrainingJobDetail }) {
           ) : null}
         </section>
       ) : null}
+      <FiguresLegend id={job.id} ranking={ranking} />
     </div>
   );
 }

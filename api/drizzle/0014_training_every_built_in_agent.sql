@@ -1,0 +1,2 @@
+ALTER TABLE "training_jobs" DROP CONSTRAINT "training_jobs_model_type_values";--> statement-breakpoint
+ALTER TABLE "training_jobs" ADD CONSTRAINT "training_jobs_model_type_values" CHECK ("training_jobs"."model_type" in ('gtm', 'legal', 'vision', 'technical', 'fundraising', 'custom'));
