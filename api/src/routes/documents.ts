@@ -1,14 +1,22 @@
-// The signed-in user's knowledge-base documents (mounted at /api/documents): list, streamed upload, detail, delete.
+// The signed-in user's knowledge-base documents (mounted at /api/documents): list (whole, or paged and filtered),
+// streamed upload, detail, delete.
+import { documentSchema } from "@acp/contracts/entities";
 import {
+  DOCUMENT_PAGE_SIZE,
+  DOCUMENT_TYPE_FILTERS,
   documentDetailSchema,
+  documentPageSchema,
   knowledgeDocumentSchema,
+  NO_AGENT_FILTER,
   uploadResponseSchema,
 } from "@acp/contracts/knowledge";
+import { DOCUMENT_IDS_MAX } from "@acp/contracts/knowledge-constants";
 import { z } from "@hono/zod-openapi";
 import { signedInRoute, signedInStreamingRoute } from "../auth/signed-in-route";
 import { AppError } from "../lib/app-error";
 import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { deleteDocument } from "../services/documents/delete-document";
+import { findDocuments } from "../services/documents/find-documents";
 import { getDocumentDetail } from "../services/documents/get-document";
 import { MIME_TYPES } from "../services/documents/knowledge-document";
 import { listDocuments } from "../services/documents/list-documents";
@@ -22,28 +30,106 @@ const knowledgeDocument = componentSchema(knowledgeDocumentSchema, "KnowledgeDoc
 const agentIdField = z.string().trim().min(1, "agentId must not be empty").max(200, "At most 200 characters");
 const categoryField = z.string().trim().max(200, "At most 200 characters");
 
+const TYPE_IDS = DOCUMENT_TYPE_FILTERS.map((filter) => filter.id) as [
+  (typeof DOCUMENT_TYPE_FILTERS)[number]["id"],
+  ...(typeof DOCUMENT_TYPE_FILTERS)[number]["id"][],
+];
+const STATUSES = documentSchema.shape.status.options;
+
+/** A whole number in a query string ("50"), with a message naming the parameter when it is not one. */
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, `${name} must be a whole number from ${min} to ${max}`)
+        .max(max, `${name} must be a whole number from ${min} to ${max}`),
+    );
+
+const listQuery = z.object({
+  agent: z
+    .string()
+    .min(1, "agent must not be empty")
+    .max(200, "At most 200 characters")
+    .optional()
+    .openapi({
+      description: `Only the documents associated with this agent id (built-in agent type or custom agent id); \`${NO_AGENT_FILTER}\`: only those uploaded for all agents (no agent)`,
+    }),
+  q: z
+    .string()
+    .trim()
+    .max(200, "q must be at most 200 characters")
+    .optional()
+    .openapi({ description: "Only the documents whose name contains this text (any case)" }),
+  status: z
+    .enum(STATUSES, { error: `status must be one of ${STATUSES.join(", ")}` })
+    .optional()
+    .openapi({ description: "Only the documents with this status" }),
+  type: z
+    .enum(TYPE_IDS, { error: `type must be one of ${TYPE_IDS.join(", ")}` })
+    .optional()
+    .openapi({
+      description: `Only the documents of this kind: ${DOCUMENT_TYPE_FILTERS.map((f) => `\`${f.id}\` (${f.extensions.join(", ")})`).join(", ")}`,
+    }),
+  ids: z
+    .string()
+    .regex(/^[^,]+(,[^,]+)*$/, "ids must be document ids separated by commas")
+    .transform((value) => value.split(","))
+    .pipe(
+      z
+        .array(z.string().max(200))
+        .max(DOCUMENT_IDS_MAX, `ids must name at most ${DOCUMENT_IDS_MAX} documents`),
+    )
+    .optional()
+    .openapi({
+      type: "string",
+      description: `Only these documents (ids separated by commas, at most ${DOCUMENT_IDS_MAX})`,
+    }),
+  limit: wholeNumber("limit", 1, DOCUMENT_PAGE_SIZE.max)
+    .optional()
+    .openapi({
+      type: "integer",
+      minimum: 1,
+      maximum: DOCUMENT_PAGE_SIZE.max,
+      description: `Answer one page of at most this many documents (default ${DOCUMENT_PAGE_SIZE.default}) with the total, instead of the whole list`,
+    }),
+  offset: wholeNumber("offset", 0, 1_000_000).optional().openapi({
+    type: "integer",
+    minimum: 0,
+    maximum: 1_000_000,
+    description: "Answer the page starting after this many documents (default 0)",
+  }),
+});
+
 const listDocumentsRoute = signedInRoute({
   method: "get",
   path: "/",
   tags: ["Knowledge"],
   summary: "The signed-in user's documents, newest first, with their pipeline stage and progress",
-  request: {
-    query: z.object({
-      agent: z
-        .string()
-        .min(1, "agent must not be empty")
-        .max(200, "At most 200 characters")
-        .optional()
-        .openapi({
-          description:
-            "Only the documents associated with this agent id (built-in agent type or custom agent id)",
-        }),
-    }),
-  },
+  description: [
+    "Without `limit` or `offset` the answer is the whole list (an array) of the documents passing the filters, as",
+    "the spec's GET /api/documents and GET /api/documents?agent={agentId} read it. With either, it is one page",
+    "(`documents`, `total` matching, `limit`, `offset`). Filters combine: `q`, `status`, `agent`, `type`, `ids`.",
+  ].join(" "),
+  request: { query: listQuery },
   responses: {
     200: {
-      description: "The user's documents",
-      content: { "application/json": { schema: z.array(knowledgeDocument) } },
+      description: "The user's documents: the whole list, or one page with the total when paged",
+      content: {
+        "application/json": {
+          schema: z.union([
+            z.array(knowledgeDocument),
+            componentSchema(
+              documentPageSchema.extend({ documents: z.array(knowledgeDocument) }),
+              "DocumentPage",
+            ),
+          ]),
+        },
+      },
     },
     ...errorResponses(400, 401),
   },
@@ -130,9 +216,19 @@ const deleteRoute = signedInRoute({
 
 export const documentsRoutes = createRouter()
   .openapi(listDocumentsRoute, async (c) => {
-    const { agent } = c.req.valid("query");
-    const list = await listDocuments({ db: c.var.deps.database.db, userId: c.var.user.id, agentId: agent });
-    return c.json(list, 200);
+    const { limit, offset, q, ...filters } = c.req.valid("query");
+    const params = {
+      db: c.var.deps.database.db,
+      userId: c.var.user.id,
+      filters: { ...filters, q: q || undefined },
+    };
+    if (limit === undefined && offset === undefined) return c.json(await listDocuments(params), 200);
+    const page = await findDocuments({
+      ...params,
+      limit: limit ?? DOCUMENT_PAGE_SIZE.default,
+      offset: offset ?? 0,
+    });
+    return c.json(page, 200);
   })
   .openapi(uploadRoute, async (c) => {
     const { deps } = c.var;

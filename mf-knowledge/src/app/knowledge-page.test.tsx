@@ -7,7 +7,7 @@ import { mockApi, route } from "@acp/federation/mock-api";
 import { renderRemotePage } from "@acp/federation/testing";
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { knowledgeDocument } from "../test/fixtures";
+import { documentPage, FIRST_PAGE_URL, knowledgeDocument } from "../test/fixtures";
 import { KnowledgePage } from "./knowledge-page";
 
 beforeEach(() => vi.stubGlobal("fetch", () => new Promise(() => {})));
@@ -15,6 +15,8 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+const FIRST_PAGE_KEY = documentKeys.page({ limit: 50, offset: 0 });
 
 function statValue(label: string): string | null | undefined {
   return screen.getByText(label).parentElement?.querySelector("dd")?.textContent;
@@ -24,7 +26,7 @@ describe("KnowledgePage", () => {
   it("shows the title, subtitle, the cards and an empty state", () => {
     renderRemotePage(<KnowledgePage />, {
       data: [
-        [documentKeys.list(), []],
+        [FIRST_PAGE_KEY, documentPage([])],
         [vectorStatsKeys.all, { totalVectorCount: 0, namespace: "default", dimension: 1536 }],
         [knowledgeStatsKeys.all, { totalDocuments: 0, vectorEmbeddings: 0, storageBytes: 0 }],
       ],
@@ -54,8 +56,8 @@ describe("KnowledgePage", () => {
     renderRemotePage(<KnowledgePage />, {
       data: [
         [
-          documentKeys.list(),
-          [
+          FIRST_PAGE_KEY,
+          documentPage([
             knowledgeDocument({ id: "plan", category: "Strategy" }),
             knowledgeDocument({ id: "deck", status: "processing", stage: "embedding", progress: 60 }),
             knowledgeDocument({
@@ -63,8 +65,8 @@ describe("KnowledgePage", () => {
               status: "failed",
               error: "not a valid DOCX: no main document part",
             }),
-            { ...knowledgeDocument({ id: "odd" }), status: "archived" },
-          ],
+            { ...knowledgeDocument({ id: "odd" }), status: "archived" } as never,
+          ]),
         ],
         [vectorStatsKeys.all, { totalVectorCount: 42, namespace: "default", dimension: 1536 }],
         [
@@ -99,7 +101,7 @@ describe("KnowledgePage", () => {
 
   it("shows loading placeholders, then the server's sentence when a card cannot load", async () => {
     mockApi(
-      route("GET", "/api/documents", { status: 200, body: [] }),
+      route("GET", FIRST_PAGE_URL, { status: 200, body: documentPage([]) }),
       route("GET", "/api/pinecone/stats", {
         status: 503,
         body: { error: "The vector store is not reachable", code: "VECTOR_STORE_UNAVAILABLE" },
@@ -122,7 +124,7 @@ describe("KnowledgePage", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
     try {
       const api = mockApi(
-        route("GET", "/api/documents", { status: 200, body: [] }),
+        route("GET", FIRST_PAGE_URL, { status: 200, body: documentPage([]) }),
         route("GET", "/api/pinecone/stats", {
           status: 200,
           body: { totalVectorCount: 0, namespace: "default", dimension: 1536 },
@@ -133,7 +135,7 @@ describe("KnowledgePage", () => {
         }),
       );
       renderRemotePage(<KnowledgePage />);
-      const listReads = () => api.requests.filter((request) => request.url === "/api/documents").length;
+      const listReads = () => api.requests.filter((request) => request.url === FIRST_PAGE_URL).length;
       await vi.advanceTimersByTimeAsync(100);
       expect(listReads()).toBe(1);
       await vi.advanceTimersByTimeAsync(5_000);
@@ -151,20 +153,20 @@ describe("KnowledgePage", () => {
       const stages = ["queued", "extracting", "chunking", "embedding", "indexing"] as const;
       let reads = 0;
       const api = mockApi(
-        route("GET", "/api/documents", () => {
+        route("GET", FIRST_PAGE_URL, () => {
           const stage = stages[reads++];
           return {
             status: 200,
-            body: [
+            body: documentPage([
               stage
                 ? knowledgeDocument({ id: "deck", status: "processing", stage, progress: reads * 15 })
                 : knowledgeDocument({ id: "deck" }),
-            ],
+            ]),
           };
         }),
       );
       renderRemotePage(<KnowledgePage />);
-      const list = () => api.requests.filter((request) => request.url === "/api/documents").length;
+      const list = () => api.requests.filter((request) => request.url === FIRST_PAGE_URL).length;
       const current = () =>
         document.querySelector('[aria-label="Processing steps of deck.pdf"] [aria-current="step"]')
           ?.textContent;

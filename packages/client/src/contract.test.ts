@@ -38,6 +38,7 @@ import { addDataSourceMutationOptions } from "./knowledge/data-sources";
 import {
   deleteDocumentMutationOptions,
   documentDetailQueryOptions,
+  documentPageQueryOptions,
   documentsQueryOptions,
 } from "./knowledge/documents";
 import { knowledgeStatsQueryOptions } from "./knowledge/knowledge-stats";
@@ -350,6 +351,20 @@ const CALLS: Record<string, (client: QueryClient) => Promise<unknown>> = {
   documentsQueryOptions: async (client) => {
     await client.fetchQuery(documentsQueryOptions());
     await client.fetchQuery(documentsQueryOptions({ agentId: "gtm" }));
+    await client.fetchQuery(documentsQueryOptions({ ids: ["d1", "d2"] }));
+  },
+  documentPageQueryOptions: async (client) => {
+    await client.fetchQuery(documentPageQueryOptions({ limit: 50, offset: 0 }));
+    await client.fetchQuery(
+      documentPageQueryOptions({
+        q: "plan",
+        status: "failed",
+        agent: "none",
+        type: "word",
+        limit: 50,
+        offset: 100,
+      }),
+    );
   },
   documentDetailQueryOptions: (client) => client.fetchQuery(documentDetailQueryOptions("d/1")),
   knowledgeStatsQueryOptions: (client) => client.fetchQuery(knowledgeStatsQueryOptions()),

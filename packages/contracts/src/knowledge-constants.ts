@@ -1,5 +1,6 @@
 // Knowledge-base constants without zod, so front ends can import them without shipping a schema library: upload
-// extensions, pipeline stages, data-source agents with their recommended categories, the data-source category.
+// extensions, pipeline stages, data-source agents with their recommended categories, the data-source category, and
+// the document list's filters and page size.
 
 /** Extensions the upload accepts (spec section 5), lower case, without the dot. */
 export const UPLOAD_EXTENSIONS = ["pdf", "doc", "docx", "txt", "csv", "xlsx", "xls", "json"] as const;
@@ -56,3 +57,26 @@ export type DataSourceAgentId = (typeof DATA_SOURCE_AGENTS)[number]["id"];
 
 /** Spec section 3: a text data source's category is fixed. */
 export const DATA_SOURCE_CATEGORY = "Custom Training Data";
+
+/** The document list's type filter: the spec's "Supported: PDF, Word, Text, CSV, Excel, JSON", each with its extensions. */
+export const DOCUMENT_TYPE_FILTERS = [
+  { id: "pdf", label: "PDF", extensions: ["pdf"] },
+  { id: "word", label: "Word", extensions: ["doc", "docx"] },
+  { id: "text", label: "Text", extensions: ["txt"] },
+  { id: "csv", label: "CSV", extensions: ["csv"] },
+  { id: "excel", label: "Excel", extensions: ["xlsx", "xls"] },
+  { id: "json", label: "JSON", extensions: ["json"] },
+] as const satisfies readonly { id: string; label: string; extensions: readonly UploadExtension[] }[];
+export type DocumentTypeFilter = (typeof DOCUMENT_TYPE_FILTERS)[number]["id"];
+
+/**
+ * The document list's agent filter value for the documents uploaded for all agents (no agent). Agent ids are
+ * built-in agent ids or custom agents' UUIDs, so it names none of them.
+ */
+export const NO_AGENT_FILTER = "none";
+
+/** Documents per page of GET /api/documents when `limit` is not given, and the most one page may hold. */
+export const DOCUMENT_PAGE_SIZE = { default: 50, max: 100 } as const;
+
+/** Most document ids one GET /api/documents?ids= may name (two full uploads of 50 files). */
+export const DOCUMENT_IDS_MAX = 100;

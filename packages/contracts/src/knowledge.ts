@@ -6,7 +6,11 @@ import { DOCUMENT_STAGES } from "./knowledge-constants";
 export {
   DATA_SOURCE_AGENTS,
   type DataSourceAgentId,
+  DOCUMENT_PAGE_SIZE,
   DOCUMENT_STAGES,
+  DOCUMENT_TYPE_FILTERS,
+  type DocumentTypeFilter,
+  NO_AGENT_FILTER,
   UPLOAD_EXTENSIONS,
   type UploadExtension,
 } from "./knowledge-constants";
@@ -62,6 +66,16 @@ export const knowledgeDocumentSchema = documentSchema.extend({
   chunkCount: z.number().int().nonnegative(),
 });
 export type KnowledgeDocument = z.infer<typeof knowledgeDocumentSchema>;
+
+/** GET /api/documents with `limit` or `offset`: one page of the matching documents, newest first, and how many match. */
+export const documentPageSchema = z.object({
+  documents: z.array(knowledgeDocumentSchema),
+  /** Documents matching the filters, on every page. */
+  total: z.number().int().nonnegative(),
+  limit: z.number().int().positive(),
+  offset: z.number().int().nonnegative(),
+});
+export type DocumentPage = z.infer<typeof documentPageSchema>;
 
 /** One unit of extracted content for the document detail view: a PDF page, a sheet, or the whole text. */
 const extractedPartSchema = z.object({

@@ -1,9 +1,10 @@
-// The signed-in user's documents, newest first, optionally only those associated with one agent.
-import type { KnowledgeDocument } from "@acp/contracts/knowledge";
+// The signed-in user's documents, newest first, optionally only those associated with one agent or passing filters.
+import { type KnowledgeDocument, NO_AGENT_FILTER } from "@acp/contracts/knowledge";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { preparedStatement } from "../../db/prepared";
 import { documents } from "../../db/schema";
+import { type DocumentFilters, documentsMatching, hasFilters } from "./document-filters";
 import { toKnowledgeDocument } from "./knowledge-document";
 
 // The list is polled every 5 s by every open knowledge page: both shapes are prepared once.
@@ -32,19 +33,27 @@ const agentDocuments = (db: Db) =>
       .prepare("documents_of_user_agent"),
   );
 
+/** Every document that passes `filters` (all of them without), newest first: the list without paging. */
 export async function listDocuments({
   db,
   userId,
-  agentId,
+  filters = {},
 }: {
   db: Db;
   userId: string;
-  /** Only documents uploaded for this agent (a built-in agent type like `gtm` or a custom agent id); undefined lists every document. */
-  agentId?: string | undefined;
+  filters?: DocumentFilters;
 }): Promise<KnowledgeDocument[]> {
+  const { agent, ...others } = filters;
+  // The polled shapes (everything, one agent's) run prepared; any other filter is a query of its own.
   const rows =
-    agentId === undefined
-      ? await allDocuments(db).execute({ userId })
-      : await agentDocuments(db).execute({ userId, agentId });
+    hasFilters(others) || agent === NO_AGENT_FILTER
+      ? await db
+          .select()
+          .from(documents)
+          .where(documentsMatching(userId, filters))
+          .orderBy(desc(documents.createdAt), desc(documents.id))
+      : agent === undefined
+        ? await allDocuments(db).execute({ userId })
+        : await agentDocuments(db).execute({ userId, agentId: agent });
   return rows.map(toKnowledgeDocument);
 }

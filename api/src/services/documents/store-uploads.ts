@@ -6,6 +6,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { type DocumentRow, type DocumentSource, documents } from "../../db/schema";
 import { cleanDisplayName } from "../../lib/display-name";
 import type { IngestionQueue } from "../../queues/ingestion-queue";
+import { assertDocumentAgent } from "./document-agent";
 import { writeBlobsFromBytes, writeBlobsFromFile } from "./document-blobs";
 import { toKnowledgeDocument } from "./knowledge-document";
 
@@ -52,7 +53,8 @@ type StoreDocumentsParams = {
 
 /**
  * Inserts every new document (status processing, stage queued) with its bytes and enqueues its job, all in one
- * transaction: either every file is stored and queued, or nothing is. The same bytes already stored for the same user
+ * transaction: either every file is stored and queued, or nothing is. The agent must be a built-in agent or one of
+ * the user's custom agents (every way in, uploads and data sources, comes through here). The same bytes already stored for the same user
  * and agent are answered with the existing document and `duplicate: true`; a duplicate of a failed document is queued
  * again.
  */
@@ -64,6 +66,7 @@ export async function storeDocuments({
   category,
   items,
 }: StoreDocumentsParams): Promise<StoredDocument[]> {
+  await assertDocumentAgent({ db, userId, agentId });
   await queue.start();
   try {
     return await storeInTransaction({ db, queue, userId, agentId, category, items });

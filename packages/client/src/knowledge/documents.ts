@@ -1,6 +1,12 @@
-// Knowledge documents: the list (all or one agent's), one document's detail and delete, with their query keys.
+// Knowledge documents: the list (all, one agent's or named ones), one page of a searched and filtered list, one
+// document's detail and delete, with their query keys.
 import { POLL_INTERVALS_MS } from "@acp/contracts/constants";
-import type { DocumentDetail, KnowledgeDocument } from "@acp/contracts/knowledge";
+import type {
+  DocumentDetail,
+  DocumentPage,
+  DocumentTypeFilter,
+  KnowledgeDocument,
+} from "@acp/contracts/knowledge";
 import { mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { getJson, requestJson, withQuery } from "../request";
 import { isUnauthorizedError } from "../unauthorized";
@@ -9,19 +15,58 @@ import { vectorStatsKeys } from "./vector-stats";
 
 export const DOCUMENTS_URL = "/api/documents";
 
-export type DocumentsParams = { agentId?: string | undefined };
+export type DocumentsParams = {
+  agentId?: string | undefined;
+  /** Only these documents (at most DOCUMENT_IDS_MAX), e.g. the ones an upload card is following. */
+  ids?: readonly string[] | undefined;
+};
+
+/** One page of the list: the filters (all optional) and where the page starts. */
+export type DocumentPageParams = {
+  /** Part of the name, any case. */
+  q?: string | undefined;
+  status?: KnowledgeDocument["status"] | undefined;
+  /** An agent id, or NO_AGENT_FILTER for the documents uploaded for all agents. */
+  agent?: string | undefined;
+  type?: DocumentTypeFilter | undefined;
+  limit: number;
+  offset: number;
+};
 
 export const documentKeys = {
   all: ["documents"] as const,
   list: (params: DocumentsParams = {}) => ["documents", params] as const,
+  page: (params: DocumentPageParams) => ["documents", "page", params] as const,
   detail: (id: string) => ["documents", "detail", id] as const,
 };
 
 export function getDocuments(
-  { agentId }: DocumentsParams = {},
+  { agentId, ids }: DocumentsParams = {},
   options: { signal?: AbortSignal } = {},
 ): Promise<KnowledgeDocument[]> {
-  return getJson<KnowledgeDocument[]>(withQuery(DOCUMENTS_URL, { agent: agentId }), options);
+  return getJson<KnowledgeDocument[]>(
+    withQuery(DOCUMENTS_URL, { agent: agentId, ids: ids?.join(",") }),
+    options,
+  );
+}
+
+export function getDocumentPage(
+  { q, status, agent, type, limit, offset }: DocumentPageParams,
+  options: { signal?: AbortSignal } = {},
+): Promise<DocumentPage> {
+  return getJson<DocumentPage>(
+    withQuery(DOCUMENTS_URL, { q: q || undefined, status, agent, type, limit, offset }),
+    options,
+  );
+}
+
+/** GET /api/documents?limit=&offset=[&q=&status=&agent=&type=]: one page and the total, refreshed every 5 s. */
+export function documentPageQueryOptions(params: DocumentPageParams) {
+  return queryOptions({
+    queryKey: documentKeys.page(params),
+    queryFn: ({ signal }) => getDocumentPage(params, { signal }),
+    refetchInterval: POLL_INTERVALS_MS.documents,
+  });
 }
 
 /** GET /api/documents[?agent=]: newest first, refreshed every 5 s (spec section 7 and 9). */

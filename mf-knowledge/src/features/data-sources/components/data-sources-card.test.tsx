@@ -1,14 +1,20 @@
 // The data sources card: the agents with their recommended categories, the spec's validation message for text,
 // the text payload, an honest refusal for API endpoints, and the server's sentence when adding fails.
 
+import { customAgentKeys } from "@acp/client/custom-agents";
 import { mockApi, route } from "@acp/federation/mock-api";
 import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { knowledgeDocument } from "../../../test/fixtures";
+import { chooseOption, optionNames } from "../../../test/choose-option";
+import { customAgent, knowledgeDocument } from "../../../test/fixtures";
 import { DataSourcesCard } from "./data-sources-card";
 
-beforeEach(() => clearToasts());
+beforeEach(() => {
+  clearToasts();
+  // The agent picker reads the user's custom agents: answered (404) here unless a test says otherwise.
+  mockApi();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -39,7 +45,10 @@ describe("DataSourcesCard", () => {
       description: "Please provide both name and content for the data source",
       variant: "destructive",
     });
-    expect(api.requests).toHaveLength(0);
+    // Only the agent picker's read of the user's custom agents.
+    expect(api.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "GET /api/custom-agents",
+    ]);
   });
 
   it("adds text knowledge for the chosen agent", async () => {
@@ -70,6 +79,36 @@ describe("DataSourcesCard", () => {
       agentId: "legal",
     });
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("");
+  });
+
+  it("offers the user's custom agents after the built-in ones and adds knowledge for the one chosen", async () => {
+    const api = mockApi(
+      route("POST", "/api/data-sources", {
+        status: 201,
+        body: { document: knowledgeDocument({ id: "t1", originalName: "Tiers", status: "processing" }) },
+      }),
+    );
+    renderRemotePage(<DataSourcesCard />, {
+      data: [[customAgentKeys.list(), [customAgent({ id: "c-1", name: "Pricing Desk" })]]],
+    });
+    expect(optionNames("Agent")).toEqual([
+      "GTM Strategy",
+      "Legal Foundation",
+      "Vision Refinement",
+      "Technical Architecture",
+      "Fundraising Prep",
+      "QA and Compliance",
+      "Pricing Desk",
+    ]);
+    chooseOption("Agent", "Pricing Desk");
+    // A custom agent of type custom has no recommended categories to show.
+    expect(screen.queryByRole("list", { name: /^Recommended categories/ })).toBeNull();
+    fill("Name", "Tiers");
+    fill("Content", "Quasar tier: 99 euros.");
+    fireEvent.click(screen.getByRole("button", { name: "Add Data Source" }));
+    await waitFor(() => expect(currentToast()?.title).toBe("Data Source Added"));
+    expect(currentToast()?.description).toBe("Tiers is being processed for Pricing Desk.");
+    expect(api.sent("POST")[0]?.body).toMatchObject({ agentId: "c-1", name: "Tiers" });
   });
 
   it("says an API endpoint cannot be ingested and offers no way to pretend it was", () => {

@@ -1,7 +1,7 @@
-// "Agent Data Sources": text knowledge or a web page for one agent (the five agents plus QA and Compliance),
-// ingested like an uploaded document. An API endpoint cannot be ingested yet and says so (never a false success).
+// "Agent Data Sources": text knowledge or a web page for one agent (the five agents plus QA and Compliance, then the
+// user's custom agents), ingested like an uploaded document. An API endpoint cannot be ingested yet and says so (never a false success).
 
-import { DATA_SOURCE_AGENTS, DATA_SOURCE_CATEGORY } from "@acp/contracts/knowledge-constants";
+import { DATA_SOURCE_CATEGORY } from "@acp/contracts/knowledge-constants";
 import { ERROR_TOASTS, SUCCESS_TOASTS, VALIDATION } from "@acp/contracts/messages";
 import { toastError } from "@acp/federation/toast-error";
 import { Badge } from "@acp/ui/components/badge";
@@ -9,11 +9,13 @@ import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Input } from "@acp/ui/components/input";
 import { Label } from "@acp/ui/components/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@acp/ui/components/select";
+import { Select, SelectContent, SelectTrigger, SelectValue } from "@acp/ui/components/select";
 import { Textarea } from "@acp/ui/components/textarea";
 import { toast } from "@acp/ui/hooks/use-toast";
 import { cn } from "@acp/ui/lib/cn";
 import { type FormEvent, useId, useState } from "react";
+import { AgentSelectItems } from "../../../components/agent-select-items";
+import { useAgentChoices } from "../../../hooks/use-agent-choices";
 import { useAddDataSource } from "../api/add-data-source";
 
 const TYPES = [
@@ -48,7 +50,8 @@ export function DataSourcesCard({ defaultAgentId = "gtm" }: { defaultAgentId?: s
   const [content, setContent] = useState("");
   const [url, setUrl] = useState("");
   const add = useAddDataSource();
-  const agent = DATA_SOURCE_AGENTS.find((candidate) => candidate.id === agentId);
+  const agents = useAgentChoices();
+  const agent = agents.find(agentId);
   const ids = { agent: useId(), name: useId(), content: useId(), url: useId(), api: useId() };
 
   const submit = (event: FormEvent) => {
@@ -105,14 +108,10 @@ export function DataSourcesCard({ defaultAgentId = "gtm" }: { defaultAgentId?: s
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                {DATA_SOURCE_AGENTS.map((choice) => (
-                  <SelectItem key={choice.id} value={choice.id}>
-                    {choice.label}
-                  </SelectItem>
-                ))}
+                <AgentSelectItems builtIn={agents.builtIn} custom={agents.custom} />
               </SelectContent>
             </Select>
-            {agent ? (
+            {agent && agent.categories.length > 0 ? (
               <div className="flex flex-col gap-1.5 pt-1">
                 <span className="text-muted-foreground text-xs">Recommended categories</span>
                 <ul

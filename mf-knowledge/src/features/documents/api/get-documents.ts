@@ -21,7 +21,7 @@ export function useDocuments(params: DocumentsParams = {}) {
 }
 
 /** Vector and storage totals change when a document completes or fails, not when the 30 s poll comes round. */
-function useRefreshStatsWhenProcessed(documents: readonly KnowledgeDocument[] | undefined): void {
+export function useRefreshStatsWhenProcessed(documents: readonly KnowledgeDocument[] | undefined): void {
   const queryClient = useQueryClient();
   const processing = useRef<Set<string> | undefined>(undefined);
   useEffect(() => {

@@ -34,7 +34,7 @@ export function DeleteDocumentDialog({
     <ConfirmDialog
       open={target !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={<>Delete {target?.name}?</>}
+      title={<span className="[overflow-wrap:anywhere]">Delete {target?.name}?</span>}
       description="The file, its extracted text and its vectors are removed, and your agents stop answering from it. This cannot be undone."
       confirmLabel="Delete"
       pendingLabel="Deleting…"

@@ -118,7 +118,7 @@ function DetailBody({
   return (
     <>
       <DialogHeader className="min-w-0 pr-6">
-        <DialogTitle className="break-words leading-snug">{document.originalName}</DialogTitle>
+        <DialogTitle className="leading-snug [overflow-wrap:anywhere]">{document.originalName}</DialogTitle>
         <DialogDescription>
           {formatFileSize(document.size)}
           {document.category ? ` · ${document.category}` : ""} ·{" "}

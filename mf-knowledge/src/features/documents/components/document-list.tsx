@@ -1,4 +1,4 @@
-// Rows of documents: name (opens the detail), size in 1024 units, category, status badge, stage and progress while
+// Rows of documents: name (opens the detail; wrapped, never cut), size in 1024 units, category, status badge, stage and progress while
 // processed, failure reason (a tap or focus shows all of it), and delete behind a confirmation, after which focus
 // goes to the next row (or the previous one, or the list when it is empty) rather than falling to the page.
 import { formatFileSize } from "@acp/contracts/constants";
@@ -89,8 +89,8 @@ export function DocumentList({
                   to={{ search: documentDetailSearch(searchParams, document.id) }}
                   preventScrollReset
                   title={document.originalName}
-                  // Cut to two lines, whole under keyboard focus; a tap opens the detail, whose title is never cut.
-                  className="line-clamp-2 max-w-full break-words rounded-sm font-medium text-sm underline-offset-4 hover:underline focus-visible:line-clamp-none focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  // Never cut: a long name (even one without spaces) wraps wherever it must, on a phone too.
+                  className="max-w-full rounded-sm font-medium text-sm underline-offset-4 [overflow-wrap:anywhere] hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   {document.originalName}
                 </Link>

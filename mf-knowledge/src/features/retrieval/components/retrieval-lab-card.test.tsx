@@ -54,7 +54,7 @@ describe("RetrievalLabCard", () => {
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
 
     const used = await screen.findByRole("list", { name: "Passages that would be used" });
-    expect(api.requests[0]?.body).toEqual({
+    expect(api.sent("POST")[0]?.body).toEqual({
       query: "Ersatzteile Menge",
       topK: 10,
       includeBelowThreshold: true,
@@ -100,7 +100,7 @@ describe("RetrievalLabCard", () => {
     renderRemotePage(<RetrievalLabCard />);
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     expect(screen.getAllByText("Please enter a question")).toHaveLength(1);
-    expect(api.requests).toHaveLength(0);
+    expect(api.sent("POST")).toHaveLength(0);
   });
 
   it("shows the server's sentence when the search fails", async () => {
@@ -203,7 +203,10 @@ describe("RetrievalLabCard: asking the agent", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ask the agent" }));
 
     const answer = await screen.findByRole("region", { name: "Legal Foundation's answer" });
-    expect(api.requests[0]?.body).toEqual({ question: "How much notice before renewal?", agentId: "legal" });
+    expect(api.sent("POST")[0]?.body).toEqual({
+      question: "How much notice before renewal?",
+      agentId: "legal",
+    });
     expect(
       within(answer).getByText("Legal Foundation answers “How much notice before renewal?”:"),
     ).toBeTruthy();
@@ -230,7 +233,7 @@ describe("RetrievalLabCard: asking the agent", () => {
     expect(opened.get("document")).toBe("contract1");
     expect(JSON.parse(opened.get("at") ?? "null")).toEqual({ kind: "page", page: 4 });
     // No search was run: asking is its own action.
-    expect(api.requests.map((request) => request.url)).toEqual(["/api/retrieval/answer"]);
+    expect(api.sent("POST").map((request) => request.url)).toEqual(["/api/retrieval/answer"]);
   });
 
   it("needs a question and an agent before asking", () => {
@@ -245,7 +248,7 @@ describe("RetrievalLabCard: asking the agent", () => {
     fireEvent.change(screen.getByLabelText("Question"), { target: { value: "  " } });
     fireEvent.click(screen.getByRole("button", { name: "Ask the agent" }));
     expect(screen.getAllByText("Please enter a question")).toHaveLength(1);
-    expect(api.requests).toHaveLength(0);
+    expect(api.sent("POST")).toHaveLength(0);
   });
 
   it("shows the server's sentence when the agent cannot answer", async () => {

@@ -3,7 +3,6 @@
 // to its place in the document; or ask the chosen agent itself and see its answer with "Why this answer?".
 import { errorMessage } from "@acp/client/http-error";
 import type { RetrievalResult } from "@acp/contracts/knowledge";
-import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
 import { Link, useSearchParams } from "@acp/router";
 import { Badge } from "@acp/ui/components/badge";
 import { Button } from "@acp/ui/components/button";
@@ -13,6 +12,8 @@ import { Label } from "@acp/ui/components/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@acp/ui/components/select";
 import { cn } from "@acp/ui/lib/cn";
 import { type FormEvent, useId, useState } from "react";
+import { AgentSelectItems } from "../../../components/agent-select-items";
+import { useAgentChoices } from "../../../hooks/use-agent-choices";
 import { formatChunkLocation, formatLinkPlace } from "../../../lib/chunk-location";
 import { documentDetailSearch } from "../../../lib/document-link";
 import { embedderLabel } from "../../../lib/embedder-label";
@@ -38,6 +39,7 @@ export function RetrievalLabCard() {
   const [agentValidation, setAgentValidation] = useState<string | null>(null);
   const search = useSearchKnowledge();
   const ask = useAskAgent();
+  const agents = useAgentChoices();
   const ids = { question: useId(), agent: useId(), error: useId(), agentError: useId() };
 
   /** The question to send, or null after saying why there is none. */
@@ -116,11 +118,7 @@ export function RetrievalLabCard() {
                 </SelectTrigger>
                 <SelectContent>
                   <SelectItem value={ALL}>All my knowledge</SelectItem>
-                  {DATA_SOURCE_AGENTS.map((agent) => (
-                    <SelectItem key={agent.id} value={agent.id}>
-                      {agent.label}
-                    </SelectItem>
-                  ))}
+                  <AgentSelectItems builtIn={agents.builtIn} custom={agents.custom} />
                 </SelectContent>
               </Select>
               {agentValidation ? (
@@ -252,7 +250,7 @@ function ResultItem({
       )}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <span className="min-w-0 break-words font-medium text-sm">
+        <span className="min-w-0 font-medium text-sm [overflow-wrap:anywhere]">
           <span className="text-muted-foreground">{position}. </span>
           {result.documentName}
         </span>

@@ -1,12 +1,14 @@
 // The upload card: the spec's type check (toast, nothing sent), one multipart request with per-file progress,
 // then each file's pipeline stage; the spec's success and failure toasts with the server's sentence.
+import { customAgentKeys } from "@acp/client/custom-agents";
 import { documentKeys } from "@acp/client/knowledge/documents";
 import { mockApi, route } from "@acp/federation/mock-api";
 import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { chooseOption, optionNames } from "../../../test/choose-option";
 import { FakeXhr, stubXhr } from "../../../test/fake-xhr";
-import { knowledgeDocument } from "../../../test/fixtures";
+import { customAgent, knowledgeDocument } from "../../../test/fixtures";
 import { DocumentUploadCard } from "./document-upload-card";
 
 function file(name: string, size: number): File {
@@ -45,6 +47,40 @@ describe("DocumentUploadCard", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it("offers the user's custom agents after the built-in ones and uploads for the one chosen", async () => {
+    mockApi();
+    const agents = [
+      customAgent({ id: "c-1", name: "Pricing Desk" }),
+      customAgent({ id: "c-2", name: "Contracts Bot", agentType: "legal" }),
+    ];
+    renderRemotePage(<DocumentUploadCard />, { data: [[customAgentKeys.list(), agents]] });
+    expect(optionNames("Agent (optional)")).toEqual([
+      "All agents",
+      "GTM Strategy",
+      "Legal Foundation",
+      "Vision Refinement",
+      "Technical Architecture",
+      "Fundraising Prep",
+      "QA and Compliance",
+      "Pricing Desk",
+      "Contracts Bot",
+    ]);
+    // A custom agent of a built-in type is offered that type's categories.
+    chooseOption("Agent (optional)", "Contracts Bot");
+    expect(optionNames("Category (optional)")).toEqual([
+      "No category",
+      "Contracts",
+      "Policies",
+      "Compliance Documents",
+      "Corporate Governance",
+    ]);
+    chooseOption("Category (optional)", "Policies");
+    pick([file("nda.pdf", 10)]);
+    const xhr = await sentXhr();
+    expect(xhr.body?.get("agentId")).toBe("c-2");
+    expect(xhr.body?.get("category")).toBe("Policies");
   });
 
   it("refuses a file over 200 MB before sending anything, in the server's words", async () => {
@@ -229,13 +265,13 @@ describe("DocumentUploadCard", () => {
     });
   });
 
-  it("leaves polling to the list it sits with, so the page makes one request per 5 s", async () => {
+  it("reads no documents before an upload, never the whole library, leaving the page's list to poll", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
     try {
       const api = mockApi(route("GET", "/api/documents", { status: 200, body: [] }));
       renderRemotePage(<DocumentUploadCard />);
       await vi.advanceTimersByTimeAsync(12_000);
-      expect(api.requests.filter((request) => request.url === "/api/documents")).toHaveLength(1);
+      expect(api.requests.filter((request) => request.url.startsWith("/api/documents"))).toHaveLength(0);
     } finally {
       vi.useRealTimers();
     }
@@ -244,7 +280,9 @@ describe("DocumentUploadCard", () => {
   it("alone on a page, polls its uploads until they are processed, then stops", async () => {
     const processing = knowledgeDocument({ id: "d9", originalName: "notes.txt", status: "processing" });
     let serverDocuments: unknown[] = [processing];
-    const api = mockApi(route("GET", "/api/documents", () => ({ status: 200, body: serverDocuments })));
+    const api = mockApi(
+      route("GET", "/api/documents?ids=d9", () => ({ status: 200, body: serverDocuments })),
+    );
     renderRemotePage(<DocumentUploadCard />);
     pick([file("notes.txt", 10)]);
     const xhr = await sentXhr();

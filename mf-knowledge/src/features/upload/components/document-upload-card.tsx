@@ -1,10 +1,11 @@
-// The upload card: drop or pick several files, optionally for one agent and category; each file's upload and
-// ingestion progress shows below. With `agentId` it uploads for that agent (the per-agent widget).
-import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
+// The upload card: drop or pick several files, optionally for one agent (built-in or custom) and category; each
+// file's upload and ingestion progress shows below. With `agentId` it uploads for that agent (the per-agent widget).
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { Label } from "@acp/ui/components/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@acp/ui/components/select";
 import { type ReactNode, useId, useState } from "react";
+import { AgentSelectItems } from "../../../components/agent-select-items";
+import { useAgentChoices } from "../../../hooks/use-agent-choices";
 import { useUploadedDocuments } from "../api/get-uploaded-documents";
 import { useUploadQueue } from "../hooks/use-upload-queue";
 import { DropZone } from "./drop-zone";
@@ -29,8 +30,9 @@ export function DocumentUploadCard({
 }: DocumentUploadCardProps) {
   const [chosenAgent, setChosenAgent] = useState<string>(NONE);
   const [category, setCategory] = useState<string>(NONE);
+  const agents = useAgentChoices();
   const effectiveAgent = agentId ?? (chosenAgent === NONE ? undefined : chosenAgent);
-  const categories = DATA_SOURCE_AGENTS.find((agent) => agent.id === effectiveAgent)?.categories ?? [];
+  const categories = agents.find(effectiveAgent)?.categories ?? [];
   const queue = useUploadQueue({
     agentId: effectiveAgent,
     category: category === NONE ? undefined : category,
@@ -69,11 +71,7 @@ export function DocumentUploadCard({
                 </SelectTrigger>
                 <SelectContent>
                   <SelectItem value={NONE}>All agents</SelectItem>
-                  {DATA_SOURCE_AGENTS.map((agent) => (
-                    <SelectItem key={agent.id} value={agent.id}>
-                      {agent.label}
-                    </SelectItem>
-                  ))}
+                  <AgentSelectItems builtIn={agents.builtIn} custom={agents.custom} />
                 </SelectContent>
               </Select>
             </div>

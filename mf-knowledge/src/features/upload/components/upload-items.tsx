@@ -3,7 +3,6 @@
 import { formatFileSize } from "@acp/contracts/constants";
 import type { KnowledgeDocument } from "@acp/contracts/knowledge";
 import { Button } from "@acp/ui/components/button";
-import { ExpandableText } from "@acp/ui/components/expandable-text";
 import { Progress } from "@acp/ui/components/progress";
 import { DocumentStageProgress, DocumentStatusBadge, stageLabel } from "../../../components/document-status";
 import { CANCELLED, type UploadItem } from "../hooks/use-upload-queue";
@@ -131,7 +130,9 @@ function UploadRow({
     <li className="flex flex-col gap-2 px-3 py-3 sm:px-4">
       <div className="flex items-start justify-between gap-2">
         <div className="flex min-w-0 flex-col">
-          <ExpandableText className="font-medium text-sm">{item.name}</ExpandableText>
+          <span title={item.name} className="font-medium text-sm [overflow-wrap:anywhere]">
+            {item.name}
+          </span>
           <span className="text-muted-foreground text-xs">{formatFileSize(item.size)}</span>
         </div>
         {item.phase === "sent" && document ? <DocumentStatusBadge status={document.status} /> : null}
