@@ -1,5 +1,6 @@
-// Loads a page in Chromium with an empty cache and sums the JavaScript it downloads before the network settles, as
-// gzip bytes (DESIGN 9 compares gzip sizes), whatever encoding the server chose.
+// Loads a page in Chromium with an empty cache and sums the JavaScript it asks for until it is ready (what the user
+// waits for), as gzip bytes (DESIGN 9 compares gzip sizes), whatever encoding the server chose. Scripts asked for
+// after that, until the network settles (the dashboard warming its other tabs when idle), are counted apart.
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 
@@ -11,20 +12,33 @@ export type FirstLoad = {
   rawBytes: number;
   /** Each script's path and gzip size, largest first. */
   files: { path: string; bytes: number }[];
+  /** Scripts requested after the page was ready, until the network settled: background warming. */
+  afterReady: { scripts: number; bytes: number };
 };
 
 export async function measureFirstLoad(
   browser: Browser,
   url: string,
-  options: { ready: (page: Page) => Promise<void>; cookies?: { name: string; value: string }[] },
+  options: {
+    ready: (page: Page) => Promise<void>;
+    cookies?: { name: string; value: string }[];
+    /** A User Timing mark the page sets when its first screen's code has arrived: scripts fetched after it count apart. */
+    readyMark?: string;
+  },
 ): Promise<FirstLoad> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (options.cookies?.length) {
     await context.addCookies(options.cookies.map((cookie) => ({ ...cookie, url })));
   }
   const page = await context.newPage();
-  const sizes: Promise<{ path: string; bytes: number; rawBytes: number }>[] = [];
+  const sizes: Promise<{ path: string; bytes: number; rawBytes: number; late: boolean }>[] = [];
+  let ready = false;
+  const requestedLate = new Set<unknown>();
+  page.on("request", (request) => {
+    if (ready) requestedLate.add(request);
+  });
   page.on("response", (response) => {
+    const late = requestedLate.has(response.request());
     const type = response.request().resourceType();
     const isScript = type === "script" || /\.m?js(\?|$)/.test(response.url());
     if (isScript && response.ok())
@@ -34,8 +48,9 @@ export async function measureFirstLoad(
             path: new URL(response.url()).pathname,
             bytes: gzipSync(body, { level: 9 }).length,
             rawBytes: body.length,
+            late,
           }),
-          () => ({ path: new URL(response.url()).pathname, bytes: 0, rawBytes: 0 }),
+          () => ({ path: new URL(response.url()).pathname, bytes: 0, rawBytes: 0, late }),
         ),
       );
   });
@@ -45,20 +60,40 @@ export async function measureFirstLoad(
   page.on("requestfinished", (request) => open.delete(request.url()));
   page.on("requestfailed", (request) => open.delete(request.url()));
   try {
-    await page.goto(url, { waitUntil: "networkidle" });
+    await page.goto(url, { waitUntil: "load" });
     await options.ready(page);
+    ready = true;
     await page.waitForLoadState("networkidle");
   } catch (error) {
     throw new Error(`${url} did not settle; open requests: ${[...open].join(", ") || "none"}`, {
       cause: error,
     });
   }
-  const files = await Promise.all(sizes);
+  const marked = options.readyMark ? await fetchedAfterMark(page, options.readyMark) : undefined;
+  const all = (await Promise.all(sizes)).map((file) =>
+    marked ? { ...file, late: marked.has(file.path) } : file,
+  );
   await context.close();
+  const files = all.filter((file) => !file.late);
+  const late = all.filter((file) => file.late);
   return {
+    afterReady: { scripts: late.length, bytes: late.reduce((sum, file) => sum + file.bytes, 0) },
     scripts: files.length,
     bytes: files.reduce((sum, file) => sum + file.bytes, 0),
     rawBytes: files.reduce((sum, file) => sum + file.rawBytes, 0),
     files: files.map(({ path, bytes }) => ({ path, bytes })).sort((a, b) => b.bytes - a.bytes),
   };
+}
+
+/** Paths of the scripts whose fetch started after the page set `mark` (Resource Timing against User Timing). */
+async function fetchedAfterMark(page: Page, mark: string): Promise<Set<string>> {
+  const paths = await page.evaluate((name) => {
+    const at = performance.getEntriesByName(name, "mark")[0]?.startTime;
+    if (at === undefined) throw new Error(`the page never set the mark ${name}`);
+    return performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.startTime >= at)
+      .map((entry) => new URL(entry.name).pathname);
+  }, mark);
+  return new Set(paths);
 }

@@ -1,18 +1,23 @@
-// A tab's remotes load when it opens; the other tabs' are fetched when the browser is idle (and at once when the
-// pointer or focus reaches their trigger), so switching tab rarely shows a skeleton.
+// A tab's remotes load when it opens; the other tabs' are fetched once the open tab's have arrived and the browser is
+// idle (and at once when the pointer or focus reaches their trigger), so switching tab rarely shows a skeleton and
+// warming never competes with what is on screen.
 import { useCallback, useEffect } from "react";
 import { type DashboardTab, TAB_WIDGETS } from "./dashboard-tabs";
 
-export function preloadTab(tab: DashboardTab): void {
-  for (const widget of TAB_WIDGETS[tab]) widget.preload();
+/** Starts loading every widget of `tab`; settles when all have arrived or failed (failures show in the tab). */
+export function preloadTab(tab: DashboardTab): Promise<unknown> {
+  return Promise.allSettled(TAB_WIDGETS[tab].map((widget) => widget.load()));
 }
+
+/** A User Timing mark: the first tab's widgets have arrived (benchmarks split first-load from warming with it). */
+export const FIRST_TAB_LOADED_MARK = "acp:dashboard-first-tab-loaded";
 
 type IdleWindow = Window & {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
   cancelIdleCallback?: (handle: number) => void;
 };
 
-/** After the first paint of the current tab, when the browser has nothing else to do, warms every other tab. */
+/** Once the first tab's widgets have arrived, when the browser has nothing else to do, warms every other tab. */
 export function usePreloadTabsWhenIdle(current: DashboardTab): void {
   // Only the first tab shown decides what is warmed; later switches find the rest already loading.
   // biome-ignore lint/correctness/useExhaustiveDependencies: warming runs once per page view.
@@ -20,19 +25,30 @@ export function usePreloadTabsWhenIdle(current: DashboardTab): void {
     const others = (Object.keys(TAB_WIDGETS) as DashboardTab[]).filter((tab) => tab !== current);
     const idle = window as IdleWindow;
     const warm = () => {
-      for (const tab of others) preloadTab(tab);
+      for (const tab of others) void preloadTab(tab);
     };
-    if (idle.requestIdleCallback && idle.cancelIdleCallback) {
-      const handle = idle.requestIdleCallback(warm, { timeout: 5_000 });
-      return () => idle.cancelIdleCallback?.(handle);
-    }
-    const timer = setTimeout(warm, 2_000);
-    return () => clearTimeout(timer);
+    let cancel: (() => void) | undefined;
+    let unmounted = false;
+    void preloadTab(current).then(() => {
+      if (unmounted) return;
+      performance.mark(FIRST_TAB_LOADED_MARK);
+      if (idle.requestIdleCallback && idle.cancelIdleCallback) {
+        const handle = idle.requestIdleCallback(warm, { timeout: 5_000 });
+        cancel = () => idle.cancelIdleCallback?.(handle);
+      } else {
+        const timer = setTimeout(warm, 1_000);
+        cancel = () => clearTimeout(timer);
+      }
+    });
+    return () => {
+      unmounted = true;
+      cancel?.();
+    };
   }, []);
 }
 
 /** Handlers for a tab trigger: hovering or focusing it starts loading its widgets. */
 export function usePreloadOnIntent(tab: DashboardTab) {
-  const start = useCallback(() => preloadTab(tab), [tab]);
+  const start = useCallback(() => void preloadTab(tab), [tab]);
   return { onPointerEnter: start, onFocus: start };
 }

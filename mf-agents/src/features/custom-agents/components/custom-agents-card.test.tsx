@@ -124,12 +124,19 @@ describe("CustomAgentsCard", () => {
 
   it("offers Retry training after a failure, and retrying trains the agent again", async () => {
     const api = agentsApi([
-      customAgent({ id: "c", name: "Ops", trainingStatus: "failed", trainingError: "Upload documents first" }),
+      customAgent({
+        id: "c",
+        name: "Ops",
+        trainingStatus: "failed",
+        trainingError: "Upload documents first",
+      }),
     ]);
     renderRemotePage(<CustomAgentsCard />);
     const ops = await screen.findByRole("article", { name: "Ops" });
     fireEvent.click(within(ops).getByRole("button", { name: "Retry training Ops" }));
-    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Training Started", description: "Ops" }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({ title: "Training Started", description: "Ops" }),
+    );
     expect(api.sent("POST").map((request) => request.url)).toEqual(["/api/custom-agents/c/train"]);
     await waitFor(() => expect(within(ops).getByRole("status").textContent).toBe("Training statusTraining"));
     expect(within(ops).queryByRole("button", { name: /Retry training/ })).toBeNull();
