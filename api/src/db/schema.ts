@@ -2,14 +2,12 @@
 
 import { BUILT_IN_AGENT_IDS, type BuiltInAgentId } from "@acp/contracts/agents";
 import {
-  AGENT_TEMPERATURE,
-  AGENT_TOP_K,
   type AnswerTrace,
   type ChatSource,
   type MessageStatus,
   messageStatusSchema,
 } from "@acp/contracts/chat";
-import { API_KEY_RATE_LIMIT_PER_HOUR } from "@acp/contracts/constants";
+import { AGENT_TEMPERATURE, AGENT_TOP_K, API_KEY_RATE_LIMIT_PER_HOUR } from "@acp/contracts/constants";
 import {
   type AgentType,
   agentTypeSchema,

@@ -1,6 +1,8 @@
 // /api/agents on both engines: built-in agents per user (toggle and settings) and any agent's analytics.
+
 import { BUILT_IN_AGENTS } from "@acp/contracts/agents";
-import { AGENT_ANALYTICS_DAYS, agentAnalyticsSchema, builtInAgentStateSchema } from "@acp/contracts/chat";
+import { agentAnalyticsSchema, builtInAgentStateSchema } from "@acp/contracts/chat";
+import { AGENT_ANALYTICS_DAYS } from "@acp/contracts/constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { conversations, customAgents, messages } from "../db/schema";

@@ -1,11 +1,8 @@
 // The built-in agents with the signed-in user's state (GET, PATCH /api/agents) and any agent's usage analytics.
+
 import { BUILT_IN_AGENT_IDS } from "@acp/contracts/agents";
-import {
-  AGENT_ANALYTICS_DAYS,
-  agentAnalyticsSchema,
-  builtInAgentStateSchema,
-  updateBuiltInAgentSchema,
-} from "@acp/contracts/chat";
+import { agentAnalyticsSchema, builtInAgentStateSchema, updateBuiltInAgentSchema } from "@acp/contracts/chat";
+import { AGENT_ANALYTICS_DAYS } from "@acp/contracts/constants";
 import { z } from "@hono/zod-openapi";
 import { signedInRoute } from "../auth/signed-in-route";
 import { componentSchema, createRouter, errorResponses } from "../lib/openapi";

@@ -1,6 +1,7 @@
 // /api/custom-agents on both engines: list, create (spec message, slug, collisions), change, delete, train, ownership.
+
 import { customAgentDetailSchema } from "@acp/contracts/chat";
-import { generateApiEndpoint } from "@acp/contracts/inputs";
+import { generateApiEndpoint } from "@acp/contracts/constants";
 import { VALIDATION } from "@acp/contracts/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,12 +1,8 @@
 // Test data in the API's shapes (packages/contracts/src/chat.ts).
+
 import { BUILT_IN_AGENTS, type BuiltInAgentId } from "@acp/contracts/agents";
-import {
-  AGENT_TEMPERATURE,
-  AGENT_TOP_K,
-  type AgentAnalytics,
-  type BuiltInAgentState,
-  type CustomAgentDetail,
-} from "@acp/contracts/chat";
+import type { AgentAnalytics, BuiltInAgentState, CustomAgentDetail } from "@acp/contracts/chat";
+import { AGENT_TEMPERATURE, AGENT_TOP_K } from "@acp/contracts/constants";
 import type { KnowledgeDocument } from "@acp/contracts/knowledge";
 
 /** The five built-in agents as GET /api/agents answers for a new user (gtm on, the others off). */

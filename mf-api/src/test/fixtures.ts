@@ -1,5 +1,7 @@
 // Test data in the API's shapes: keys as GET /api/api-keys lists them, custom agents, and usage.
-import { AGENT_TEMPERATURE, AGENT_TOP_K, type CustomAgentDetail } from "@acp/contracts/chat";
+
+import type { CustomAgentDetail } from "@acp/contracts/chat";
+import { AGENT_TEMPERATURE, AGENT_TOP_K } from "@acp/contracts/constants";
 import type { ApiKeyDetail } from "../features/api-keys/api/get-api-keys";
 import type { ApiUsage, UsageHour } from "../features/usage/api/get-usage";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modelDisplayName, OFFLINE_RESPONDER_MODEL } from "./chat";
+import { modelDisplayName, OFFLINE_RESPONDER_MODEL } from "./constants";
 
 describe("modelDisplayName", () => {
   it("names the built-in responder by what it is, never by its id", () => {

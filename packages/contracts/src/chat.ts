@@ -2,19 +2,18 @@
 // spec's minimal entities (spec 3 keeps id, role, content, createdAt; we add sources, status and usage).
 import { z } from "zod";
 import { BUILT_IN_AGENT_IDS } from "./agents";
+import {
+  AGENT_TEMPERATURE,
+  AGENT_TOP_K,
+  CHAT_MESSAGE_MAX_CHARS,
+  CONVERSATION_TITLE_MAX_CHARS,
+  SYSTEM_PROMPT_MAX_CHARS,
+} from "./constants";
 import { agentTypeSchema, customAgentSchema } from "./entities";
 import { chunkLocationSchema } from "./knowledge";
 
 const id = z.string().min(1);
 const timestamp = z.iso.datetime({ offset: true });
-
-/** Retrieval depth per answer: how many passages the model is given. */
-export const AGENT_TOP_K = { min: 1, max: 20, default: 6 } as const;
-export const AGENT_TEMPERATURE = { min: 0, max: 2, default: 0.2 } as const;
-/** Longest question a chat (or public API) request may carry, in characters. */
-export const CHAT_MESSAGE_MAX_CHARS = 8000;
-/** Longest system prompt an agent may have, in characters. */
-export const SYSTEM_PROMPT_MAX_CHARS = 20_000;
 
 /** An agent's chat settings, stored per user for built-in agents and per agent for custom ones. */
 const agentSettingsSchema = z.object({
@@ -80,14 +79,6 @@ export const updateCustomAgentSchema = updateAgentSettingsSchema
   })
   .partial();
 export type UpdateCustomAgent = z.infer<typeof updateCustomAgentSchema>;
-
-/** The model id the built-in responder answers as (stored with its messages, listed by the API). */
-export const OFFLINE_RESPONDER_MODEL = "grounded-responder";
-
-/** A model as people read it: the built-in responder by what it is, any other model by its own name. */
-export function modelDisplayName(model: string): string {
-  return model === OFFLINE_RESPONDER_MODEL ? "Built-in responder (offline)" : model;
-}
 
 /** Which model answered: the built-in grounded responder (offline mode) or a configured OpenAI-compatible server. */
 export const chatModelInfoSchema = z.object({
@@ -203,8 +194,6 @@ export const chatConversationSchema = z.object({
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
 
-export const CONVERSATION_TITLE_MAX_CHARS = 200;
-
 export const createChatConversationSchema = z.object({
   agentType: z.union([agentTypeSchema, z.literal("qa-compliance")]),
   title: z.string().trim().min(1, "Please enter a title").max(CONVERSATION_TITLE_MAX_CHARS),
@@ -259,5 +248,3 @@ export const agentAnalyticsSchema = z.object({
   totalMessages: z.number().int().nonnegative(),
 });
 export type AgentAnalytics = z.infer<typeof agentAnalyticsSchema>;
-/** Days the analytics cover, today included. */
-export const AGENT_ANALYTICS_DAYS = 14;

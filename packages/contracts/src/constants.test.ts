@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFileSize, wizardProgress } from "./constants";
-import { generateApiEndpoint } from "./inputs";
+import { formatFileSize, generateApiEndpoint, wizardProgress } from "./constants";
 
 describe("formatFileSize", () => {
   it("uses 1024-based units", () => {

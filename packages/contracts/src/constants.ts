@@ -69,3 +69,49 @@ export const ACCEPTED_UPLOAD_EXTENSIONS = [
   "xls",
   "json",
 ] as const;
+
+// Agent, chat and public-API limits and helpers: here rather than beside their schemas so front ends read them
+// without loading zod.
+
+/** Retrieval depth per answer: how many passages the model is given. */
+export const AGENT_TOP_K = { min: 1, max: 20, default: 6 } as const;
+
+export const AGENT_TEMPERATURE = { min: 0, max: 2, default: 0.2 } as const;
+
+/** Longest question a chat (or public API) request may carry, in characters. */
+export const CHAT_MESSAGE_MAX_CHARS = 8000;
+
+/** Longest system prompt an agent may have, in characters. */
+export const SYSTEM_PROMPT_MAX_CHARS = 20_000;
+
+/** The model id the built-in responder answers as (stored with its messages, listed by the API). */
+export const OFFLINE_RESPONDER_MODEL = "grounded-responder";
+
+/** A model as people read it: the built-in responder by what it is, any other model by its own name. */
+export function modelDisplayName(model: string): string {
+  return model === OFFLINE_RESPONDER_MODEL ? "Built-in responder (offline)" : model;
+}
+
+export const CONVERSATION_TITLE_MAX_CHARS = 200;
+
+/** Days the analytics cover, today included. */
+export const AGENT_ANALYTICS_DAYS = 14;
+
+/**
+ * What a public agent answers callers other than its owner from (DESIGN 4), said where its public switch is and on its
+ * Public Endpoints entry: "all agents" is how the upload card names the shared library.
+ */
+export const PUBLIC_AGENT_SCOPE_NOTE =
+  "Anonymous callers get answers only from the documents given to this agent, never from documents uploaded for all agents.";
+
+/** Spec section 7: "agent-" + lower-cased hyphenated name + millisecond timestamp. */
+export function generateApiEndpoint(name: string, now: number = Date.now()): string {
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return `agent-${slug ? `${slug}-` : ""}${now}`;
+}
+
+export const AGENT_TYPES = ["custom", "gtm", "legal", "technical", "vision", "fundraising"] as const;

@@ -1,6 +1,6 @@
 // Zod schemas and inferred types for every entity of the product spec (section 3), as the API returns them.
 import { z } from "zod";
-import { EPOCH_OPTIONS, VECTOR_DIMENSION_DEFAULT, VECTOR_NAMESPACE_DEFAULT } from "./constants";
+import { AGENT_TYPES, EPOCH_OPTIONS, VECTOR_DIMENSION_DEFAULT, VECTOR_NAMESPACE_DEFAULT } from "./constants";
 
 const id = z.string().min(1);
 const timestamp = z.iso.datetime({ offset: true });
@@ -70,7 +70,6 @@ export type Document = z.infer<typeof documentSchema>;
 
 export const dataSourceTypeSchema = z.enum(["text", "url", "api"]);
 
-export const AGENT_TYPES = ["custom", "gtm", "legal", "technical", "vision", "fundraising"] as const;
 const PRESET_AGENT_TYPES = [
   "executive",
   "market-intelligence",

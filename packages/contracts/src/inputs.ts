@@ -1,7 +1,12 @@
 // Request bodies the browser sends and the API validates (spec section 7), with the spec's messages.
 import { z } from "zod";
-import { SYSTEM_PROMPT_MAX_CHARS } from "./chat";
-import { AGENT_NAME_MAX_CHARS, DEFAULT_EPOCHS, DEFAULT_MODEL_TYPE, EPOCH_OPTIONS } from "./constants";
+import {
+  AGENT_NAME_MAX_CHARS,
+  DEFAULT_EPOCHS,
+  DEFAULT_MODEL_TYPE,
+  EPOCH_OPTIONS,
+  SYSTEM_PROMPT_MAX_CHARS,
+} from "./constants";
 import { agentTypeSchema, dataSourceTypeSchema, modelTypeSchema } from "./entities";
 import { VALIDATION } from "./messages";
 
@@ -55,13 +60,3 @@ export type CreateConversation = z.input<typeof createConversationSchema>;
 
 export const publicAgentRequestSchema = z.object({ message: nonBlank(VALIDATION.apiTestMessage) });
 export type PublicAgentRequest = z.input<typeof publicAgentRequestSchema>;
-
-/** Spec section 7: "agent-" + lower-cased hyphenated name + millisecond timestamp. */
-export function generateApiEndpoint(name: string, now: number = Date.now()): string {
-  const slug = name
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return `agent-${slug ? `${slug}-` : ""}${now}`;
-}

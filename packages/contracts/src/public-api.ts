@@ -1,15 +1,10 @@
 // The public agent API's shapes (issue 21): POST /api/v1/{apiEndpoint} and the gtm endpoints, as callers and mf-api read them.
+
 import { z } from "zod";
-import { answerTraceSchema, CHAT_MESSAGE_MAX_CHARS } from "./chat";
+import { answerTraceSchema } from "./chat";
+import { CHAT_MESSAGE_MAX_CHARS } from "./constants";
 import { publicAgentRequestSchema } from "./inputs";
 import { chunkLocationSchema } from "./knowledge";
-
-/**
- * What a public agent answers callers other than its owner from (DESIGN 4), said where its public switch is and on its
- * Public Endpoints entry: "all agents" is how the upload card names the shared library.
- */
-export const PUBLIC_AGENT_SCOPE_NOTE =
-  "Anonymous callers get answers only from the documents given to this agent, never from documents uploaded for all agents.";
 
 /** POST /api/v1/{apiEndpoint}: the spec's `{ message }` (blank: "Please enter a test message"), bounded like chat. */
 export const publicAgentCallSchema = publicAgentRequestSchema.extend({

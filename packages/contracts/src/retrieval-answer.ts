@@ -1,7 +1,9 @@
 // POST /api/retrieval/answer (issue 28): the retrieval lab asks an agent a question and sees its answer with the
 // "Why this answer?" trace, through the chat's own pipeline, without a conversation and without storing anything.
+
 import { z } from "zod";
-import { CHAT_MESSAGE_MAX_CHARS, chatMessageSchema } from "./chat";
+import { chatMessageSchema } from "./chat";
+import { CHAT_MESSAGE_MAX_CHARS } from "./constants";
 
 export const RETRIEVAL_ANSWER_BLANK = "Please enter a question";
 

@@ -1,18 +1,23 @@
 // The shared singletons of the shell and every remote (DESIGN 2b), with requiredVersion read from the installed packages.
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 
 const require = createRequire(import.meta.url);
 
 /**
  * Routing is shared through @acp/router, the few React Router exports the apps use: one router context for the shell
  * and every remote, and a shared chunk a quarter of react-router's (a shared package is not tree-shaken). Nothing
- * imports react-router directly (biome.json). The QueryClient is the shell's for the same reason.
+ * imports react-router directly (biome.json). The QueryClient is the shell's for the same reason. tailwind-merge is
+ * the design system's class merger (@acp/ui's cn): the shell loads it anyway, and each remote bundled a whole copy
+ * (about 9 KiB gzip; it cannot be tree-shaken, its default config is the library).
  */
 export const SHARED_SINGLETON_PACKAGES = [
   "react",
   "react-dom",
   "@acp/router",
   "@tanstack/react-query",
+  "tailwind-merge",
 ] as const;
 
 export type SharedSingletonPackage = (typeof SHARED_SINGLETON_PACKAGES)[number];
@@ -25,9 +30,20 @@ export type SharedSingletonConfig = {
   import?: false;
 };
 
+/** The version installed for the repository: read from the package's own package.json, found from its entry. */
 function installedVersion(name: SharedSingletonPackage): string {
-  const manifest = require(`${name}/package.json`) as { version: string };
-  return manifest.version;
+  // Not `require("<name>/package.json")`: packages whose "exports" leave it out (tailwind-merge) refuse that.
+  let dir = path.dirname(require.resolve(name));
+  for (;;) {
+    const file = path.join(dir, "package.json");
+    if (existsSync(file)) {
+      const manifest = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
+      if (manifest.name === name && manifest.version) return manifest.version;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no package.json of ${name} above its entry`);
+    dir = parent;
+  }
 }
 
 /**

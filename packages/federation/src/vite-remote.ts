@@ -123,6 +123,9 @@ export function createRemoteViteConfig({ name, command }: RemoteViteOptions): Us
         manifest: true,
         exposes,
         shared: sharedSingletons({ providedByHost: inShellOnly }),
+        // As the shell: a shared package comes from whoever loaded it first (the shell), so loading one remote never
+        // fetches every other registered remote's entry to compare versions.
+        shareStrategy: "loaded-first",
         dts: false,
         dev: { remoteHmr: true },
         experiments: { externalRuntime: inShellOnly },

@@ -1,6 +1,8 @@
 // The one mapping from a built-in agent (packages/contracts) and the user's settings row to a BuiltInAgentState.
+
 import { BUILT_IN_AGENTS, type BuiltInAgent, findBuiltInAgent } from "@acp/contracts/agents";
-import { AGENT_TEMPERATURE, AGENT_TOP_K, type BuiltInAgentState } from "@acp/contracts/chat";
+import type { BuiltInAgentState } from "@acp/contracts/chat";
+import { AGENT_TEMPERATURE, AGENT_TOP_K } from "@acp/contracts/constants";
 import type { builtInAgentSettings } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 

@@ -1,6 +1,8 @@
 // GET /api/agents/{agentKey}/analytics: an agent's conversations and messages per UTC day and its median answer time.
+
 import { findBuiltInAgent } from "@acp/contracts/agents";
-import { AGENT_ANALYTICS_DAYS, type AgentAnalytics } from "@acp/contracts/chat";
+import type { AgentAnalytics } from "@acp/contracts/chat";
+import { AGENT_ANALYTICS_DAYS } from "@acp/contracts/constants";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { rowsOf } from "../../db/rows-of";

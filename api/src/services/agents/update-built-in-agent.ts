@@ -1,10 +1,7 @@
 // PATCH /api/agents/{id}: switches a built-in agent on or off for the user and changes its chat settings.
-import {
-  AGENT_TEMPERATURE,
-  AGENT_TOP_K,
-  type BuiltInAgentState,
-  type UpdateBuiltInAgent,
-} from "@acp/contracts/chat";
+
+import type { BuiltInAgentState, UpdateBuiltInAgent } from "@acp/contracts/chat";
+import { AGENT_TEMPERATURE, AGENT_TOP_K } from "@acp/contracts/constants";
 import type { Db } from "../../db/create-database";
 import { builtInAgentSettings } from "../../db/schema";
 import { enabledByDefault, requireBuiltInAgent, toBuiltInAgentState } from "./built-in-agent-state";

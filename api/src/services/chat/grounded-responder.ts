@@ -1,5 +1,7 @@
 // The built-in chat model (offline mode, DESIGN 6): answers by quoting the retrieved passages' most relevant sentences.
-import { type ChatModelInfo, OFFLINE_RESPONDER_MODEL } from "@acp/contracts/chat";
+
+import type { ChatModelInfo } from "@acp/contracts/chat";
+import { OFFLINE_RESPONDER_MODEL } from "@acp/contracts/constants";
 import type {
   AnswerRequest,
   AnswerResult,

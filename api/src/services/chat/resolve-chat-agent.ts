@@ -1,6 +1,8 @@
 // Who answers in a conversation: its custom agent, or the built-in agent its agentType names, with the user's settings.
+
 import { findBuiltInAgent } from "@acp/contracts/agents";
-import { AGENT_TEMPERATURE, AGENT_TOP_K, type AgentSettings } from "@acp/contracts/chat";
+import type { AgentSettings } from "@acp/contracts/chat";
+import { AGENT_TEMPERATURE, AGENT_TOP_K } from "@acp/contracts/constants";
 import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/create-database";

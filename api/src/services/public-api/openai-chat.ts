@@ -1,11 +1,8 @@
 // OpenAI's chat completions protocol over our agents: the request we accept, how its messages become a grounded
 // question, and the completion, chunk, model-list and error objects we answer with (the official clients parse them).
-import {
-  type AnswerTrace,
-  answerTraceSchema,
-  CHAT_MESSAGE_MAX_CHARS,
-  type ChatSource,
-} from "@acp/contracts/chat";
+
+import { type AnswerTrace, answerTraceSchema, type ChatSource } from "@acp/contracts/chat";
+import { CHAT_MESSAGE_MAX_CHARS } from "@acp/contracts/constants";
 import { type PublicSource, publicSourceSchema } from "@acp/contracts/public-api";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";

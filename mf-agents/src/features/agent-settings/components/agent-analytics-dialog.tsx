@@ -1,7 +1,8 @@
 // "Analytics": an agent's conversations and messages per day with the median answer time, read from
 // GET /api/agents/{key}/analytics each time the dialog opens; an empty state until someone has chatted with it.
+
 import { errorMessage } from "@acp/client/http-error";
-import { AGENT_ANALYTICS_DAYS } from "@acp/contracts/chat";
+import { AGENT_ANALYTICS_DAYS } from "@acp/contracts/constants";
 import { Button } from "@acp/ui/components/button";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
 import {

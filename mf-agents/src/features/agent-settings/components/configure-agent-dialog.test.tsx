@@ -1,8 +1,7 @@
 // The Configure dialog: it saves the edited settings with PATCH (built-in and custom agents each at their own
 // route), checks fields before sending anything, names the installation's default model, and reports failures.
 
-import { AGENT_TEMPERATURE, AGENT_TOP_K } from "@acp/contracts/chat";
-import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
+import { AGENT_TEMPERATURE, AGENT_TOP_K, PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/constants";
 import { mockApi, route } from "@acp/federation/mock-api";
 import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";

@@ -1,14 +1,14 @@
 // "Configure": edits and saves an agent's chat settings (system prompt, model, temperature, passages per answer),
 // and a custom agent's name, description and public switch, with checks beside each field and the outcome as a toast.
 
+import type { ChatModelInfo } from "@acp/contracts/chat";
 import {
   AGENT_TEMPERATURE,
   AGENT_TOP_K,
-  type ChatModelInfo,
   modelDisplayName,
+  PUBLIC_AGENT_SCOPE_NOTE,
   SYSTEM_PROMPT_MAX_CHARS,
-} from "@acp/contracts/chat";
-import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
+} from "@acp/contracts/constants";
 import { toastError } from "@acp/federation/toast-error";
 import { Button } from "@acp/ui/components/button";
 import {

@@ -1,11 +1,8 @@
 // The configuration form's values as typed and their checks, with sentences a person reads next to the field; a
 // valid form becomes the PATCH body (an empty model means the installation's default, sent as null).
-import {
-  AGENT_TEMPERATURE,
-  AGENT_TOP_K,
-  type AgentSettings,
-  SYSTEM_PROMPT_MAX_CHARS,
-} from "@acp/contracts/chat";
+
+import type { AgentSettings } from "@acp/contracts/chat";
+import { AGENT_TEMPERATURE, AGENT_TOP_K, SYSTEM_PROMPT_MAX_CHARS } from "@acp/contracts/constants";
 import type { SettingsPatch } from "../api/update-agent-settings";
 import type { SettingsTarget } from "./settings-target";
 

@@ -3,13 +3,8 @@
 
 import { errorMessage } from "@acp/client/http-error";
 import { findBuiltInAgent } from "@acp/contracts/agents";
-import {
-  type ChatConversation,
-  type ChatMessage,
-  type ChatModelInfo,
-  type ChatSource,
-  modelDisplayName,
-} from "@acp/contracts/chat";
+import type { ChatConversation, ChatMessage, ChatModelInfo, ChatSource } from "@acp/contracts/chat";
+import { modelDisplayName } from "@acp/contracts/constants";
 import { Badge } from "@acp/ui/components/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { CardState } from "@acp/ui/components/card-state";

@@ -1,6 +1,6 @@
 // The question box: Enter sends, Shift+Enter starts a new line (spec section 2); Send is disabled for blank input
 // or while sending (section 5); Stop shows while an answer streams.
-import { CHAT_MESSAGE_MAX_CHARS } from "@acp/contracts/chat";
+import { CHAT_MESSAGE_MAX_CHARS } from "@acp/contracts/constants";
 import { Button } from "@acp/ui/components/button";
 import { Textarea } from "@acp/ui/components/textarea";
 import { SendHorizontal, Square } from "lucide-react";

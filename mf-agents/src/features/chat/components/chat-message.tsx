@@ -1,6 +1,8 @@
 // One message of the conversation: the user's question as plain text, or an answer in Markdown with its citation
 // buttons, a note when it was stopped, failed or interrupted, its sources and the model that wrote it.
-import { type ChatMessage, type ChatSource, modelDisplayName } from "@acp/contracts/chat";
+
+import type { ChatMessage, ChatSource } from "@acp/contracts/chat";
+import { modelDisplayName } from "@acp/contracts/constants";
 import { cn } from "@acp/ui/lib/cn";
 import { CircleAlert, CircleStop, PowerOff } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";

@@ -1,5 +1,7 @@
 // Renames the selected conversation: its trigger button and a dialog with the title field.
-import { type ChatConversation, CONVERSATION_TITLE_MAX_CHARS } from "@acp/contracts/chat";
+
+import type { ChatConversation } from "@acp/contracts/chat";
+import { CONVERSATION_TITLE_MAX_CHARS } from "@acp/contracts/constants";
 import { Button } from "@acp/ui/components/button";
 import {
   Dialog,

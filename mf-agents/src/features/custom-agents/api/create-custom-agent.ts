@@ -1,7 +1,9 @@
 // Creates a custom agent (POST /api/custom-agents) with its public endpoint slug made as the spec says
 // ("agent-" + hyphenated name + a millisecond timestamp); the list refetches after.
+
 import { createCustomAgentMutationOptions } from "@acp/client/custom-agents";
-import { type CreateCustomAgent, generateApiEndpoint } from "@acp/contracts/inputs";
+import { generateApiEndpoint } from "@acp/contracts/constants";
+import type { CreateCustomAgent } from "@acp/contracts/inputs";
 import { useMutation } from "@tanstack/react-query";
 
 export type NewCustomAgent = Omit<CreateCustomAgent, "apiEndpoint">;

@@ -1,7 +1,7 @@
 // Creating a custom agent: name and system prompt are required (the spec's message, nothing sent), the body carries
 // the defaults and a generated endpoint, and failures read "Failed to create agent: {message}".
 
-import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
+import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/constants";
 import { mockApi, route } from "@acp/federation/mock-api";
 import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";

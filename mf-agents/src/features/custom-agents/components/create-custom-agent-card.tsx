@@ -1,7 +1,6 @@
-import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
+import { PUBLIC_AGENT_SCOPE_NOTE, PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
 import type { AgentType } from "@acp/contracts/entities";
 import { ERROR_TOASTS, SUCCESS_TOASTS, VALIDATION } from "@acp/contracts/messages";
-import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
 import { toastError } from "@acp/federation/toast-error";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";

@@ -1,6 +1,8 @@
 // The words a custom agent's type reads as: a built-in agent's name for gtm, legal, ..., else a plain label.
+
 import { findBuiltInAgent } from "@acp/contracts/agents";
-import { AGENT_TYPES, type AgentType } from "@acp/contracts/entities";
+import { AGENT_TYPES } from "@acp/contracts/constants";
+import type { AgentType } from "@acp/contracts/entities";
 
 const LABELS: Partial<Record<AgentType, string>> = {
   custom: "Custom",

@@ -2,7 +2,7 @@
 // states: the blank message, the reply with its sources, "Error: {error or Unknown error}" and "Network error".
 
 import { createQueryClient } from "@acp/client/query-client";
-import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
+import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/constants";
 import { type Answer, mockApi, route } from "@acp/federation/mock-api";
 import { clearToasts, currentToast, renderRemotePage } from "@acp/federation/testing";
 import { QueryClientProvider } from "@tanstack/react-query";

@@ -1,8 +1,7 @@
 // "Public Endpoints": each public custom agent with its name and /api/v1/{apiEndpoint} (or "No public agents
 // deployed"), a copy button for its full URL, and a Test box that calls it the way an outside caller would.
 import { errorMessage } from "@acp/client/http-error";
-import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
-import { PUBLIC_AGENT_SCOPE_NOTE } from "@acp/contracts/public-api";
+import { PUBLIC_AGENT_SCOPE_NOTE, PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
 import { Button } from "@acp/ui/components/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@acp/ui/components/card";
 import { CardState, cardStatus } from "@acp/ui/components/card-state";
