@@ -66,7 +66,7 @@ describe("buildIctPairs", () => {
       expect.stringMatching(/Not enough running text to train on: .* Upload more documents/),
     ]);
     expect(buildIctPairs(passages(1, 30), { seed: 1 }).problems).toEqual([
-      expect.stringMatching(/holds 1 document; training needs at least 4/),
+      expect.stringMatching(/holds 1 document; training needs at least 4 .* Upload 3 more documents first\./),
     ]);
     expect(
       buildIctPairs(passages(50), { seed: 1, minTrainPairs: 10, minValidationPairs: 5 }).problems,

@@ -72,7 +72,8 @@ export const MIN_VALIDATION_PAIRS = 20;
 
 /** The refusal of a knowledge base with fewer than MIN_DOCUMENTS documents, in words for people. */
 export function tooFewDocuments(documents: number): string {
-  return `The knowledge holds ${documents} document${documents === 1 ? "" : "s"}; training needs at least ${MIN_DOCUMENTS} so some can be held out to check the result on. Upload more documents first.`;
+  const missing = MIN_DOCUMENTS - documents;
+  return `The knowledge holds ${documents} document${documents === 1 ? "" : "s"}; training needs at least ${MIN_DOCUMENTS} so some can be held out to check the result on. Upload ${missing} more document${missing === 1 ? "" : "s"} first.`;
 }
 
 import { seededRandom, shuffle } from "../../../lib/seeded-random";
