@@ -1,4 +1,4 @@
-// Runs Lighthouse (performance category, desktop preset) against a URL in Debian's Chromium, launched here with the
+// Runs Lighthouse (performance category, desktop or mobile preset) against a URL in Debian's Chromium, launched here with the
 // flags this sandboxed, offline machine needs, and returns the median of a few runs.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -12,6 +12,9 @@ import { chromiumPath } from "../support/env";
 import type { SessionCookie } from "./sign-up";
 
 export type LighthouseScore = { score: number; fcpMs: number; lcpMs: number; tbtMs: number };
+
+/** Lighthouse's two presets: desktop, and its default mobile one (a phone screen, slow 4G, 4x CPU slowdown). */
+export type LighthousePreset = "desktop" | "mobile";
 
 const CHROMIUM_FLAGS = [
   "--headless",
@@ -82,6 +85,7 @@ async function runOnce(
   port: number,
   url: string,
   cookie: SessionCookie | undefined,
+  preset: LighthousePreset,
 ): Promise<LighthouseScore> {
   const result = await lighthouse(
     url,
@@ -91,7 +95,7 @@ async function runOnce(
       onlyCategories: ["performance"],
       extraHeaders: cookie ? { Cookie: `${cookie.name}=${cookie.value}` } : undefined,
     },
-    desktopConfig,
+    preset === "desktop" ? desktopConfig : undefined,
   );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
@@ -116,29 +120,35 @@ async function runRetryingTrace(
   port: number,
   url: string,
   cookie: SessionCookie | undefined,
+  preset: LighthousePreset,
 ): Promise<LighthouseScore> {
   try {
-    return await runOnce(port, url, cookie);
+    return await runOnce(port, url, cookie, preset);
   } catch (error) {
     if (!(error instanceof Error && /NO_NAVSTART|NO_FCP/.test(error.message))) throw error;
     console.warn(`${error.message}: running it again`);
-    return runOnce(port, url, cookie);
+    return runOnce(port, url, cookie, preset);
   }
 }
 
 /**
- * Lighthouse performance of `url` (desktop preset): checks once that the page gets `ready`, then runs Lighthouse
+ * Lighthouse performance of `url` (`preset`, desktop by default): checks once that the page gets `ready`, then runs Lighthouse
  * `runs` times and returns the run with the median score. `cookie` is sent on every request (the signed-in pages).
  */
 export async function measureLighthouse(
   chrome: DebuggableChromium,
   url: string,
-  options: { ready: (page: Page) => Promise<void>; cookie?: SessionCookie; runs: number },
+  options: {
+    ready: (page: Page) => Promise<void>;
+    cookie?: SessionCookie;
+    runs: number;
+    preset?: LighthousePreset;
+  },
 ): Promise<LighthouseScore> {
   await checkReady(chrome.port, url, options.cookie, options.ready);
   const results: LighthouseScore[] = [];
   for (let run = 0; run < options.runs; run++)
-    results.push(await runRetryingTrace(chrome.port, url, options.cookie));
+    results.push(await runRetryingTrace(chrome.port, url, options.cookie, options.preset ?? "desktop"));
   results.sort((a, b) => a.score - b.score || a.lcpMs - b.lcpMs);
   const median = results[Math.floor(results.length / 2)];
   if (!median) throw new Error("no Lighthouse runs");

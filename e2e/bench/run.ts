@@ -11,7 +11,12 @@ import { chatFirstTokenRows } from "./chat-first-token";
 import { printTable } from "./cli";
 import { ingestionManyRows, ingestionMemoryRows, ingestionThroughputRows } from "./ingestion";
 import { ingestionFloorRows } from "./ingestion-floor";
-import { type LighthouseScore, launchDebuggableChromium, measureLighthouse } from "./lighthouse-score";
+import {
+  type LighthousePreset,
+  type LighthouseScore,
+  launchDebuggableChromium,
+  measureLighthouse,
+} from "./lighthouse-score";
 import { measureListThroughput } from "./list-throughput";
 import { type FirstLoad, measureFirstLoad } from "./measure-first-load";
 import { nfcorpusRows } from "./nfcorpus";
@@ -134,7 +139,12 @@ async function firstLoadRows(baselineRoot: string): Promise<string[][]> {
   }
 }
 
-type PageScores = { landing: LighthouseScore; dashboard: LighthouseScore };
+const LIGHTHOUSE_ROWS = [
+  { page: "landing", preset: "desktop" },
+  { page: "dashboard", preset: "desktop" },
+  { page: "landing", preset: "mobile" },
+  { page: "dashboard", preset: "mobile" },
+] as const satisfies readonly { page: keyof typeof PAGE_LABELS; preset: LighthousePreset }[];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const scoreCell = ({ score, fcpMs, lcpMs, tbtMs }: LighthouseScore) =>
@@ -142,18 +152,23 @@ const scoreCell = ({ score, fcpMs, lcpMs, tbtMs }: LighthouseScore) =>
 
 async function lighthouseRows(baselineRoot: string): Promise<string[][]> {
   const chrome = await launchDebuggableChromium();
-  const scorePages = async (env: Record<string, string>): Promise<PageScores> => {
+  const scorePages = async (env: Record<string, string>): Promise<LighthouseScore[]> => {
     const server = await startAppServer(env);
     try {
       const url = `${server.url}/`;
-      const landing = await measureLighthouse(chrome, url, { ready: landingReady, runs: LIGHTHOUSE_RUNS });
       const cookie = await signUpCookie(server);
-      const dashboard = await measureLighthouse(chrome, url, {
-        ready: dashboardReady,
-        cookie,
-        runs: LIGHTHOUSE_RUNS,
-      });
-      return { landing, dashboard };
+      const scores: LighthouseScore[] = [];
+      for (const { page, preset } of LIGHTHOUSE_ROWS) {
+        scores.push(
+          await measureLighthouse(chrome, url, {
+            ready: page === "landing" ? landingReady : dashboardReady,
+            ...(page === "dashboard" ? { cookie } : {}),
+            runs: LIGHTHOUSE_RUNS,
+            preset,
+          }),
+        );
+      }
+      return scores;
     } finally {
       await server.stop();
     }
@@ -162,13 +177,17 @@ async function lighthouseRows(baselineRoot: string): Promise<string[][]> {
     const federated = await scorePages({});
     const baseline = await scorePages({ STATIC_ROOT: baselineRoot });
     return [
-      ["page", "federated score", "without federation score", "target"],
-      ...(["landing", "dashboard"] as const).map((key) => [
-        PAGE_LABELS[key],
-        scoreCell(federated[key]),
-        scoreCell(baseline[key]),
-        `>= ${LIGHTHOUSE_TARGET} ${federated[key].score >= LIGHTHOUSE_TARGET ? "met" : "NOT met"}`,
-      ]),
+      ["page", "preset", "federated score", "without federation score", "target"],
+      ...LIGHTHOUSE_ROWS.map(({ page, preset }, index) => {
+        const ours = federated[index] as LighthouseScore;
+        return [
+          PAGE_LABELS[page],
+          preset,
+          scoreCell(ours),
+          scoreCell(baseline[index] as LighthouseScore),
+          `>= ${LIGHTHOUSE_TARGET} ${ours.score >= LIGHTHOUSE_TARGET ? "met" : "NOT met"}`,
+        ];
+      }),
     ];
   } finally {
     await chrome.close();
@@ -196,7 +215,7 @@ async function main(): Promise<void> {
   );
   if (frontEndOnly) {
     printTable(
-      `Lighthouse performance (desktop preset, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs per page)`,
+      `Lighthouse performance (desktop and mobile presets, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs per page)`,
       await lighthouseRows(baselineRoot),
     );
     return;
@@ -219,7 +238,7 @@ async function main(): Promise<void> {
   );
   printTable("API peak RSS while a 200 MB CSV is uploaded and ingested", await ingestionMemoryRows());
   printTable(
-    `Lighthouse performance (desktop preset, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs per page)`,
+    `Lighthouse performance (desktop and mobile presets, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs per page)`,
     await lighthouseRows(baselineRoot),
   );
   printTable(
