@@ -15,6 +15,21 @@ export function waitPhrase(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
+/** Longest wait a client should sleep through before retrying by itself; past it, it should surface the 429. */
+const CLIENT_RETRY_MAX_S = 60;
+
+/**
+ * Retry-After (seconds), retry-after-ms (OpenAI's clients read it first) and, when the window reopens later than a
+ * client should wait, `x-should-retry: false`: OpenAI's SDKs would otherwise sleep for the whole hour, unabortable.
+ */
+export function retryHeaders(resetS: number): Record<string, string> {
+  return {
+    "Retry-After": String(resetS),
+    "retry-after-ms": String(resetS * 1000),
+    ...(resetS > CLIENT_RETRY_MAX_S ? { "x-should-retry": "false" } : {}),
+  };
+}
+
 /**
  * Counts one request against `key`'s hourly window; sets RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset
  * (seconds) and RateLimit-Policy ("<limit>;w=3600") on the response; over the limit throws AppError("RATE_LIMITED",
@@ -48,7 +63,7 @@ export async function enforceHourlyLimit(
     throw new AppError(
       "RATE_LIMITED",
       `Rate limit reached: ${limit} request${limit === 1 ? "" : "s"} per hour. Try again in ${waitPhrase(resetS)}.`,
-      { headers: { ...headers, "Retry-After": String(resetS) } },
+      { headers: { ...headers, ...retryHeaders(resetS) } },
     );
   }
 }

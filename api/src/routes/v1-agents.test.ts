@@ -193,12 +193,17 @@ describe.each(engines)("POST /api/v1/{apiEndpoint} on %s", (engine) => {
     for (const headers of [
       bearer(inactive),
       bearer(expired),
+      { authorization: "Bearer acp_live_made_up" },
       { authorization: "Bearer acp_test_made_up" },
-      { authorization: "Bearer" },
     ]) {
       const response = await ask(t, agent.apiEndpoint, question, headers);
       expect(response.status, headers.authorization).toBe(401);
       expect((await errorOf(response)).code).toBe("UNAUTHORIZED");
+    }
+    // A placeholder that is not one of our keys at all is no key: the public agent answers its caller anonymously.
+    for (const placeholder of ["Bearer", "Bearer sk-none", "Bearer ollama", "Bearer x"]) {
+      const response = await ask(t, agent.apiEndpoint, question, { authorization: placeholder });
+      expect(response.status, placeholder).toBe(200);
     }
     // Another user's valid, unrestricted key may call a public agent: it needs no authorisation, the key identifies.
     const stranger = await signUp(t);
@@ -343,6 +348,36 @@ describe.each(engines)("POST /api/v1/{apiEndpoint} on %s", (engine) => {
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("authorization");
+    expect(response.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
+  it("allows the headers OpenAI's SDK sends from a browser in its preflight", async () => {
+    const sdkHeaders = [
+      "authorization",
+      "content-type",
+      "x-stainless-os",
+      "x-stainless-lang",
+      "x-stainless-package-version",
+      "x-stainless-runtime",
+      "x-stainless-runtime-version",
+      "x-stainless-arch",
+      "x-stainless-retry-count",
+      "x-stainless-timeout",
+      "openai-organization",
+    ];
+    const response = await t.request("/api/v1/chat/completions", {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": sdkHeaders.join(","),
+      },
+    });
+    expect(response.status).toBe(204);
+    const allowed = (response.headers.get("access-control-allow-headers") ?? "")
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(sdkHeaders));
     expect(response.headers.get("access-control-allow-credentials")).toBeNull();
   });
 });

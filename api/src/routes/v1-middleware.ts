@@ -1,5 +1,6 @@
 // The public API's steps around every /api/v1 handler: its request-log entry, the API key (optional or required), the
 // hourly limit (per key, or per client IP without one), and OpenAI's error shape for the OpenAI-compatible routes.
+import { looksLikeOurApiKey } from "@acp/contracts/api-access";
 import { apiErrorSchema } from "@acp/contracts/errors";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -104,13 +105,15 @@ export function v1Call(operation: V1Operation) {
 }
 
 /**
- * For routes open to anonymous callers (public agents): without `Authorization: Bearer` the call goes on anonymous;
- * with it, the key must be usable (401 for an unknown, inactive or expired one, as authenticate() answers: never a
- * silent fall back to anonymous) and identifies the caller. Session cookies are never read on /api/v1.
+ * For routes open to anonymous callers (public agents): without `Authorization: Bearer` the call goes on anonymous,
+ * and so does a Bearer value that is not one of our keys at all ("sk-none", "ollama", "x": clients that insist on a
+ * key field send a placeholder, as Ollama and vLLM accept). A value in our key format must be usable (401 for an
+ * unknown, inactive or expired key, as authenticate() answers: never a silent fall back to anonymous) and identifies
+ * the caller. Session cookies are never read on /api/v1.
  */
 export const optionalApiKey = createMiddleware<V1Env>(async (c, next) => {
   const token = bearerToken(c);
-  if (token !== undefined) {
+  if (token !== undefined && looksLikeOurApiKey(token)) {
     const found = await lookUpApiKey(c, token);
     if (!found) throw new AppError("UNAUTHORIZED", "Invalid or inactive API key");
     c.set("user", found.user);

@@ -267,6 +267,21 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     expect(models).toBeInstanceOf(OpenAI.RateLimitError);
   });
 
+  it("surfaces a 429 whose window reopens in an hour at once, even to a client that retries by default", async () => {
+    const limited = await createTestKey(t, owner.user.id, { rateLimitPerHour: 1 });
+    // OpenAI's default: two retries, each sleeping as long as Retry-After says.
+    const openai = new OpenAI({ baseURL: served.baseURL, apiKey: limited.token });
+    const ask = () =>
+      openai.chat.completions.create({ model: privateSlug, messages: [{ role: "user", content: "Heron?" }] });
+    await ask();
+    const started = performance.now();
+    const refused = await rejection(ask());
+    expect(refused).toBeInstanceOf(OpenAI.RateLimitError);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(refused.headers?.get("x-should-retry")).toBe("false");
+    expect(Number(refused.headers?.get("retry-after-ms"))).toBeGreaterThan(3_500_000);
+  }, 15_000);
+
   it("answers a built-in agent for a key's owner, from the owner's knowledge", async () => {
     const completion = await client(served.baseURL, key).chat.completions.create({
       model: "gtm",

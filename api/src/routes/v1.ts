@@ -8,18 +8,20 @@ import { v1OpenAiRoutes } from "./v1-openai";
 /**
  * Open to scripts on any origin: nothing here reads cookies (keys travel in Authorization), so a page elsewhere can
  * call a public agent, or use a key it holds, without lending it anyone's session. Limit and request-id headers are
- * readable by those scripts.
+ * readable by those scripts. A preflight's requested headers are allowed as asked (no allowHeaders list): the
+ * official SDKs send their own (`x-stainless-*`, `openai-organization`, …) and a fixed list refused them.
  */
 const crossOrigin = cors({
   origin: "*",
-  allowMethods: ["GET", "POST", "OPTIONS"],
-  allowHeaders: ["Authorization", "Content-Type"],
+  allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
   exposeHeaders: [
     "RateLimit-Limit",
     "RateLimit-Remaining",
     "RateLimit-Reset",
     "RateLimit-Policy",
     "Retry-After",
+    "retry-after-ms",
+    "x-should-retry",
     "X-Request-Id",
   ],
   maxAge: 600,

@@ -6,6 +6,14 @@ import { VALIDATION } from "./messages";
 /** Every key we issue starts with this, so a leaked key is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = "acp_live_";
 
+/**
+ * Whether a Bearer value is meant as one of our keys ("acp_<kind>_…", live keys and test fixtures alike), as opposed
+ * to a placeholder a client sends because it insists on a key field ("sk-none", "ollama").
+ */
+export function looksLikeOurApiKey(token: string): boolean {
+  return /^acp_[a-z]+_/.test(token);
+}
+
 /** The hourly limit a key may be given (its default is API_KEY_RATE_LIMIT_PER_HOUR in ./constants). */
 export const API_KEY_RATE_LIMIT_MIN = 1;
 export const API_KEY_RATE_LIMIT_MAX = 1_000_000;
