@@ -108,7 +108,7 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     const anonymous = await rejection(client(served.baseURL).models.list());
     expect(anonymous).toBeInstanceOf(OpenAI.AuthenticationError);
     expect(anonymous.status).toBe(401);
-    expect(anonymous.code).toBe("UNAUTHORIZED");
+    expect(anonymous.code).toBe("invalid_api_key");
     expect(anonymous.type).toBe("authentication_error");
     // No header reached the server (a made-up key would be "invalid" instead).
     expect(anonymous.message).toContain("This endpoint needs an API key");
@@ -170,6 +170,36 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     }
   });
 
+  it("retrieves one model by id, and answers model_not_found for a name the key may not call", async () => {
+    const openai = client(served.baseURL, key);
+    expect(await openai.models.retrieve(privateSlug)).toMatchObject({
+      id: privateSlug,
+      object: "model",
+      owned_by: "custom-agent",
+      name: "Closed pricing",
+    });
+    expect((await openai.models.retrieve("gtm")).owned_by).toBe("built-in-agent");
+    const missing = await rejection(openai.models.retrieve("agent-nobody-1"));
+    expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(missing.code).toBe("model_not_found");
+    const restricted = await createTestKey(t, owner.user.id, { allowedAgentIds: ["gtm"] });
+    expect(await rejection(client(served.baseURL, restricted).models.retrieve(privateSlug))).toBeInstanceOf(
+      OpenAI.NotFoundError,
+    );
+  });
+
+  it("answers paths it does not serve in OpenAI's shape, so the SDK raises NotFoundError naming them", async () => {
+    const openai = client(served.baseURL, key);
+    const completions = await rejection(openai.completions.create({ model: "gtm", prompt: "Hello" }));
+    expect(completions).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(completions.code).toBe("unknown_url");
+    expect(completions.type).toBe("invalid_request_error");
+    expect(completions.message).toContain("POST /api/v1/completions");
+    const embeddings = await rejection(openai.embeddings.create({ model: "gtm", input: "Hello" }));
+    expect(embeddings).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(embeddings.message).toContain("/api/v1/chat/completions");
+  });
+
   it("answers public agents without a key and refuses the rest with OpenAI's error classes", async () => {
     const question = [{ role: "user" as const, content: "How much does the Falcon plan cost?" }];
     const open = await client(served.baseURL).chat.completions.create({
@@ -214,7 +244,7 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
       client(served.baseURL, key).chat.completions.create({ model: "agent-nobody-1", messages: question }),
     );
     expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
-    expect(missing.code).toBe("NOT_FOUND");
+    expect(missing.code).toBe("model_not_found");
     expect(missing.message).toContain("agent-nobody-1");
 
     const invalid = await rejection(

@@ -2,7 +2,7 @@
 // chat.completion.chunk events), for any OpenAI SDK pointed at <server>/api/v1.
 import { createRoute, z } from "@hono/zod-openapi";
 import { authenticate, securityFor } from "../auth/authenticate";
-import { errorBody } from "../lib/app-error";
+import { AppError, errorBody } from "../lib/app-error";
 import { eventStreamResponse } from "../lib/event-stream";
 import { componentSchema } from "../lib/openapi";
 import { assertMayCall, resolveModel } from "../services/public-api/agent-target";
@@ -22,6 +22,7 @@ import {
   contentChunk,
   finalChunks,
   modelListSchema,
+  modelSchema,
   openAiErrorBody,
   openAiErrorSchema,
   readMessages,
@@ -60,7 +61,7 @@ const OPENAI_STATUS_MEANINGS = {
   504: "The chat model did not answer in time",
 } as const;
 
-/** Documented errors in OpenAI's shape: `{ error: { message, type, code, param } }`, code as in our other errors. */
+/** Documented errors in OpenAI's shape: `{ error: { message, type, code, param } }`, code in OpenAI's words where it has them. */
 function openAiErrorResponses<const S extends keyof typeof OPENAI_STATUS_MEANINGS>(...statuses: S[]) {
   return Object.fromEntries(
     statuses.map((status) => [
@@ -95,6 +96,25 @@ const modelsRoute = createRoute({
       content: { "application/json": { schema: componentSchema(modelListSchema, "OpenAiModelList") } },
     },
     ...openAiErrorResponses(401, 429),
+  },
+});
+
+const modelRoute = createRoute({
+  method: "get",
+  path: "/models/{model}",
+  tags: ["Public API"],
+  summary: "One agent an API key may call, as OpenAI's model object",
+  description:
+    "The entry of GET /api/v1/models whose id is `model`; 404 (`model_not_found`) for any other name. Needs a key. Errors in OpenAI's shape.",
+  middleware: v1Middleware(openAiErrors, v1Call("models"), authenticate({ allow: ["apiKey"] }), hourlyLimit),
+  security: securityFor(["apiKey"]),
+  request: { params: z.object({ model: z.string().min(1).max(200) }) },
+  responses: {
+    200: {
+      description: "The agent",
+      content: { "application/json": { schema: componentSchema(modelSchema, "OpenAiModel") } },
+    },
+    ...openAiErrorResponses(401, 404, 429),
   },
 });
 
@@ -163,6 +183,17 @@ export const v1OpenAiRoutes = createV1Router()
     const apiKey = callerKey(c);
     if (!user || !apiKey) throw new Error("authenticate() let a call through without its key");
     return c.json(await listModels({ db: deps.database.db, apiKey, owner: user }), 200);
+  })
+  .openapi(modelRoute, async (c) => {
+    const { deps, user } = c.var;
+    const apiKey = callerKey(c);
+    if (!user || !apiKey) throw new Error("authenticate() let a call through without its key");
+    const { model } = c.req.valid("param");
+    const { data } = await listModels({ db: deps.database.db, apiKey, owner: user });
+    const found = data.find((entry) => entry.id === model);
+    if (!found)
+      throw new AppError("NOT_FOUND", `The model '${model}' does not exist or this key may not call it`);
+    return c.json(found, 200);
   })
   .openapi(completionsRoute, async (c) => {
     const body = c.req.valid("json");

@@ -1,5 +1,7 @@
 // The public agent API, mounted at /api/v1: agents by slug, the OpenAI-compatible endpoints and the gtm agent's own.
+import type { Context } from "hono";
 import { cors } from "hono/cors";
+import { unknownUrlError } from "../services/public-api/openai-chat";
 import { v1AgentRoutes } from "./v1-agents";
 import { v1GtmRoutes } from "./v1-gtm";
 import { createV1Router } from "./v1-middleware";
@@ -27,9 +29,17 @@ const crossOrigin = cors({
   maxAge: 600,
 });
 
+/**
+ * OpenAI's one-segment endpoints we do not serve: named before /{apiEndpoint} (agent slugs are generated as
+ * "agent-…", never these words), so an SDK calling them gets OpenAI's 404 rather than "no such agent".
+ */
+const OPENAI_ENDPOINTS_NOT_SERVED = ["/completions", "/embeddings", "/moderations", "/responses"];
+
+const unknownUrl = (c: Context) => c.json(unknownUrlError(c.req.method, c.req.path), 404);
+
 // The two-segment routes first: a slug is one segment, so /{apiEndpoint} never shadows them, but order states it.
-export const v1Routes = createV1Router()
-  .use("*", crossOrigin)
-  .route("/", v1OpenAiRoutes)
-  .route("/gtm", v1GtmRoutes)
-  .route("/", v1AgentRoutes);
+// Anything else under /api/v1 (OpenAI's other endpoints, a typo) answers as OpenAI does, so the SDKs raise
+// NotFoundError with a sentence naming what is served.
+const served = createV1Router().use("*", crossOrigin).route("/", v1OpenAiRoutes).route("/gtm", v1GtmRoutes);
+for (const path of OPENAI_ENDPOINTS_NOT_SERVED) served.all(path, unknownUrl);
+export const v1Routes = served.route("/", v1AgentRoutes).all("*", unknownUrl);

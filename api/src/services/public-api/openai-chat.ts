@@ -248,18 +248,19 @@ export function finalChunks(
   return [finish, { ...meta, object: "chat.completion.chunk", choices: [], usage, sources, trace }];
 }
 
+/** One agent as OpenAI's model object (GET /api/v1/models/{model}, and each entry of the list). */
+export const modelSchema = z.object({
+  id: z.string(),
+  object: z.literal("model"),
+  created: z.number().int(),
+  owned_by: z.string(),
+  /** Our extension: the agent's display name. */
+  name: z.string(),
+});
+
 export const modelListSchema = z.object({
   object: z.literal("list"),
-  data: z.array(
-    z.object({
-      id: z.string(),
-      object: z.literal("model"),
-      created: z.number().int(),
-      owned_by: z.string(),
-      /** Our extension: the agent's display name. */
-      name: z.string(),
-    }),
-  ),
+  data: z.array(modelSchema),
 });
 export type ModelList = z.infer<typeof modelListSchema>;
 
@@ -277,8 +278,18 @@ type OpenAiError = {
 };
 
 /**
- * Our error body `{ error, code, details? }` in OpenAI's shape. `code` stays our error code (the table in
- * @acp/contracts/error-codes), `param` names the first invalid field of a validation error.
+ * The codes OpenAI's clients and the tools built on them branch on, for ours that mean the same; other codes stay
+ * ours (the table in @acp/contracts/error-codes). On these routes a NOT_FOUND is always the model (the agent).
+ */
+const OPENAI_CODES: Record<string, string> = {
+  UNAUTHORIZED: "invalid_api_key",
+  NOT_FOUND: "model_not_found",
+  RATE_LIMITED: "rate_limit_exceeded",
+};
+
+/**
+ * Our error body `{ error, code, details? }` in OpenAI's shape: `code` in OpenAI's words where it has them, `param`
+ * names the first invalid field of a validation error.
  */
 export function openAiErrorBody(
   status: number,
@@ -289,7 +300,20 @@ export function openAiErrorBody(
     : undefined;
   const param =
     Array.isArray(firstIssue?.path) && firstIssue.path.length > 0 ? firstIssue.path.join(".") : null;
-  return { error: { message: body.error, type: errorType(status), code: body.code, param } };
+  const code = OPENAI_CODES[body.code] ?? body.code;
+  return { error: { message: body.error, type: errorType(status), code, param } };
+}
+
+/** OpenAI's answer to a path it does not serve: 404 invalid_request_error, code "unknown_url". */
+export function unknownUrlError(method: string, path: string): OpenAiError {
+  return {
+    error: {
+      message: `Invalid URL (${method} ${path}): this server offers POST /api/v1/chat/completions, GET /api/v1/models and GET /api/v1/models/{model}, and POST /api/v1/{agent endpoint}.`,
+      type: "invalid_request_error",
+      code: "unknown_url",
+      param: null,
+    },
+  };
 }
 
 export const openAiErrorSchema = z.object({
