@@ -45,11 +45,15 @@ describe("the completion's trace", () => {
     expect(completionBody(meta, answer).trace).toBeNull();
   });
 
-  it("rides on the stream's finishing chunk and on the usage chunk", () => {
+  it("rides on the stream's finishing chunk; usage comes once, in a chunk of its own, only when asked", () => {
     for (const includeUsage of [false, true]) {
       const chunks = finalChunks(meta, { ...answer, trace: TRACE }, includeUsage);
       expect(chunks).toHaveLength(includeUsage ? 2 : 1);
-      for (const chunk of chunks) expect(chunk.trace).toEqual(TRACE);
+      expect(chunks[0]?.trace).toEqual(TRACE);
+      expect(chunks[0]?.usage ?? null).toBeNull();
+      expect("usage" in (chunks[0] ?? {})).toBe(includeUsage);
+      if (includeUsage)
+        expect(chunks[1]).toMatchObject({ choices: [], usage: { total_tokens: expect.any(Number) } });
     }
     expect(finalChunks(meta, answer, false)[0]?.trace).toBeNull();
   });

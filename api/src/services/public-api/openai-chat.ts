@@ -236,16 +236,18 @@ export function finalChunks(
   const usage = usageOf(answer);
   const sources = citedSources(answer.sources);
   const trace = traceOf(answer);
+  // As OpenAI streams: usage only when asked, once, in a last chunk without choices (the finishing chunk then says
+  // `usage: null`, as every chunk before does). Our sources and trace ride on the finishing chunk.
   const finish: ChatCompletionChunk = {
     ...meta,
     object: "chat.completion.chunk",
     choices: [{ index: 0, delta: {}, finish_reason: "stop", logprobs: null }],
-    usage,
+    ...(includeUsage ? { usage: null } : {}),
     sources,
     trace,
   };
   if (!includeUsage) return [finish];
-  return [finish, { ...meta, object: "chat.completion.chunk", choices: [], usage, sources, trace }];
+  return [finish, { ...meta, object: "chat.completion.chunk", choices: [], usage }];
 }
 
 /** One agent as OpenAI's model object (GET /api/v1/models/{model}, and each entry of the list). */
