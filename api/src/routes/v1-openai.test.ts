@@ -175,6 +175,54 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     }
   });
 
+  it("reads every message shape OpenAI's clients send: text parts, tool calls and results, a prefill to continue", async () => {
+    const openai = client(served.baseURL, key);
+    const completion = await openai.chat.completions.create({
+      model: privateSlug,
+      messages: [
+        { role: "system", content: [{ type: "text", text: "Answer in one sentence." }] },
+        { role: "user", content: [{ type: "text", text: "How much does the Heron plan cost?" }] },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "call_1", type: "function", function: { name: "lookup", arguments: "{}" } }],
+        },
+        { role: "tool", tool_call_id: "call_1", content: "No result." },
+        { role: "assistant", content: "The Heron plan" },
+      ],
+    });
+    expect(completion.choices[0]?.message.content).toMatch(/Heron/);
+    expect(completion.choices[0]?.finish_reason).toBe("stop");
+  });
+
+  it("answers tool_choice auto offline as a model that chose no tool, and refuses a required tool by name", async () => {
+    const openai = client(served.baseURL, key);
+    const tools = [
+      {
+        type: "function" as const,
+        function: { name: "lookup", parameters: { type: "object", properties: {} } },
+      },
+    ];
+    const messages = [{ role: "user" as const, content: "How much does the Heron plan cost?" }];
+    const auto = await openai.chat.completions.create({
+      model: privateSlug,
+      messages,
+      tools,
+      tool_choice: "auto",
+    });
+    expect(auto.choices[0]?.message.tool_calls ?? []).toEqual([]);
+    expect(auto.choices[0]?.finish_reason).toBe("stop");
+    expect(auto.choices[0]?.message.content).toMatch(/Heron/);
+    for (const toolChoice of ["required", { type: "function", function: { name: "lookup" } }] as const) {
+      const refused = await rejection(
+        openai.chat.completions.create({ model: privateSlug, messages, tools, tool_choice: toolChoice }),
+      );
+      expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(refused.param).toBe("tool_choice");
+      expect(refused.message).toContain("offline mode");
+    }
+  });
+
   it("retrieves one model by id, and answers model_not_found for a name the key may not call", async () => {
     const openai = client(served.baseURL, key);
     expect(await openai.models.retrieve(privateSlug)).toMatchObject({
@@ -255,24 +303,29 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     const invalid = await rejection(
       client(served.baseURL, key).chat.completions.create({
         model: publicSlug,
-        messages: [
-          { role: "user", content: "Hi" },
-          { role: "assistant", content: "Hello" },
-        ],
+        messages: [{ role: "system", content: "Be brief." }],
       }),
     );
     expect(invalid).toBeInstanceOf(OpenAI.BadRequestError);
-    expect(invalid.param).toBe("messages.1");
-    expect(invalid.message).toContain("The last message must be the user's question");
-    const tools = await rejection(
+    expect(invalid.param).toBe("messages.0");
+    expect(invalid.message).toContain("messages must hold the user's question");
+    const image = await rejection(
       client(served.baseURL, key).chat.completions.create({
         model: publicSlug,
-        messages: question,
-        tools: [{ type: "function", function: { name: "lookup", parameters: {} } }],
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "text", text: "What is on this picture?" },
+              { type: "image_url", image_url: { url: "https://example.com/a.png" } },
+            ],
+          },
+        ],
       }),
     );
-    expect(tools).toBeInstanceOf(OpenAI.BadRequestError);
-    expect(tools.param).toBe("tools");
+    expect(image).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(image.param).toBe("messages.0.content.1");
+    expect(image.message).toContain("image_url");
     // A stream refused before it starts is an HTTP error too.
     const streamed = await rejection(
       client(served.baseURL, strangersKey).chat.completions.create({

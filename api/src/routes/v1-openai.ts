@@ -15,6 +15,7 @@ import {
 import { startAnswer } from "../services/public-api/first-piece";
 import { listModels } from "../services/public-api/list-models";
 import {
+  assertToolsAnswerable,
   chatCompletionRequestSchema,
   chatCompletionSchema,
   completionBody,
@@ -125,12 +126,15 @@ const completionsRoute = createRoute({
   summary: "OpenAI-compatible chat completions: an agent's grounded answer, streamed or whole",
   description: [
     "`model` names the agent: a custom agent's endpoint slug or, with a key, a built-in agent type (GET",
-    "/api/v1/models). The last message is the question (role user); earlier user and assistant messages are the",
-    "history (the last 40, then trimmed to the model's context); system and developer messages are the caller's",
-    "instructions (4,000 characters together at most): a chat model gets them after the agent's own prompt and the",
-    "grounding rules, marked as ranking below both, and the passages after them as quoted data. The agent's settings",
-    "choose the model and temperature; `temperature`, `max_tokens` and other sampling fields are ignored, and tools",
-    "are refused.",
+    "/api/v1/models). The last user message is the question (content a string or text parts; other part types are",
+    "refused by name); the other user, assistant and tool messages are the history (tool results read as the user's",
+    "turns, an assistant message that only calls tools as nothing; the last 40, then trimmed to the model's context);",
+    "system and developer messages are the caller's instructions (4,000 characters together at most): a chat model",
+    "gets them after the agent's own prompt and the grounding rules, marked as ranking below both, and the passages",
+    "after them as quoted data. The agent's settings choose the model and temperature; `temperature`, `max_tokens`",
+    "and other sampling fields are ignored. `tools`: offline (the built-in responder), `tool_choice` auto or none is",
+    "answered as a model that chose no tool, required or a named function is refused (400, param tool_choice); with",
+    "a chat model, tools are refused (400, param tools) until they are passed on.",
     "",
     "The answer runs the chat's pipeline: retrieval from the agent owner's knowledge (for anyone but the owner's own",
     "key, only the knowledge given to the agent, never the owner's documents uploaded for all agents), the chat model,",
@@ -199,6 +203,7 @@ export const v1OpenAiRoutes = createV1Router()
     const body = c.req.valid("json");
     const { deps, v1Call: call } = c.var;
     const { question, history, instructions } = readMessages(body.messages);
+    assertToolsAnswerable(body, deps.responder.info.offline);
     const apiKey = callerKey(c);
     const target = await resolveModel({ db: deps.database.db, model: body.model, apiKey });
     call.agentOwnerId = target.ownerId;

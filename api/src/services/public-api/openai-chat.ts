@@ -16,20 +16,32 @@ const HISTORY_TURNS = 40;
 /** The caller's system (and developer) messages, all together, at most. */
 const CALLER_INSTRUCTIONS_MAX_CHARS = 4000;
 
-const textPartSchema = z.object({
-  type: z.literal("text", { error: "Only text content parts are supported" }),
-  text: z.string({ error: "A text part needs its text" }),
+/** A content part: text is read; other kinds (image_url, input_audio, file) are refused by readMessages, by name. */
+const contentPartSchema = z.looseObject({
+  type: z.string({ error: "A content part needs its type" }),
+  text: z.string().optional(),
 });
 
-const messageSchema = z.object({
-  role: z.enum(["system", "developer", "user", "assistant"], {
-    error: "A message's role must be system, developer, user or assistant (tools are not supported)",
+const messageSchema = z.looseObject({
+  role: z.enum(["system", "developer", "user", "assistant", "tool"], {
+    error: "A message's role must be system, developer, user, assistant or tool",
   }),
-  content: z.union([z.string(), z.array(textPartSchema)], {
-    error: "A message's content must be text (a string or text parts)",
-  }),
+  // Null (or absent) on an assistant message that only calls tools, as OpenAI's clients send it.
+  content: z
+    .union([z.string(), z.array(contentPartSchema)], {
+      error: "A message's content must be a string or a list of content parts",
+    })
+    .nullable()
+    .optional(),
   name: z.string().max(200).optional(),
+  tool_call_id: z.string().max(200).optional(),
 });
+
+/** `tool_choice` as OpenAI takes it: a mode, or one function by name. */
+const toolChoiceSchema = z.union([
+  z.enum(["none", "auto", "required"]),
+  z.looseObject({ type: z.string(), function: z.looseObject({ name: z.string() }).optional() }),
+]);
 
 /** POST /api/v1/chat/completions: OpenAI's fields we read; the agent's own settings decide model and temperature. */
 export const chatCompletionRequestSchema = z.object({
@@ -47,23 +59,49 @@ export const chatCompletionRequestSchema = z.object({
   stream: z.boolean().nullable().optional(),
   stream_options: z.object({ include_usage: z.boolean().nullable().optional() }).nullable().optional(),
   n: z.literal(1, { error: "Only one choice (n = 1) is supported" }).nullable().optional(),
-  tools: z
-    .array(z.unknown())
-    .max(0, "Tools are not supported: agents answer from their knowledge")
-    .nullable()
-    .optional(),
+  tools: z.array(z.unknown()).max(128, "tools can hold at most 128 tools").nullable().optional(),
+  tool_choice: toolChoiceSchema.nullable().optional(),
+  parallel_tool_calls: z.boolean().nullable().optional(),
 });
 type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
 
 type Message = ChatCompletionRequest["messages"][number];
 
-const textOf = (content: Message["content"]) =>
-  typeof content === "string" ? content : content.map((part) => part.text).join("\n");
+/** The text of a message's content: its string, or its text parts joined; null content (tool calls only) is "". */
+const textOf = (content: Message["content"]) => {
+  if (content === null || content === undefined) return "";
+  return typeof content === "string" ? content : content.map((part) => part.text ?? "").join("\n");
+};
 
 const invalid = (message: string, param: string) =>
   new AppError("VALIDATION_ERROR", message, {
     details: [{ path: param.split("."), message, code: "custom" }],
   });
+
+/**
+ * Refuses, by parameter, the tool requests this agent cannot honour. Offline (the built-in responder) no tool can be
+ * called: `tool_choice` "required" or a named function is refused; "auto" and "none" are answered as a model that
+ * chose no tool answers. With a chat model, the caller's tools are not passed on yet: refused rather than ignored.
+ */
+export function assertToolsAnswerable(
+  body: Pick<ChatCompletionRequest, "tools" | "tool_choice">,
+  offline: boolean,
+): void {
+  if ((body.tools ?? []).length === 0) return;
+  if (!offline) {
+    throw invalid(
+      "Tools are not passed to this agent's chat model yet: send the request without tools to get the agent's grounded answer",
+      "tools",
+    );
+  }
+  const choice = body.tool_choice;
+  if (choice === "required" || (typeof choice === "object" && choice !== null)) {
+    throw invalid(
+      'This agent runs in offline mode (no chat model is configured): it answers from its knowledge and cannot call tools. Send tool_choice "auto" or "none" to get its answer.',
+      "tool_choice",
+    );
+  }
+}
 
 /**
  * The grounded question a request asks: its last message (the user's), the user and assistant turns before it as
@@ -75,15 +113,33 @@ export function readMessages(messages: readonly Message[]): {
   history: HistoryTurn[];
   instructions: string;
 } {
-  const last = messages.at(-1);
+  messages.forEach((message, index) => {
+    if (!Array.isArray(message.content)) return;
+    message.content.forEach((part, partIndex) => {
+      if (part.type === "text" && typeof part.text === "string") return;
+      throw invalid(
+        part.type === "text"
+          ? "A text part needs its text"
+          : `Content parts of type ${part.type} are not supported: agents read text only`,
+        `messages.${index}.content.${partIndex}`,
+      );
+    });
+  });
+  // The question is the last user message: messages after it (an assistant prefill to continue, tool results) are
+  // context, as a model that continues would read them; the answer is the agent's grounded answer to that question.
+  const questionIndex = messages.findLastIndex((message) => message.role === "user");
+  const last = messages[questionIndex];
   const question = last ? textOf(last.content).trim() : "";
-  if (last?.role !== "user" || question === "") {
-    throw invalid("The last message must be the user's question", `messages.${messages.length - 1}`);
+  if (!last || question === "") {
+    throw invalid(
+      "messages must hold the user's question (a user message with text)",
+      `messages.${Math.max(0, questionIndex)}`,
+    );
   }
   if (question.length > CHAT_MESSAGE_MAX_CHARS) {
     throw invalid(
       `The question can be at most ${CHAT_MESSAGE_MAX_CHARS} characters`,
-      `messages.${messages.length - 1}.content`,
+      `messages.${questionIndex}.content`,
     );
   }
   const instructions = messages
@@ -98,12 +154,17 @@ export function readMessages(messages: readonly Message[]): {
     );
   }
   const history = messages
-    .slice(0, -1)
-    .flatMap((message): HistoryTurn[] =>
-      message.role === "user" || message.role === "assistant"
-        ? [{ role: message.role, content: textOf(message.content).trim() }]
-        : [],
-    )
+    .filter((_, index) => index !== questionIndex)
+    .flatMap((message): HistoryTurn[] => {
+      const content = textOf(message.content).trim();
+      if (message.role === "user" || message.role === "assistant") return [{ role: message.role, content }];
+      // A tool's result is what the caller's side knows: it reads as the user's turn.
+      if (message.role === "tool") {
+        const tool = message.name ?? message.tool_call_id ?? "a tool";
+        return [{ role: "user", content: content && `Result of ${tool}: ${content}` }];
+      }
+      return [];
+    })
     .filter((turn) => turn.content !== "")
     .slice(-HISTORY_TURNS);
   return { question, history, instructions };
