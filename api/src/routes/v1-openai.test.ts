@@ -223,6 +223,41 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     }
   });
 
+  it("answers json_object offline as a JSON object of the answer and its sources, whole or streamed", async () => {
+    const openai = client(served.baseURL, key);
+    const messages = [{ role: "user" as const, content: "How much does the Heron plan cost?" }];
+    const whole = await openai.chat.completions.create({
+      model: privateSlug,
+      messages,
+      response_format: { type: "json_object" },
+    });
+    const parsed = JSON.parse(whole.choices[0]?.message.content ?? "") as {
+      answer: string;
+      sources: { documentName: string }[];
+    };
+    expect(parsed.answer).toMatch(/Heron/);
+    expect(parsed.sources[0]?.documentName).toBe("pricing.txt");
+    const stream = await openai.chat.completions.create({
+      model: privateSlug,
+      messages,
+      response_format: { type: "json_object" },
+      stream: true,
+    });
+    let text = "";
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? "";
+    expect(JSON.parse(text)).toEqual(parsed);
+    const schema = await rejection(
+      openai.chat.completions.create({
+        model: privateSlug,
+        messages,
+        response_format: { type: "json_schema", json_schema: { name: "price", schema: { type: "object" } } },
+      }),
+    );
+    expect(schema).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(schema.param).toBe("response_format");
+    expect(schema.message).toContain("offline mode");
+  });
+
   it("retrieves one model by id, and answers model_not_found for a name the key may not call", async () => {
     const openai = client(served.baseURL, key);
     expect(await openai.models.retrieve(privateSlug)).toMatchObject({

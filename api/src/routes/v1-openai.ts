@@ -15,6 +15,7 @@ import {
 import { startAnswer } from "../services/public-api/first-piece";
 import { listModels } from "../services/public-api/list-models";
 import {
+  answersAsJsonObject,
   assertToolsAnswerable,
   chatCompletionRequestSchema,
   chatCompletionSchema,
@@ -22,6 +23,7 @@ import {
   completionMeta,
   contentChunk,
   finalChunks,
+  jsonObjectContent,
   modelListSchema,
   modelSchema,
   openAiErrorBody,
@@ -134,7 +136,9 @@ const completionsRoute = createRoute({
     "after them as quoted data. The agent's settings choose the model and temperature; `temperature`, `max_tokens`",
     "and other sampling fields are ignored. `tools`: offline (the built-in responder), `tool_choice` auto or none is",
     "answered as a model that chose no tool, required or a named function is refused (400, param tool_choice); with",
-    "a chat model, tools are refused (400, param tools) until they are passed on.",
+    "a chat model, tools are refused (400, param tools) until they are passed on. `response_format` json_object",
+    "offline answers the JSON object `{ answer, sources }` (streamed as one piece); json_schema offline, and any",
+    "format with a chat model, are refused (400, param response_format) rather than ignored.",
     "",
     "The answer runs the chat's pipeline: retrieval from the agent owner's knowledge (for anyone but the owner's own",
     "key, only the knowledge given to the agent, never the owner's documents uploaded for all agents), the chat model,",
@@ -204,6 +208,7 @@ export const v1OpenAiRoutes = createV1Router()
     const { deps, v1Call: call } = c.var;
     const { question, history, instructions } = readMessages(body.messages);
     assertToolsAnswerable(body, deps.responder.info.offline);
+    const asJson = answersAsJsonObject(body, deps.responder.info.offline);
     const apiKey = callerKey(c);
     const target = await resolveModel({ db: deps.database.db, model: body.model, apiKey });
     call.agentOwnerId = target.ownerId;
@@ -231,7 +236,8 @@ export const v1OpenAiRoutes = createV1Router()
         call.completionTokens = answer.completionTokens;
         const failure = callFailureError(answer);
         if (failure) throw failure;
-        return c.json(completionBody(meta, answer), 200);
+        const content = asJson ? jsonObjectContent(answer) : answer.content;
+        return c.json(completionBody(meta, { ...answer, content }), 200);
       } finally {
         stream.done();
       }
@@ -275,8 +281,9 @@ export const v1OpenAiRoutes = createV1Router()
             first = false;
           };
           // The words as the model writes them, markers checked on the way: they add up to the answer returned whole.
+          // As a JSON object, the answer is one piece once whole (a JSON text cut mid-way is no object).
           const citations = createCitationStream(passages.length);
-          started.attach((text) => write(citations.push(text)));
+          if (!asJson) started.attach((text) => write(citations.push(text)));
           const answer = await started.answer;
           call.promptTokens = answer.promptTokens;
           call.completionTokens = answer.completionTokens;
@@ -286,7 +293,7 @@ export const v1OpenAiRoutes = createV1Router()
             send(openAiErrorBody(failure.status, errorBody(failure)));
             return;
           }
-          write(citations.end());
+          write(asJson ? jsonObjectContent(answer) : citations.end());
           if (first) send(contentChunk(meta, "", true));
           for (const chunk of finalChunks(meta, answer, includeUsage)) send(chunk);
           sink.data("[DONE]");

@@ -62,6 +62,14 @@ export const chatCompletionRequestSchema = z.object({
   tools: z.array(z.unknown()).max(128, "tools can hold at most 128 tools").nullable().optional(),
   tool_choice: toolChoiceSchema.nullable().optional(),
   parallel_tool_calls: z.boolean().nullable().optional(),
+  response_format: z
+    .looseObject({
+      type: z.enum(["text", "json_object", "json_schema"], {
+        error: "response_format.type must be text, json_object or json_schema",
+      }),
+    })
+    .nullable()
+    .optional(),
 });
 type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
 
@@ -101,6 +109,37 @@ export function assertToolsAnswerable(
       "tool_choice",
     );
   }
+}
+
+/**
+ * Whether the answer is to come as a JSON object (`response_format: { type: "json_object" }`), refusing by parameter
+ * the formats this agent cannot honour instead of ignoring them: offline, a JSON schema cannot be filled; with a chat
+ * model, response formats are not passed on yet.
+ */
+export function answersAsJsonObject(
+  body: Pick<ChatCompletionRequest, "response_format">,
+  offline: boolean,
+): boolean {
+  const type = body.response_format?.type ?? "text";
+  if (type === "text") return false;
+  if (!offline) {
+    throw invalid(
+      `response_format ${type} is not passed to this agent's chat model yet: send the request without it to get the agent's grounded answer`,
+      "response_format",
+    );
+  }
+  if (type === "json_schema") {
+    throw invalid(
+      'This agent runs in offline mode (no chat model is configured): it cannot fill a JSON schema. Send response_format { "type": "json_object" } to get its answer and sources as JSON.',
+      "response_format",
+    );
+  }
+  return true;
+}
+
+/** The answer as the JSON object `json_object` asks for: `{ "answer", "sources" }` (the cited passages). */
+export function jsonObjectContent(answer: { content: string; sources: readonly ChatSource[] }): string {
+  return JSON.stringify({ answer: answer.content, sources: citedSources(answer.sources) });
 }
 
 /**
