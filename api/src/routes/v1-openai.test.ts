@@ -258,6 +258,36 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     expect(schema.message).toContain("offline mode");
   });
 
+  it("cuts the offline answer at max_tokens with finish_reason length, and at a stop string, whole or streamed", async () => {
+    const openai = client(served.baseURL, key);
+    const messages = [{ role: "user" as const, content: "How much does the Heron plan cost?" }];
+    const whole = (await openai.chat.completions.create({ model: privateSlug, messages })).choices[0];
+    const short = (await openai.chat.completions.create({ model: privateSlug, messages, max_tokens: 4 }))
+      .choices[0];
+    expect(short?.finish_reason).toBe("length");
+    expect(short?.message.content?.length).toBeLessThan(whole?.message.content?.length ?? 0);
+    expect(whole?.message.content?.startsWith(short?.message.content ?? "-")).toBe(true);
+    const stream = await openai.chat.completions.create({
+      model: privateSlug,
+      messages,
+      max_completion_tokens: 4,
+      stream: true,
+    });
+    let text = "";
+    let finish: string | null | undefined;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? "";
+      finish ??= chunk.choices[0]?.finish_reason;
+    }
+    expect(text).toBe(short?.message.content);
+    expect(finish).toBe("length");
+    const word = (whole?.message.content ?? "").split(/\s+/)[3] ?? "";
+    const stopped = (await openai.chat.completions.create({ model: privateSlug, messages, stop: [word] }))
+      .choices[0];
+    expect(stopped?.finish_reason).toBe("stop");
+    expect(stopped?.message.content).not.toContain(word);
+  });
+
   it("retrieves one model by id, and answers model_not_found for a name the key may not call", async () => {
     const openai = client(served.baseURL, key);
     expect(await openai.models.retrieve(privateSlug)).toMatchObject({
@@ -568,6 +598,25 @@ describe.each(engines)("the OpenAI-compatible endpoint over a configured chat mo
     await served?.close();
     await t?.close();
     await model?.close();
+  });
+
+  it("passes the caller's sampling fields to the model, and its length finish on", async () => {
+    model.reset();
+    model.setChatScript({ reply: "It costs 49 EUR per seat [1] and is billed yearly." });
+    const completion = await client(served.baseURL, key).chat.completions.create({
+      model: slug,
+      messages: [{ role: "user", content: "And its price?" }],
+      max_tokens: 3,
+      stop: ["###"],
+      temperature: 0.7,
+      top_p: 0.9,
+      seed: 42,
+    });
+    const sent = model.chatRequests.at(-1);
+    expect(sent?.temperature).toBe(0.7);
+    expect(sent?.sampling).toEqual({ max_tokens: 3, stop: ["###"], top_p: 0.9, seed: 42 });
+    expect(completion.choices[0]?.finish_reason).toBe("length");
+    expect(completion.choices[0]?.message.content).toBe("It costs 49");
   });
 
   it("gives the model the agent's prompt, the caller's instructions, the history and the question", async () => {

@@ -23,6 +23,7 @@ import {
   completionMeta,
   contentChunk,
   finalChunks,
+  generationOf,
   jsonObjectContent,
   modelListSchema,
   modelSchema,
@@ -133,8 +134,10 @@ const completionsRoute = createRoute({
     "turns, an assistant message that only calls tools as nothing; the last 40, then trimmed to the model's context);",
     "system and developer messages are the caller's instructions (4,000 characters together at most): a chat model",
     "gets them after the agent's own prompt and the grounding rules, marked as ranking below both, and the passages",
-    "after them as quoted data. The agent's settings choose the model and temperature; `temperature`, `max_tokens`",
-    "and other sampling fields are ignored. `tools`: offline (the built-in responder), `tool_choice` auto or none is",
+    "after them as quoted data. The agent's settings choose the model and temperature; the caller's `temperature`,",
+    "`top_p`, `seed`, `stop` and `max_tokens` (or `max_completion_tokens`) go to a chat model, and the built-in",
+    "responder honours the cuts: `stop` ends the answer before the stop string, `max_tokens` at a word boundary",
+    "with `finish_reason` length. `tools`: offline (the built-in responder), `tool_choice` auto or none is",
     "answered as a model that chose no tool, required or a named function is refused (400, param tool_choice); with",
     "a chat model, tools are refused (400, param tools) until they are passed on. `response_format` json_object",
     "offline answers the JSON object `{ answer, sources }` (streamed as one piece); json_schema offline, and any",
@@ -227,6 +230,7 @@ export const v1OpenAiRoutes = createV1Router()
       passages,
       signal: stream.signal,
       callerInstructions: instructions,
+      generation: generationOf(body),
     };
 
     if (!body.stream) {

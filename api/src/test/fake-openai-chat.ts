@@ -43,6 +43,8 @@ export type RecordedChatRequest = {
   model: string;
   messages: { role: string; content: string }[];
   temperature: number | undefined;
+  /** The sampling fields sent beside temperature, as sent (max_tokens, stop, top_p, seed). */
+  sampling: { max_tokens?: number; stop?: string[]; top_p?: number; seed?: number };
   stream: boolean;
   includeUsage: boolean;
   /** The pieces streamed (or the one message sent), in order. */
@@ -88,6 +90,10 @@ type ChatRequestBody = {
   model?: string;
   messages?: { role?: string; content?: unknown }[];
   temperature?: number;
+  max_tokens?: number;
+  stop?: string[];
+  top_p?: number;
+  seed?: number;
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
 };
@@ -145,9 +151,15 @@ async function serveChat(
       headers,
     );
   }
-  const reply =
+  const scripted =
     typeof script.reply === "function" ? script.reply(record) : (script.reply ?? DEFAULT_CHAT_REPLY);
-  const pieces = replyPieces(reply);
+  // A word is a token here: max_tokens cuts the reply after that many words, finishing with "length".
+  const maxTokens = record.sampling.max_tokens;
+  const allPieces = replyPieces(scripted);
+  const cut = maxTokens !== undefined && allPieces.length > maxTokens;
+  const pieces = cut ? allPieces.slice(0, maxTokens) : allPieces;
+  const reply = pieces.join("");
+  const finishReason = cut ? "length" : "stop";
   const model = record.model;
   const usage = {
     prompt_tokens: promptTokens,
@@ -167,7 +179,7 @@ async function serveChat(
       object: "chat.completion",
       created,
       model,
-      choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }],
+      choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: finishReason }],
       ...(script.omitUsage ? {} : { usage }),
     });
   }
@@ -194,7 +206,7 @@ async function serveChat(
     record.pieces.push(piece);
     event([{ index: 0, delta: { content: piece }, finish_reason: null }]);
   }
-  event([{ index: 0, delta: {}, finish_reason: "stop" }]);
+  event([{ index: 0, delta: {}, finish_reason: finishReason }]);
   if (record.includeUsage && !script.omitUsage) {
     record.usage = usage;
     event([], { usage });
@@ -227,6 +239,7 @@ export async function serveChatCompletion(
     model: "",
     messages: [],
     temperature: undefined,
+    sampling: {},
     stream: false,
     includeUsage: false,
     pieces: [],
@@ -251,6 +264,12 @@ export async function serveChatCompletion(
     content: contentOf(message.content),
   }));
   chat.temperature = body.temperature;
+  chat.sampling = {
+    ...(body.max_tokens !== undefined ? { max_tokens: body.max_tokens } : {}),
+    ...(body.stop !== undefined ? { stop: body.stop } : {}),
+    ...(body.top_p !== undefined ? { top_p: body.top_p } : {}),
+    ...(body.seed !== undefined ? { seed: body.seed } : {}),
+  };
   chat.stream = body.stream === true;
   chat.includeUsage = body.stream_options?.include_usage === true;
   if (!body.model || chat.messages.length === 0) {

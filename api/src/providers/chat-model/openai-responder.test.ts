@@ -108,6 +108,7 @@ describe("OpenAI-compatible responder", () => {
       promptTokens: server.chatRequests[0]?.usage?.prompt_tokens,
       completionTokens: server.chatRequests[0]?.usage?.completion_tokens,
       stopped: false,
+      finishReason: "stop",
     });
     const sent = server.chatRequests[0];
     expect(sent).toMatchObject({ stream: true, includeUsage: true, model: "gpt-4o-mini", temperature: 0.2 });

@@ -9,6 +9,8 @@ import {
   type AnswerRequest,
   type AnswerResult,
   ChatModelError,
+  type FinishReason,
+  type Generation,
   type GroundingPassage,
   type HistoryTurn,
   type Responder,
@@ -155,6 +157,16 @@ export function buildMessages(
   };
 }
 
+/** The caller's sampling choices as the chat model's request fields (only those given). */
+function generationParams(generation: Generation | undefined) {
+  return {
+    ...(generation?.maxTokens !== undefined ? { max_tokens: generation.maxTokens } : {}),
+    ...(generation?.stop?.length ? { stop: [...generation.stop] } : {}),
+    ...(generation?.topP !== undefined ? { top_p: generation.topP } : {}),
+    ...(generation?.seed !== undefined ? { seed: generation.seed } : {}),
+  };
+}
+
 function seconds(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
   return s === 1 ? "1 second" : `${s} seconds`;
@@ -274,6 +286,7 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
       });
       let content = "";
       let usage: { prompt: number; completion: number } | undefined;
+      let finishReason: FinishReason = "stop";
       const result = (stopped: boolean): AnswerResult => ({
         content,
         model,
@@ -281,6 +294,7 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
           usage?.prompt ?? estimatePromptTokens(messages.map((m) => ({ content: String(m.content) }))),
         completionTokens: usage?.completion ?? estimateTextTokens(content),
         stopped,
+        finishReason,
       });
       if (request.signal.aborted) return result(true);
 
@@ -306,7 +320,8 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
           {
             model,
             messages,
-            temperature: request.temperature,
+            temperature: request.generation?.temperature ?? request.temperature,
+            ...generationParams(request.generation),
             stream: true,
             stream_options: { include_usage: true },
           },
@@ -317,7 +332,11 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
           stillAlive();
           if (chunk.usage)
             usage = { prompt: chunk.usage.prompt_tokens, completion: chunk.usage.completion_tokens };
-          if (chunk.choices[0]?.finish_reason) finished = true;
+          const reason = chunk.choices[0]?.finish_reason;
+          if (reason) {
+            finished = true;
+            if (reason === "length") finishReason = "length";
+          }
           const delta = chunk.choices[0]?.delta?.content;
           if (delta) {
             content += delta;

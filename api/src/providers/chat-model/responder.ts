@@ -16,6 +16,21 @@ export type GroundingPassage = {
 
 export type HistoryTurn = { role: "user" | "assistant"; content: string };
 
+/**
+ * An API caller's sampling choices (chat completions' fields). A chat model is given them; the built-in responder
+ * honours the two that cut an answer: `maxTokens` (at a word boundary) and `stop`.
+ */
+export type Generation = {
+  maxTokens?: number | undefined;
+  stop?: readonly string[] | undefined;
+  temperature?: number | undefined;
+  topP?: number | undefined;
+  seed?: number | undefined;
+};
+
+/** Why an answer ended: its end, or the caller's token limit ("length", as OpenAI's finish_reason). */
+export type FinishReason = "stop" | "length";
+
 export type AnswerRequest = {
   /** The agent's instructions (its owner's). */
   systemPrompt: string;
@@ -32,6 +47,8 @@ export type AnswerRequest = {
   /** The agent's model (null: the installation's default) and temperature. */
   model: string | null;
   temperature: number;
+  /** The API caller's sampling choices, when any (their temperature then wins over the agent's). */
+  generation?: Generation | undefined;
   /** Aborted when the client stops or goes away: the responder stops and resolves with what it has (stopped). */
   signal: AbortSignal;
   /** Each piece of the answer as it is written. */
@@ -47,6 +64,8 @@ export type AnswerResult = {
   completionTokens: number | null;
   /** True when the signal stopped the answer before its end. */
   stopped: boolean;
+  /** "length" when the caller's token limit cut the answer; "stop" (or absent) otherwise. */
+  finishReason?: FinishReason;
   /** Why the answer says what it says (the built-in responder's; a chat model's is built from its passages). */
   trace?: AnswerTrace;
 };

@@ -5,6 +5,8 @@ import type { RetrievalResult } from "@acp/contracts/knowledge";
 import type { Deps } from "../../deps";
 import {
   ChatModelError,
+  type FinishReason,
+  type Generation,
   type GroundingPassage,
   type HistoryTurn,
 } from "../../providers/chat-model/responder";
@@ -62,6 +64,8 @@ export type GroundedAnswer = {
   failure?: ChatModelError;
   /** Why the answer says what it says ("Why this answer?"): the responder's, or one built from a model's citations. */
   trace: AnswerTrace | null;
+  /** "length" when the API caller's token limit cut the answer. */
+  finishReason: FinishReason;
 };
 
 /** The trace of a chat model's answer: what it was given and which passages it cited (its reasoning is its own). */
@@ -106,8 +110,11 @@ export async function answerFromPassages({
   signal,
   onToken,
   callerInstructions,
+  generation,
 }: {
   deps: Deps;
+  /** The API caller's sampling choices (chat completions), when any. */
+  generation?: Generation | undefined;
   /** The agent's owner (whose fine-tuned model, if any, answers). */
   userId: string;
   agent: ChatAgent;
@@ -133,6 +140,7 @@ export async function answerFromPassages({
   let promptTokens: number | null = null;
   let completionTokens: number | null = null;
   let trace: AnswerTrace | undefined;
+  let finishReason: FinishReason = "stop";
   try {
     const answer = await deps.responder.answer({
       systemPrompt: agent.settings.systemPrompt,
@@ -142,6 +150,7 @@ export async function answerFromPassages({
       passages,
       model: await answeringModel(deps, userId, agent),
       temperature: agent.settings.temperature,
+      generation,
       signal,
       onToken: (text) => onToken?.(text),
     });
@@ -150,6 +159,7 @@ export async function answerFromPassages({
     promptTokens = answer.promptTokens;
     completionTokens = answer.completionTokens;
     trace = answer.trace;
+    finishReason = answer.finishReason ?? "stop";
     if (answer.stopped) status = "stopped";
   } catch (error) {
     if (!(error instanceof ChatModelError)) throw error;
@@ -182,5 +192,6 @@ export async function answerFromPassages({
     completionTokens,
     ...(failure ? { failure } : {}),
     trace: trace ?? modelTrace(passages, cited),
+    finishReason,
   };
 }

@@ -2,6 +2,7 @@
 
 import type { ChatModelInfo } from "@acp/contracts/chat";
 import { OFFLINE_RESPONDER_MODEL } from "@acp/contracts/constants";
+import { limitAnswer } from "../../providers/chat-model/generation-limits";
 import type {
   AnswerRequest,
   AnswerResult,
@@ -72,7 +73,9 @@ export function createGroundedResponder(options: GroundedResponderOptions = {}):
   return {
     info: GROUNDED_RESPONDER_INFO,
     async answer(request: AnswerRequest): Promise<AnswerResult> {
-      const { content, trace } = composeGroundedAnswer(request);
+      const composed = composeGroundedAnswer(request);
+      const { trace } = composed;
+      const { content, finishReason } = limitAnswer(composed.content, request.generation);
       // What it read, counted as a chat model would be given it (system prompt, passages, history, question).
       const promptTokens = estimatePromptTokens([
         { content: request.systemPrompt },
@@ -87,6 +90,7 @@ export function createGroundedResponder(options: GroundedResponderOptions = {}):
         promptTokens,
         completionTokens: estimateTextTokens(written),
         stopped,
+        finishReason,
         trace,
       });
       for (const piece of pieces(content, wordsPerPiece)) {

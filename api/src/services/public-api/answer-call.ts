@@ -1,10 +1,11 @@
 // One public API answer through the chat's grounding pipeline: the agent's owner's knowledge, the responder, cited sources.
+
 import type { AnswerTrace, ChatSource } from "@acp/contracts/chat";
 import type { PublicSource } from "@acp/contracts/public-api";
 import type { ApiKeyRow } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { AppError } from "../../lib/app-error";
-import type { HistoryTurn } from "../../providers/chat-model/responder";
+import type { Generation, HistoryTurn } from "../../providers/chat-model/responder";
 import { chatFailureError } from "../chat/chat-service";
 import { answerFromPassages, type GroundedAnswer, retrievePassages } from "../chat/grounded-answer";
 import type { ChatAgent } from "../chat/resolve-chat-agent";
@@ -62,10 +63,13 @@ export function answerCall(
     signal,
     onToken,
     callerInstructions,
+    generation,
   }: CallQuestion & {
     passages: Awaited<ReturnType<typeof retrieveForCall>>;
     signal: AbortSignal;
     onToken?: (text: string) => void;
+    /** The caller's sampling choices (chat completions), when any. */
+    generation?: Generation | undefined;
   },
 ): Promise<GroundedAnswer> {
   return answerFromPassages({
@@ -78,6 +82,7 @@ export function answerCall(
     signal,
     onToken,
     callerInstructions,
+    generation,
   });
 }
 

@@ -10,6 +10,7 @@ const answer = (content: string): GroundedAnswer => ({
   model: "test",
   promptTokens: 1,
   completionTokens: 1,
+  finishReason: "stop",
   trace: null,
 });
 

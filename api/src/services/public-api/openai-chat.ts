@@ -6,7 +6,7 @@ import { CHAT_MESSAGE_MAX_CHARS } from "@acp/contracts/constants";
 import { type PublicSource, publicSourceSchema } from "@acp/contracts/public-api";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
-import type { HistoryTurn } from "../../providers/chat-model/responder";
+import type { FinishReason, Generation, HistoryTurn } from "../../providers/chat-model/responder";
 import { citedSources, traceOf } from "./answer-call";
 
 /** Messages one request may carry; the history given to the model is trimmed further (HISTORY_TURNS, then tokens). */
@@ -62,6 +62,20 @@ export const chatCompletionRequestSchema = z.object({
   tools: z.array(z.unknown()).max(128, "tools can hold at most 128 tools").nullable().optional(),
   tool_choice: toolChoiceSchema.nullable().optional(),
   parallel_tool_calls: z.boolean().nullable().optional(),
+  max_tokens: z.number().int().min(1, "max_tokens must be at least 1").nullable().optional(),
+  max_completion_tokens: z
+    .number()
+    .int()
+    .min(1, "max_completion_tokens must be at least 1")
+    .nullable()
+    .optional(),
+  stop: z
+    .union([z.string(), z.array(z.string()).max(4, "stop can hold at most 4 strings")])
+    .nullable()
+    .optional(),
+  temperature: z.number().min(0).max(2, "temperature is between 0 and 2").nullable().optional(),
+  top_p: z.number().min(0).max(1, "top_p is between 0 and 1").nullable().optional(),
+  seed: z.number().int().nullable().optional(),
   response_format: z
     .looseObject({
       type: z.enum(["text", "json_object", "json_schema"], {
@@ -85,6 +99,18 @@ const invalid = (message: string, param: string) =>
   new AppError("VALIDATION_ERROR", message, {
     details: [{ path: param.split("."), message, code: "custom" }],
   });
+
+/** The caller's sampling fields as the responder takes them (max_completion_tokens wins over max_tokens). */
+export function generationOf(body: ChatCompletionRequest): Generation {
+  const stop = body.stop ?? undefined;
+  return {
+    maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
+    stop: typeof stop === "string" ? [stop] : stop,
+    temperature: body.temperature ?? undefined,
+    topP: body.top_p ?? undefined,
+    seed: body.seed ?? undefined,
+  };
+}
 
 /**
  * Refuses, by parameter, the tool requests this agent cannot honour. Offline (the built-in responder) no tool can be
@@ -268,6 +294,7 @@ export function completionBody(
     promptTokens: number | null;
     completionTokens: number | null;
     trace?: AnswerTrace | null;
+    finishReason?: FinishReason;
   },
 ): ChatCompletion {
   return {
@@ -277,7 +304,7 @@ export function completionBody(
       {
         index: 0,
         message: { role: "assistant", content: answer.content, refusal: null },
-        finish_reason: "stop",
+        finish_reason: answer.finishReason ?? "stop",
         logprobs: null,
       },
     ],
@@ -290,7 +317,7 @@ export function completionBody(
 type ChunkChoice = {
   index: 0;
   delta: { role?: "assistant"; content?: string };
-  finish_reason: "stop" | null;
+  finish_reason: FinishReason | null;
   logprobs: null;
 };
 
@@ -330,6 +357,7 @@ export function finalChunks(
     promptTokens: number | null;
     completionTokens: number | null;
     trace?: AnswerTrace | null;
+    finishReason?: FinishReason;
   },
   includeUsage: boolean,
 ): ChatCompletionChunk[] {
@@ -341,7 +369,7 @@ export function finalChunks(
   const finish: ChatCompletionChunk = {
     ...meta,
     object: "chat.completion.chunk",
-    choices: [{ index: 0, delta: {}, finish_reason: "stop", logprobs: null }],
+    choices: [{ index: 0, delta: {}, finish_reason: answer.finishReason ?? "stop", logprobs: null }],
     ...(includeUsage ? { usage: null } : {}),
     sources,
     trace,
