@@ -181,6 +181,8 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
       model: privateSlug,
       messages: [
         { role: "system", content: [{ type: "text", text: "Answer in one sentence." }] },
+        // A long rule set is no longer refused by length: the model's context bounds it.
+        { role: "developer", content: "Never mention competitors. ".repeat(500) },
         { role: "user", content: [{ type: "text", text: "How much does the Heron plan cost?" }] },
         {
           role: "assistant",

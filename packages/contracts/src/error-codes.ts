@@ -6,6 +6,8 @@ export const ERROR_CODE_STATUS = {
   MALFORMED_JSON: 400,
   BAD_REQUEST: 400,
   INVALID_FILES: 400,
+  /** What the chat model would be given exceeds its context window (the request's to shorten). */
+  CONTEXT_LENGTH_EXCEEDED: 400,
   UNSUPPORTED_DATA_SOURCE: 400,
   URL_NOT_ALLOWED: 400,
   UNAUTHORIZED: 401,

@@ -266,6 +266,41 @@ describe("OpenAI-compatible responder", () => {
     expect(messages[1]?.content).toBe("The question?");
   });
 
+  it("cuts the caller's long instructions to the room the agent's part leaves, before any history", () => {
+    const limits = { contextTokens: 3000, reservedAnswerTokens: 500 };
+    const caller = Array.from({ length: 4000 }, (_, i) => `rule${i}`).join(" ");
+    const { messages, keptTurns } = buildMessages(
+      {
+        systemPrompt: "Be brief.",
+        callerInstructions: caller,
+        history: [{ role: "user", content: "Earlier question" }],
+        question: "The question?",
+        passages: PASSAGES,
+      },
+      limits,
+    );
+    const system = String(messages[0]?.content);
+    expect(system).toContain("rule0 rule1");
+    expect(system).not.toContain("rule3999");
+    expect(keptTurns).toBe(0);
+    const used = messages.reduce((sum, m) => sum + estimateMessageTokens({ content: String(m.content) }), 3);
+    expect(used).toBeLessThanOrEqual(limits.contextTokens - limits.reservedAnswerTokens);
+  });
+
+  it("refuses, as too long for the model, an agent prompt that alone does not fit", () => {
+    expect(() =>
+      buildMessages(
+        { systemPrompt: "rule ".repeat(4000), history: [], question: "The question?", passages: PASSAGES },
+        { contextTokens: 2000, reservedAnswerTokens: 500 },
+      ),
+    ).toThrow(
+      expect.objectContaining({
+        kind: "context-too-long",
+        message: expect.stringContaining("agent's prompt"),
+      }),
+    );
+  });
+
   it("stops mid-answer: the HTTP call is aborted and the partial answer comes back as stopped", async () => {
     server.setChatScript({ reply: "one two three four five six seven eight nine ten", pieceDelayMs: 40 });
     const stop = new AbortController();

@@ -134,16 +134,56 @@ export function systemMessage(
     .join("\n\n");
 }
 
+/** The longest start of `text` whose token estimate is within `budget` (cut at a word boundary). */
+function leadingWithin(text: string, budget: number): string {
+  if (estimateTextTokens(text) <= budget) return text;
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (estimateTextTokens(text.slice(0, mid)) <= budget) low = mid;
+    else high = mid - 1;
+  }
+  const cut = text.slice(0, low);
+  const boundary = cut.search(/\s\S*$/);
+  return (boundary > 0 ? cut.slice(0, boundary) : cut).trimEnd();
+}
+
 /**
  * The messages sent: one system message (systemMessage; one message because some servers' chat templates refuse a
- * second system message), the newest history that fits, then the question.
- * History budget = context - (system + question + priming) - tokens reserved for the answer.
+ * second system message), the newest history that fits, then the question. The agent's prompt and the question must
+ * fit with the tokens reserved for the answer, or the request fails as too long for the model; after the owner's part
+ * (prompt, rules, passages) the caller's instructions get what remains, cut at their end if they must be, and the
+ * history what remains after them.
  */
 export function buildMessages(
   request: Pick<AnswerRequest, "systemPrompt" | "callerInstructions" | "history" | "question" | "passages">,
   limits: { contextTokens: number; reservedAnswerTokens: number },
 ): { messages: ChatCompletionMessageParam[]; keptTurns: number } {
-  const system = systemMessage(request);
+  const available = limits.contextTokens - limits.reservedAnswerTokens;
+  const ownerOnly = estimatePromptTokens([{ content: request.systemPrompt }, { content: request.question }]);
+  if (ownerOnly > available) {
+    throw new ChatModelError(
+      "context-too-long",
+      `The agent's prompt and the question take about ${ownerOnly} tokens, more than the chat model's ${available} (its context less the answer's share). Shorten the agent's prompt in its settings or ask a shorter question.`,
+    );
+  }
+  // The owner's part (prompt, rules, passages) and the question come first; passages that overflow are the model's
+  // to refuse, as before.
+  const owned = estimatePromptTokens([
+    { content: systemMessage({ ...request, callerInstructions: undefined }) },
+    { content: request.question },
+  ]);
+  const caller = request.callerInstructions?.trim();
+  // The caller's block costs its framing too (preamble and delimiters): measured with the text, then the text cut.
+  const framing = caller
+    ? estimateTextTokens(systemMessage({ ...request, callerInstructions: "x" })) -
+      estimateTextTokens(systemMessage({ ...request, callerInstructions: undefined }))
+    : 0;
+  const callerInstructions = caller
+    ? leadingWithin(caller, Math.max(0, available - owned - framing))
+    : undefined;
+  const system = systemMessage({ ...request, callerInstructions });
   const fixed = estimatePromptTokens([{ content: system }, { content: request.question }]);
   const budget = limits.contextTokens - limits.reservedAnswerTokens - fixed;
   const history: HistoryTurn[] = budget > 0 ? trimHistory(request.history, budget) : [];

@@ -159,6 +159,8 @@ export function chatFailureError(failure: ChatModelError, stored?: ChatMessage):
       return new AppError("CHAT_MODEL_TIMEOUT", failure.message, { details });
     case "unavailable":
       return new AppError("SERVICE_UNAVAILABLE", failure.message, { details });
+    case "context-too-long":
+      return new AppError("CONTEXT_LENGTH_EXCEEDED", failure.message, { details });
     default:
       return new AppError("CHAT_MODEL_ERROR", failure.message, { details });
   }

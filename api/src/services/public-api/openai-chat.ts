@@ -13,8 +13,6 @@ import { citedSources, traceOf } from "./answer-call";
 const MAX_MESSAGES = 500;
 /** Earlier turns kept, newest first, as the chat reads its own conversations. */
 const HISTORY_TURNS = 40;
-/** The caller's system (and developer) messages, all together, at most. */
-const CALLER_INSTRUCTIONS_MAX_CHARS = 4000;
 
 /** A content part: text is read; other kinds (image_url, input_audio, file) are refused by readMessages, by name. */
 const contentPartSchema = z.looseObject({
@@ -212,12 +210,6 @@ export function readMessages(messages: readonly Message[]): {
     .map((message) => textOf(message.content).trim())
     .filter(Boolean)
     .join("\n\n");
-  if (instructions.length > CALLER_INSTRUCTIONS_MAX_CHARS) {
-    throw invalid(
-      `System messages can hold at most ${CALLER_INSTRUCTIONS_MAX_CHARS} characters together`,
-      "messages",
-    );
-  }
   const history = messages
     .filter((_, index) => index !== questionIndex)
     .flatMap((message): HistoryTurn[] => {
@@ -415,6 +407,7 @@ const OPENAI_CODES: Record<string, string> = {
   UNAUTHORIZED: "invalid_api_key",
   NOT_FOUND: "model_not_found",
   RATE_LIMITED: "rate_limit_exceeded",
+  CONTEXT_LENGTH_EXCEEDED: "context_length_exceeded",
 };
 
 /**
