@@ -7,24 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "./support/accounts";
 import { seriousA11yViolations } from "./support/axe";
 import { screenshot } from "./support/browser";
+import { GTM_PLAYBOOK } from "./support/gtm-playbook";
 import { type Journey, startJourney } from "./support/journey";
 import { documentList, INGESTION_TIMEOUT_MS, uploadAndWait } from "./support/knowledge-steps";
 import { horizontalOverflow, isFocused, settled } from "./support/page-checks";
 import { openTestingStep, wizardChat } from "./support/wizard-steps";
 
-const PLAYBOOK = {
-  name: "gtm-playbook.txt",
-  mimeType: "text/plain",
-  buffer: Buffer.from(
-    [
-      "Go-to-market playbook",
-      "",
-      "Our ideal customer profile is a mid-market logistics company with 200 to 2000 employees and its own fleet.",
-      "Enterprise plans are billed yearly and include a dedicated onboarding manager.",
-      "The first sales channel is partner resellers in Germany and the Netherlands.",
-    ].join("\n"),
-  ),
-};
 const QUESTION = "What is our ideal customer profile?";
 
 const AGENT = "GTM Strategy";
@@ -46,7 +34,7 @@ describe("asking the chat and opening the cited passage", () => {
     "answers from the document, cites it, and opens the cited lines with the passage highlighted",
     async () => {
       await page.goto("/agent/gtm");
-      await uploadAndWait(page, [PLAYBOOK], documentList(page, "Latest documents of this agent"));
+      await uploadAndWait(page, [GTM_PLAYBOOK], documentList(page, "Latest documents of this agent"));
       await openTestingStep(page, AGENT);
 
       const card = wizardChat(page, AGENT);
@@ -65,19 +53,19 @@ describe("asking the chat and opening the cited passage", () => {
       const log = card.getByRole("log", { name: "Conversation" });
       await log.getByText(QUESTION, { exact: true }).waitFor();
       const citation = log
-        .getByRole("button", { name: new RegExp(`^Source \\d+: ${PLAYBOOK.name}, Lines? `) })
+        .getByRole("button", { name: new RegExp(`^Source \\d+: ${GTM_PLAYBOOK.name}, Lines? `) })
         .first();
       await citation.waitFor({ timeout: 30_000 });
       expect(await box.inputValue()).toBe("");
       expect(await log.getAttribute("aria-busy")).toBe("false");
       expect(await log.textContent()).toContain("mid-market logistics");
-      await log.getByRole("region", { name: "Sources" }).getByText(PLAYBOOK.name).waitFor();
+      await log.getByRole("region", { name: "Sources" }).getByText(GTM_PLAYBOOK.name).waitFor();
       await log.getByText("Built-in responder (offline)", { exact: true }).waitFor();
       await screenshot(page, "chat-cited-answer");
 
       const label = (await citation.getAttribute("aria-label")) ?? "";
       await citation.click();
-      const dialog = page.getByRole("dialog", { name: PLAYBOOK.name });
+      const dialog = page.getByRole("dialog", { name: GTM_PLAYBOOK.name });
       await dialog.waitFor();
       // Portalled out of the remote's subtree, the dialog keeps the remote's style scope.
       expect(await dialog.getAttribute("data-remote")).toBe("mf-agents");
@@ -113,7 +101,7 @@ describe("asking the chat and opening the cited passage", () => {
       .getByRole("button", { name: /^Source \d+:/ })
       .first()
       .click();
-    const dialog = page.getByRole("dialog", { name: PLAYBOOK.name });
+    const dialog = page.getByRole("dialog", { name: GTM_PLAYBOOK.name });
     await expect
       .poll(() => dialog.getByRole("region", { name: "Cited passage" }).textContent())
       .toContain("playbook");

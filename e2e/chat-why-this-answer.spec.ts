@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "./support/accounts";
 import { seriousA11yViolations } from "./support/axe";
 import { screenshot } from "./support/browser";
+import { GTM_PLAYBOOK } from "./support/gtm-playbook";
 import { type Journey, startJourney } from "./support/journey";
 import {
   documentList,
@@ -18,19 +19,6 @@ import { card } from "./support/locators";
 import { horizontalOverflow } from "./support/page-checks";
 import { openTestingStep, wizardChat } from "./support/wizard-steps";
 
-const PLAYBOOK = {
-  name: "gtm-playbook.txt",
-  mimeType: "text/plain",
-  buffer: Buffer.from(
-    [
-      "Go-to-market playbook",
-      "",
-      "Our ideal customer profile is a mid-market logistics company with 200 to 2000 employees and its own fleet.",
-      "Enterprise plans are billed yearly and include a dedicated onboarding manager.",
-      "The first sales channel is partner resellers in Germany and the Netherlands.",
-    ].join("\n"),
-  ),
-};
 const QUESTION = "What is our ideal customer profile?";
 const EVIDENCE = "mid-market logistics company";
 const AGENT = "GTM Strategy";
@@ -52,7 +40,7 @@ describe("why this answer", () => {
     "opens under the chat's answer and shows the quoted evidence with its passage",
     async () => {
       await page.goto("/agent/gtm");
-      await uploadAndWait(page, [PLAYBOOK], documentList(page, "Latest documents of this agent"));
+      await uploadAndWait(page, [GTM_PLAYBOOK], documentList(page, "Latest documents of this agent"));
       await openTestingStep(page, AGENT);
       const chat = wizardChat(page, AGENT);
       const box = chat.getByRole("textbox", { name: "Message" });
@@ -75,7 +63,7 @@ describe("why this answer", () => {
         .waitFor();
       await panel
         .getByRole("list", { name: "Passages considered" })
-        .getByText(PLAYBOOK.name)
+        .getByText(GTM_PLAYBOOK.name)
         .first()
         .waitFor();
       await screenshot(page, "chat-why-this-answer");
@@ -85,7 +73,7 @@ describe("why this answer", () => {
         .getByRole("button", { name: /^Open passage \[\d+\]$/ })
         .first()
         .click();
-      const dialog = page.getByRole("dialog", { name: PLAYBOOK.name });
+      const dialog = page.getByRole("dialog", { name: GTM_PLAYBOOK.name });
       await dialog.waitFor();
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });

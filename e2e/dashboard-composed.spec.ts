@@ -8,23 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "./support/accounts";
 import { a11yViolations } from "./support/axe";
 import { screenshot } from "./support/browser";
+import { GTM_PLAYBOOK } from "./support/gtm-playbook";
 import { type Journey, startJourney } from "./support/journey";
 import { type FileContent, INGESTION_TIMEOUT_MS, uploadsRegion } from "./support/knowledge-steps";
 import { card, textOf, toast } from "./support/locators";
 import { horizontalOverflow, settled } from "./support/page-checks";
-
-const PLAYBOOK: FileContent = {
-  name: "gtm-playbook.txt",
-  mimeType: "text/plain",
-  buffer: Buffer.from(
-    [
-      "Go-to-market playbook",
-      "",
-      "Our ideal customer profile is a mid-market logistics company with 200 to 2000 employees and its own fleet.",
-      "Enterprise plans are billed yearly and include a dedicated onboarding manager.",
-    ].join("\n"),
-  ),
-};
 
 /** Notes with enough distinct sentences for a training job to hold some out for validation. */
 function notes(topic: string, words: readonly string[]): FileContent {
@@ -101,10 +89,10 @@ describe("the composed dashboard", () => {
       await expect.poll(() => tab(page, "Knowledge").getAttribute("aria-selected")).toBe("true");
       expect(new URL(page.url()).searchParams.get("tab")).toBe("knowledge");
       const upload = page.getByRole("region", { name: "Document upload" });
-      await upload.getByLabel("Files to upload").setInputFiles([PLAYBOOK, ...NOTES]);
+      await upload.getByLabel("Files to upload").setInputFiles([GTM_PLAYBOOK, ...NOTES]);
       await toast(page, "Files Uploaded Successfully").waitFor();
       const uploads = uploadsRegion(upload);
-      for (const file of [PLAYBOOK, ...NOTES]) {
+      for (const file of [GTM_PLAYBOOK, ...NOTES]) {
         await uploads
           .getByRole("listitem")
           .filter({ hasText: file.name })
@@ -137,7 +125,7 @@ describe("the composed dashboard", () => {
     await box.press("Enter");
     const log = chat.getByRole("log", { name: "Conversation" });
     await log
-      .getByRole("button", { name: new RegExp(`^Source \\d+: ${PLAYBOOK.name}`) })
+      .getByRole("button", { name: new RegExp(`^Source \\d+: ${GTM_PLAYBOOK.name}`) })
       .first()
       .waitFor({
         timeout: 30_000,

@@ -4,6 +4,7 @@
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@acp/ui/components/tabs";
 import { Bot, BrainCircuit, Database, KeyRound } from "lucide-react";
+import type { ReactNode } from "react";
 import { MetricsStrip } from "../features/metrics/components/metrics-strip";
 import { DashboardHeader } from "../features/overview/components/dashboard-header";
 import { DASHBOARD_TABS, type DashboardTab } from "../features/tabs/dashboard-tabs";
@@ -17,6 +18,32 @@ const QUICK_ACTIONS: { label: string; description: string; tab: DashboardTab; ic
   { label: "Train Models", description: "Fine-tune on your data", tab: "training", icon: BrainCircuit },
   { label: "API & Settings", description: "Keys and public endpoints", tab: "management", icon: KeyRound },
 ];
+
+// The two widgets two tabs show (Knowledge and Overview; Knowledge and Training).
+const VECTOR_DATABASE = (
+  <Widget
+    title="Vector database"
+    height="16rem"
+    target={{ remote: "mf-knowledge", module: "./VectorDatabaseCard" }}
+  />
+);
+const DATA_SOURCES = (
+  <Widget
+    title="Agent data sources"
+    height="20rem"
+    target={{ remote: "mf-knowledge", module: "./DataSources" }}
+  />
+);
+
+/** Two widgets side by side from 1280 px, two thirds and one third; stacked below. */
+function WideAndNarrow({ wide, narrow }: { wide: ReactNode; narrow: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-6 xl:grid-cols-3">
+      <div className="min-w-0 xl:col-span-2">{wide}</div>
+      {narrow}
+    </div>
+  );
+}
 
 function TabTrigger({ value, label }: { value: DashboardTab; label: string }) {
   const intent = usePreloadOnIntent(value);
@@ -85,20 +112,16 @@ export function DashboardPage() {
         <TabsContent value="overview" className="flex min-w-0 flex-col gap-8">
           <MetricsStrip />
           <QuickActions onSelect={setTab} />
-          <div className="grid min-w-0 gap-6 xl:grid-cols-3">
-            <div className="min-w-0 xl:col-span-2">
+          <WideAndNarrow
+            wide={
               <Widget
                 title="Agent management center"
                 height="28rem"
                 target={{ remote: "mf-agents", module: "./AgentManagementCenter" }}
               />
-            </div>
-            <Widget
-              title="Vector database"
-              height="16rem"
-              target={{ remote: "mf-knowledge", module: "./VectorDatabaseCard" }}
-            />
-          </div>
+            }
+            narrow={VECTOR_DATABASE}
+          />
           <Widget
             title="Go-to-market chat"
             height="600px"
@@ -115,25 +138,17 @@ export function DashboardPage() {
         </TabsContent>
 
         <TabsContent value="knowledge" className="flex min-w-0 flex-col gap-6">
-          <div className="grid min-w-0 gap-6 xl:grid-cols-3">
-            <div className="min-w-0 xl:col-span-2">
+          <WideAndNarrow
+            wide={
               <Widget
                 title="Document upload"
                 height="24rem"
                 target={{ remote: "mf-knowledge", module: "./DocumentUpload" }}
               />
-            </div>
-            <Widget
-              title="Vector database"
-              height="16rem"
-              target={{ remote: "mf-knowledge", module: "./VectorDatabaseCard" }}
-            />
-          </div>
-          <Widget
-            title="Agent data sources"
-            height="20rem"
-            target={{ remote: "mf-knowledge", module: "./DataSources" }}
+            }
+            narrow={VECTOR_DATABASE}
           />
+          {DATA_SOURCES}
         </TabsContent>
 
         <TabsContent value="training" className="flex min-w-0 flex-col gap-6">
@@ -142,11 +157,7 @@ export function DashboardPage() {
             height="28rem"
             target={{ remote: "mf-training", module: "./TrainingJobs" }}
           />
-          <Widget
-            title="Agent data sources"
-            height="20rem"
-            target={{ remote: "mf-knowledge", module: "./DataSources" }}
-          />
+          {DATA_SOURCES}
         </TabsContent>
 
         <TabsContent value="management" className="flex min-w-0 flex-col gap-6">
