@@ -1,22 +1,15 @@
 // The OpenAI-compatible face of our agents: GET /api/v1/models and POST /api/v1/chat/completions (JSON or a stream of
 // chat.completion.chunk events), for any OpenAI SDK pointed at <server>/api/v1.
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { authenticate, securityFor } from "../auth/authenticate";
-import { AppError, errorBody } from "../lib/app-error";
-import { eventStreamResponse } from "../lib/event-stream";
+import { AppError } from "../lib/app-error";
 import { componentSchema } from "../lib/openapi";
-import { assertMayCall, resolveModel } from "../services/public-api/agent-target";
-import {
-  answerCall,
-  callFailureError,
-  readsSharedLibrary,
-  retrieveForCall,
-} from "../services/public-api/answer-call";
-import { startAnswer } from "../services/public-api/first-piece";
 import { listModels } from "../services/public-api/list-models";
 import {
   answersAsJsonObject,
   assertToolsAnswerable,
+  type CompletionMeta,
   chatCompletionRequestSchema,
   chatCompletionSchema,
   completionBody,
@@ -24,32 +17,23 @@ import {
   contentChunk,
   finalChunks,
   generationOf,
-  jsonObjectContent,
   modelListSchema,
   modelSchema,
   openAiErrorBody,
   openAiErrorSchema,
   readMessages,
 } from "../services/public-api/openai-chat";
-import { createCitationStream } from "../services/public-api/streamed-citations";
+import { type AnswerWriter, answerAgentCall } from "./v1-agent-call";
 import {
   callerKey,
   createV1Router,
   hourlyLimit,
   openAiErrors,
   optionalApiKey,
+  type V1Env,
   v1Call,
   v1Middleware,
 } from "./v1-middleware";
-
-/**
- * How long a streamed request waits for the model's first piece before it answers 200: a failure within it is an
- * HTTP error with its status (429 with Retry-After, 5xx), after it an error event in the open stream.
- */
-const FIRST_PIECE_WAIT_MS = 10_000;
-
-/** Words for a failure that is not the model's (a bug, the database), sent in the stream's error event. */
-const UNEXPECTED = "Something went wrong while answering. Please try again.";
 
 const openAiError = componentSchema(openAiErrorSchema, "OpenAiError");
 
@@ -77,6 +61,27 @@ function openAiErrorResponses<const S extends keyof typeof OPENAI_STATUS_MEANING
     ]),
   ) as unknown as {
     [K in S]: { description: string; content: { "application/json": { schema: typeof openAiError } } };
+  };
+}
+
+/** Chat completions' answer: one `chat.completion`, or `chat.completion.chunk` events ending with "[DONE]". */
+function chatCompletionWriter(meta: CompletionMeta, includeUsage: boolean): AnswerWriter {
+  let first = true;
+  return {
+    whole: (answer, content) => completionBody(meta, { ...answer, content }),
+    opening: () => [],
+    piece: (text) => {
+      const chunk = contentChunk(meta, text, first);
+      first = false;
+      return [chunk];
+    },
+    // An answer with no text still opens with the assistant's role.
+    closing: (answer) => [
+      ...(first ? [contentChunk(meta, "", true)] : []),
+      ...finalChunks(meta, answer, includeUsage),
+    ],
+    failure: (status, body) => openAiErrorBody(status, body),
+    terminator: "[DONE]",
   };
 }
 
@@ -209,113 +214,22 @@ export const v1OpenAiRoutes = createV1Router()
   })
   .openapi(completionsRoute, async (c) => {
     const body = c.req.valid("json");
-    const { deps, v1Call: call } = c.var;
+    const { deps } = c.var;
     const { question, history, instructions } = readMessages(body.messages);
     assertToolsAnswerable(body, deps.responder.info.offline);
     const asJson = answersAsJsonObject(body, deps.responder.info.offline);
-    const apiKey = callerKey(c);
-    const target = await resolveModel({ db: deps.database.db, model: body.model, apiKey });
-    call.agentOwnerId = target.ownerId;
-    call.agentEndpoint = target.endpoint;
-    assertMayCall(target, apiKey);
-    const meta = completionMeta(body.model, deps.now());
-    // Retrieval fails (vector store down) as an HTTP error on both paths, before any stream opens.
-    const includeShared = readsSharedLibrary(target, apiKey);
-    const passages = await retrieveForCall(deps, { target, history, question, includeShared });
-    const stream = deps.streams.open({ signal: c.req.raw.signal });
-    const turn = {
-      target,
-      history,
-      question,
-      includeShared,
-      passages,
-      signal: stream.signal,
-      callerInstructions: instructions,
-      generation: generationOf(body),
-    };
-
-    if (!body.stream) {
-      try {
-        const answer = await answerCall(deps, turn);
-        call.promptTokens = answer.promptTokens;
-        call.completionTokens = answer.completionTokens;
-        const failure = callFailureError(answer);
-        if (failure) throw failure;
-        const content = asJson ? jsonObjectContent(answer) : answer.content;
-        return c.json(completionBody(meta, { ...answer, content }), 200);
-      } finally {
-        stream.done();
-      }
-    }
-
-    const started = startAnswer(
-      (onPiece) => answerCall(deps, { ...turn, onToken: onPiece }),
-      FIRST_PIECE_WAIT_MS,
+    const writer = chatCompletionWriter(
+      completionMeta(body.model, deps.now()),
+      body.stream_options?.include_usage === true,
     );
-    await started.ready;
-    if (started.settled && started.pieces === 0) {
-      // Over before a word was written: a failure is still an HTTP status (and Retry-After) for the client.
-      try {
-        const answer = await started.answer;
-        const failure = callFailureError(answer);
-        if (failure) {
-          call.promptTokens = answer.promptTokens;
-          call.completionTokens = answer.completionTokens;
-          throw failure;
-        }
-      } catch (error) {
-        stream.done();
-        throw error;
-      }
-    }
-    let streamEnded: (status: number) => void = () => undefined;
-    call.streamEnd = new Promise<number>((resolve) => {
-      streamEnded = resolve;
-    });
-    const includeUsage = body.stream_options?.include_usage === true;
-    const events = eventStreamResponse({
-      signal: stream.signal,
-      produce: async (sink) => {
-        let status = 200;
-        let first = true;
-        const send = (chunk: unknown) => sink.data(JSON.stringify(chunk));
-        try {
-          const write = (text: string) => {
-            if (text === "") return;
-            send(contentChunk(meta, text, first));
-            first = false;
-          };
-          // The words as the model writes them, markers checked on the way: they add up to the answer returned whole.
-          // As a JSON object, the answer is one piece once whole (a JSON text cut mid-way is no object).
-          const citations = createCitationStream(passages.length);
-          if (!asJson) started.attach((text) => write(citations.push(text)));
-          const answer = await started.answer;
-          call.promptTokens = answer.promptTokens;
-          call.completionTokens = answer.completionTokens;
-          const failure = callFailureError(answer);
-          if (failure) {
-            status = failure.status;
-            send(openAiErrorBody(failure.status, errorBody(failure)));
-            return;
-          }
-          write(asJson ? jsonObjectContent(answer) : citations.end());
-          if (first) send(contentChunk(meta, "", true));
-          for (const chunk of finalChunks(meta, answer, includeUsage)) send(chunk);
-          sink.data("[DONE]");
-        } catch (error) {
-          deps.logger.error({ err: error }, "chat completion stream failed");
-          status = 500;
-          send(openAiErrorBody(500, { error: UNEXPECTED, code: "INTERNAL_ERROR" }));
-        } finally {
-          stream.done();
-          streamEnded(status);
-        }
-      },
-    });
-    // Through c.body so the headers set before (RateLimit-*, X-Request-Id) reach the stream's response too.
-    return c.body(
-      events.body as ReadableStream<Uint8Array>,
-      200,
-      Object.fromEntries(events.headers),
-    ) as never;
+    const call = {
+      model: body.model,
+      question,
+      history,
+      instructions,
+      generation: generationOf(body),
+      asJson,
+      stream: body.stream === true,
+    };
+    return (await answerAgentCall(c as unknown as Context<V1Env>, call, writer)) as never;
   });

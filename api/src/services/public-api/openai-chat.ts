@@ -267,7 +267,7 @@ export const chatCompletionSchema = z.object({
 });
 type ChatCompletion = z.infer<typeof chatCompletionSchema>;
 
-type CompletionMeta = { id: string; created: number; model: string };
+export type CompletionMeta = { id: string; created: number; model: string };
 
 /** A completion id and creation time in OpenAI's form, for a reply to `model`. */
 export function completionMeta(model: string, now: Date): CompletionMeta {
