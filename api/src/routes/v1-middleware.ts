@@ -18,7 +18,13 @@ import type { AgentTarget } from "../services/public-api/agent-target";
 import { openAiErrorBody } from "../services/public-api/openai-chat";
 
 /** The operations the request log names (api_request_log.operation). */
-export type V1Operation = "agent" | "chat.completions" | "models" | "gtm.strategy" | "gtm.analyze";
+export type V1Operation =
+  | "agent"
+  | "chat.completions"
+  | "responses"
+  | "models"
+  | "gtm.strategy"
+  | "gtm.analyze";
 
 /** One /api/v1 call as its handlers fill it in for the request log. */
 type V1Call = {

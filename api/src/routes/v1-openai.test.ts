@@ -290,6 +290,81 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     expect(stopped?.message.content).not.toContain(word);
   });
 
+  it("answers the Responses API whole, with the cited passages as file citations", async () => {
+    const openai = client(served.baseURL, key);
+    const response = await openai.responses.create({
+      model: privateSlug,
+      instructions: "Answer briefly.",
+      input: [
+        { role: "user", content: [{ type: "input_text", text: "How much does the Heron plan cost?" }] },
+      ],
+    });
+    expect(response.status).toBe("completed");
+    expect(response.output_text).toMatch(/Heron/);
+    const message = response.output[0];
+    if (message?.type !== "message") throw new Error("expected a message output item");
+    const part = message.content[0];
+    if (part?.type !== "output_text") throw new Error("expected an output_text part");
+    expect(part.annotations[0]).toMatchObject({ type: "file_citation", filename: "pricing.txt" });
+    expect(response.usage?.output_tokens).toBeGreaterThan(0);
+    expect(response.usage?.total_tokens).toBe(
+      (response.usage?.input_tokens ?? 0) + (response.usage?.output_tokens ?? 0),
+    );
+  });
+
+  it("streams the Responses API's typed events, and cuts at max_output_tokens as incomplete", async () => {
+    const openai = client(served.baseURL, key);
+    const whole = await openai.responses.create({
+      model: privateSlug,
+      input: "How much does the Heron plan cost?",
+    });
+    const stream = await openai.responses.create({
+      model: privateSlug,
+      input: "How much does the Heron plan cost?",
+      stream: true,
+    });
+    const types: string[] = [];
+    let text = "";
+    let completed: { output_text?: string; status?: string } | undefined;
+    for await (const event of stream) {
+      types.push(event.type);
+      if (event.type === "response.output_text.delta") text += event.delta;
+      if (event.type === "response.completed") completed = event.response;
+    }
+    expect(types.slice(0, 4)).toEqual([
+      "response.created",
+      "response.in_progress",
+      "response.output_item.added",
+      "response.content_part.added",
+    ]);
+    expect(types.slice(-4)).toEqual([
+      "response.output_text.done",
+      "response.content_part.done",
+      "response.output_item.done",
+      "response.completed",
+    ]);
+    expect(text).toBe(whole.output_text);
+    expect(completed?.status).toBe("completed");
+    const cut = await openai.responses.create({
+      model: privateSlug,
+      input: "How much does the Heron plan cost?",
+      max_output_tokens: 4,
+    });
+    expect(cut.status).toBe("incomplete");
+    expect(cut.incomplete_details?.reason).toBe("max_output_tokens");
+    expect(whole.output_text.startsWith(cut.output_text)).toBe(true);
+  });
+
+  it("refuses previous_response_id and answers 404 for a stored response, as this server keeps none", async () => {
+    const openai = client(served.baseURL, key);
+    const followUp = await rejection(
+      openai.responses.create({ model: privateSlug, input: "And yearly?", previous_response_id: "resp_123" }),
+    );
+    expect(followUp).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(followUp.param).toBe("previous_response_id");
+    expect(await rejection(openai.responses.retrieve("resp_123"))).toBeInstanceOf(OpenAI.NotFoundError);
+  });
+
   it("retrieves one model by id, and answers model_not_found for a name the key may not call", async () => {
     const openai = client(served.baseURL, key);
     expect(await openai.models.retrieve(privateSlug)).toMatchObject({

@@ -6,6 +6,7 @@ import { v1AgentRoutes } from "./v1-agents";
 import { v1GtmRoutes } from "./v1-gtm";
 import { createV1Router } from "./v1-middleware";
 import { v1OpenAiRoutes } from "./v1-openai";
+import { v1ResponsesRoutes } from "./v1-responses";
 
 /**
  * Open to scripts on any origin: nothing here reads cookies (keys travel in Authorization), so a page elsewhere can
@@ -33,13 +34,17 @@ const crossOrigin = cors({
  * OpenAI's one-segment endpoints we do not serve: named before /{apiEndpoint} (agent slugs are generated as
  * "agent-…", never these words), so an SDK calling them gets OpenAI's 404 rather than "no such agent".
  */
-const OPENAI_ENDPOINTS_NOT_SERVED = ["/completions", "/embeddings", "/moderations", "/responses"];
+const OPENAI_ENDPOINTS_NOT_SERVED = ["/completions", "/embeddings", "/moderations"];
 
 const unknownUrl = (c: Context) => c.json(unknownUrlError(c.req.method, c.req.path), 404);
 
 // The two-segment routes first: a slug is one segment, so /{apiEndpoint} never shadows them, but order states it.
 // Anything else under /api/v1 (OpenAI's other endpoints, a typo) answers as OpenAI does, so the SDKs raise
 // NotFoundError with a sentence naming what is served.
-const served = createV1Router().use("*", crossOrigin).route("/", v1OpenAiRoutes).route("/gtm", v1GtmRoutes);
+const served = createV1Router()
+  .use("*", crossOrigin)
+  .route("/", v1OpenAiRoutes)
+  .route("/", v1ResponsesRoutes)
+  .route("/gtm", v1GtmRoutes);
 for (const path of OPENAI_ENDPOINTS_NOT_SERVED) served.all(path, unknownUrl);
 export const v1Routes = served.route("/", v1AgentRoutes).all("*", unknownUrl);

@@ -83,7 +83,7 @@ export const chatCompletionRequestSchema = z.object({
     .nullable()
     .optional(),
 });
-type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
+export type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
 
 type Message = ChatCompletionRequest["messages"][number];
 
@@ -93,7 +93,8 @@ const textOf = (content: Message["content"]) => {
   return typeof content === "string" ? content : content.map((part) => part.text ?? "").join("\n");
 };
 
-const invalid = (message: string, param: string) =>
+/** A 400 VALIDATION_ERROR naming the parameter (`param` in OpenAI's error). */
+export const invalidParam = (message: string, param: string) =>
   new AppError("VALIDATION_ERROR", message, {
     details: [{ path: param.split("."), message, code: "custom" }],
   });
@@ -121,14 +122,14 @@ export function assertToolsAnswerable(
 ): void {
   if ((body.tools ?? []).length === 0) return;
   if (!offline) {
-    throw invalid(
+    throw invalidParam(
       "Tools are not passed to this agent's chat model yet: send the request without tools to get the agent's grounded answer",
       "tools",
     );
   }
   const choice = body.tool_choice;
   if (choice === "required" || (typeof choice === "object" && choice !== null)) {
-    throw invalid(
+    throw invalidParam(
       'This agent runs in offline mode (no chat model is configured): it answers from its knowledge and cannot call tools. Send tool_choice "auto" or "none" to get its answer.',
       "tool_choice",
     );
@@ -147,13 +148,13 @@ export function answersAsJsonObject(
   const type = body.response_format?.type ?? "text";
   if (type === "text") return false;
   if (!offline) {
-    throw invalid(
+    throw invalidParam(
       `response_format ${type} is not passed to this agent's chat model yet: send the request without it to get the agent's grounded answer`,
       "response_format",
     );
   }
   if (type === "json_schema") {
-    throw invalid(
+    throw invalidParam(
       'This agent runs in offline mode (no chat model is configured): it cannot fill a JSON schema. Send response_format { "type": "json_object" } to get its answer and sources as JSON.',
       "response_format",
     );
@@ -180,7 +181,7 @@ export function readMessages(messages: readonly Message[]): {
     if (!Array.isArray(message.content)) return;
     message.content.forEach((part, partIndex) => {
       if (part.type === "text" && typeof part.text === "string") return;
-      throw invalid(
+      throw invalidParam(
         part.type === "text"
           ? "A text part needs its text"
           : `Content parts of type ${part.type} are not supported: agents read text only`,
@@ -194,13 +195,13 @@ export function readMessages(messages: readonly Message[]): {
   const last = messages[questionIndex];
   const question = last ? textOf(last.content).trim() : "";
   if (!last || question === "") {
-    throw invalid(
+    throw invalidParam(
       "messages must hold the user's question (a user message with text)",
       `messages.${Math.max(0, questionIndex)}`,
     );
   }
   if (question.length > CHAT_MESSAGE_MAX_CHARS) {
-    throw invalid(
+    throw invalidParam(
       `The question can be at most ${CHAT_MESSAGE_MAX_CHARS} characters`,
       `messages.${questionIndex}.content`,
     );
@@ -431,7 +432,7 @@ export function openAiErrorBody(
 export function unknownUrlError(method: string, path: string): OpenAiError {
   return {
     error: {
-      message: `Invalid URL (${method} ${path}): this server offers POST /api/v1/chat/completions, GET /api/v1/models and GET /api/v1/models/{model}, and POST /api/v1/{agent endpoint}.`,
+      message: `Invalid URL (${method} ${path}): this server offers POST /api/v1/chat/completions, POST /api/v1/responses, GET /api/v1/models and GET /api/v1/models/{model}, and POST /api/v1/{agent endpoint}.`,
       type: "invalid_request_error",
       code: "unknown_url",
       param: null,
