@@ -5,6 +5,7 @@ import path from "node:path";
 import { apiErrorSchema } from "@acp/contracts/errors";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createSession, generateSessionToken } from "./auth/session";
 import type { DatabaseEngine } from "./db/create-database";
 import { REMOTE_NAMES } from "./env";
@@ -43,15 +44,30 @@ describe("fuzzing budget", () => {
 type Operation = { method: string; path: string; hasBody: boolean };
 
 /** The OpenAI-compatible routes answer errors in OpenAI's shape, `{ error: { message, type, code, param } }`. */
-const OPENAI_ROUTES = /^\/api\/v1\/(models|chat\/completions)(?![^?#])/;
-
-/** OpenAI's error shape read as ours (its message and code), so the same checks hold; anything else as it is. */
-function fromOpenAiError(body: unknown): unknown {
-  const inner = (body as { error?: unknown } | null)?.error;
-  if (typeof inner !== "object" || inner === null) return body;
-  const { message, code } = inner as { message?: unknown; code?: unknown };
-  return { error: message, code };
+/**
+ * The public API (/api/v1) answers in OpenAI's error shape on its OpenAI-compatible and unknown paths, and in ours on
+ * an agent's own endpoint, the gtm routes and what fails before routing (the body limit): either is checked there.
+ */
+function isPublicApi(path: string): boolean {
+  return path.startsWith("/api/v1/");
 }
+
+/** OpenAI's error `type` for a status, as its clients read it. */
+function openAiTypeOf(status: number): string {
+  if (status === 401) return "authentication_error";
+  if (status === 403) return "permission_error";
+  if (status === 429) return "rate_limit_error";
+  return status >= 500 ? "server_error" : "invalid_request_error";
+}
+
+const openAiErrorShape = z.object({
+  error: z.object({
+    message: z.string().min(1),
+    type: z.string(),
+    code: z.string().min(1),
+    param: z.string().nullable(),
+  }),
+});
 type Caller = "anonymous" | "signed-in";
 
 /** Request body fields the API knows, so generated bodies also reach the validators' interesting branches. */
@@ -362,8 +378,11 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
     expect(() => {
       body = JSON.parse(text);
     }, `${label}: JSON body must parse`).not.toThrow();
-    if (response.status >= 400) {
-      const parsed = apiErrorSchema.safeParse(OPENAI_ROUTES.test(probe.path) ? fromOpenAiError(body) : body);
+    const openAi = openAiErrorShape.safeParse(body);
+    if (response.status >= 400 && isPublicApi(probe.path) && openAi.success) {
+      expect(openAi.data.error.type, label).toBe(openAiTypeOf(response.status));
+    } else if (response.status >= 400) {
+      const parsed = apiErrorSchema.safeParse(body);
       expect(parsed.success, `${label}: ${text.slice(0, 300)}`).toBe(true);
       const { code, error } = parsed.data ?? { code: "", error: "" };
       expect(error, label).not.toBe("");

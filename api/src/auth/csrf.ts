@@ -23,11 +23,16 @@ function requestOrigin(originHeader: string | undefined, referer: string | undef
  * unless its Origin, or Referer when Origin is absent, is the configured public origin or the request's own
  * origin. Requests with `Authorization: Bearer` to a route that accepts API keys are exempt (the key is not an
  * ambient credential, and such routes never fall back to the cookie), as are requests without a session cookie
- * (nothing to forge), except the sign-in/sign-up posts that would set one. Anywhere else a Bearer header changes
- * nothing.
+ * (nothing to forge), except the sign-in/sign-up posts that would set one, and the public API under /api/v1,
+ * which never reads the session cookie (a forged request there is an anonymous one). Anywhere else a Bearer header
+ * changes nothing.
  */
+/** The public API: keys in Authorization or nothing, never the session cookie (routes/v1-middleware.ts). */
+const PUBLIC_API_PREFIX = "/api/v1/";
+
 export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
+  if (c.req.path.startsWith(PUBLIC_API_PREFIX)) return next();
   if (bearerToken(c) !== undefined && routeAcceptsApiKeys(c)) return next();
   const carriesCookie = getCookie(c, SESSION_COOKIE) !== undefined;
   if (!carriesCookie && !COOKIE_ISSUING_PATHS.has(c.req.path)) return next();

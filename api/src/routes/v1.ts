@@ -46,5 +46,6 @@ const served = createV1Router()
   .route("/", v1OpenAiRoutes)
   .route("/", v1ResponsesRoutes)
   .route("/gtm", v1GtmRoutes);
-for (const path of OPENAI_ENDPOINTS_NOT_SERVED) served.all(path, unknownUrl);
+// Also /models by any other method than GET: never an agent's endpoint.
+for (const path of [...OPENAI_ENDPOINTS_NOT_SERVED, "/models"]) served.all(path, unknownUrl);
 export const v1Routes = served.route("/", v1AgentRoutes).all("*", unknownUrl);
