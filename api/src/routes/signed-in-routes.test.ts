@@ -19,6 +19,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /*", // the shell and its landing page
   "POST /api/v1/:apiEndpoint", // public agents answer anyone (spec 6 and 7); other agents need their owner's key
   "POST /api/v1/chat/completions", // the same agents through OpenAI's protocol, under the same rule
+  "POST /api/v1/responses", // the same again through OpenAI's Responses API
 ]);
 
 const KEY_NEEDED = "This endpoint needs an API key (Authorization: Bearer <key>)";
@@ -26,7 +27,11 @@ const KEY_NEEDED = "This endpoint needs an API key (Authorization: Bearer <key>)
 const API_KEY_ROUTES = new Map<string, unknown>([
   [
     "GET /api/v1/models",
-    { error: { message: KEY_NEEDED, type: "authentication_error", code: "UNAUTHORIZED", param: null } },
+    { error: { message: KEY_NEEDED, type: "authentication_error", code: "invalid_api_key", param: null } },
+  ],
+  [
+    "GET /api/v1/models/:model",
+    { error: { message: KEY_NEEDED, type: "authentication_error", code: "invalid_api_key", param: null } },
   ],
   ["GET /api/v1/gtm/strategy", { error: KEY_NEEDED, code: "UNAUTHORIZED" }],
   ["POST /api/v1/gtm/analyze", { error: KEY_NEEDED, code: "UNAUTHORIZED" }],

@@ -1,13 +1,12 @@
 // POST /api/v1/responses: OpenAI's Responses API for our agents (the AI SDK's default `openai(model)` and every
 // Responses client), on the same agent-call path as chat completions. Responses are not kept: GET and DELETE of one
-// answer 404 saying so.
+// are OpenAI's 404 for a path this server does not serve.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { componentSchema } from "../lib/openapi";
 import {
   answersAsJsonObject,
   assertToolsAnswerable,
-  openAiErrorBody,
   openAiErrorSchema,
 } from "../services/public-api/openai-chat";
 import {
@@ -80,45 +79,31 @@ const createResponseRoute = createRoute({
   },
 });
 
-/** One stored response: never, so always OpenAI's 404 with the reason. */
-function notKept(c: Context) {
-  return c.json(
-    openAiErrorBody(404, {
-      error: `Response ${c.req.param("id")} is not available: this server does not keep responses`,
-      code: "NOT_FOUND",
-    }),
-    404,
-  );
-}
-
-export const v1ResponsesRoutes = createV1Router()
-  .openapi(createResponseRoute, async (c) => {
-    const body = c.req.valid("json");
-    const { deps } = c.var;
-    const offline = deps.responder.info.offline;
-    const { question, history, instructions, generation } = readResponsesRequest(body);
-    assertToolsAnswerable(body, offline);
-    const asJson = answersAsJsonObject({ response_format: body.text?.format ?? null }, offline);
-    const meta = responseMeta(body.model, deps.now());
-    const events = responseEvents(meta, body, asJson);
-    const writer = {
-      whole: (answer: Parameters<typeof events.closing>[0], content: string) =>
-        responseBody(meta, body, { answer, content, asJson }),
-      opening: events.opening,
-      piece: events.piece,
-      closing: events.closing,
-      failure: events.failure,
-    };
-    const call = {
-      model: body.model,
-      question,
-      history,
-      instructions,
-      generation,
-      asJson,
-      stream: body.stream === true,
-    };
-    return (await answerAgentCall(c as unknown as Context<V1Env>, call, writer)) as never;
-  })
-  .get("/responses/:id", notKept)
-  .delete("/responses/:id", notKept);
+export const v1ResponsesRoutes = createV1Router().openapi(createResponseRoute, async (c) => {
+  const body = c.req.valid("json");
+  const { deps } = c.var;
+  const offline = deps.responder.info.offline;
+  const { question, history, instructions, generation } = readResponsesRequest(body);
+  assertToolsAnswerable(body, offline);
+  const asJson = answersAsJsonObject({ response_format: body.text?.format ?? null }, offline);
+  const meta = responseMeta(body.model, deps.now());
+  const events = responseEvents(meta, body, asJson);
+  const writer = {
+    whole: (answer: Parameters<typeof events.closing>[0], content: string) =>
+      responseBody(meta, body, { answer, content, asJson }),
+    opening: events.opening,
+    piece: events.piece,
+    closing: events.closing,
+    failure: events.failure,
+  };
+  const call = {
+    model: body.model,
+    question,
+    history,
+    instructions,
+    generation,
+    asJson,
+    stream: body.stream === true,
+  };
+  return (await answerAgentCall(c as unknown as Context<V1Env>, call, writer)) as never;
+});
