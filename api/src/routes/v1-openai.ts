@@ -49,8 +49,8 @@ const OPENAI_STATUS_MEANINGS = {
   504: "The chat model did not answer in time",
 } as const;
 
-/** Documented errors in OpenAI's shape: `{ error: { message, type, code, param } }`, code in OpenAI's words where it has them. */
-function openAiErrorResponses<const S extends keyof typeof OPENAI_STATUS_MEANINGS>(...statuses: S[]) {
+/** Documented errors in OpenAI's shape (every OpenAI-compatible route's): `{ error: { message, type, code, param } }`, code in OpenAI's words where it has them. */
+export function openAiErrorResponses<const S extends keyof typeof OPENAI_STATUS_MEANINGS>(...statuses: S[]) {
   return Object.fromEntries(
     statuses.map((status) => [
       status,

@@ -3,12 +3,7 @@
 // are OpenAI's 404 for a path this server does not serve.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { componentSchema } from "../lib/openapi";
-import {
-  answersAsJsonObject,
-  assertToolsAnswerable,
-  openAiErrorSchema,
-} from "../services/public-api/openai-chat";
+import { answersAsJsonObject, assertToolsAnswerable } from "../services/public-api/openai-chat";
 import {
   readResponsesRequest,
   responseBody,
@@ -26,12 +21,7 @@ import {
   v1Call,
   v1Middleware,
 } from "./v1-middleware";
-
-const openAiError = componentSchema(openAiErrorSchema, "OpenAiError");
-const errorResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: openAiError } },
-});
+import { openAiErrorResponses } from "./v1-openai";
 
 const createResponseRoute = createRoute({
   method: "post",
@@ -69,13 +59,7 @@ const createResponseRoute = createRoute({
         "text/event-stream": { schema: z.string() },
       },
     },
-    400: errorResponse("Invalid request (param names the field)"),
-    401: errorResponse("An unknown, inactive or expired key, or none where one is needed"),
-    403: errorResponse("The key may not call this agent"),
-    404: errorResponse("No agent of that name (model) for this caller"),
-    429: errorResponse(
-      "The key's or the client IP's hourly limit, or the chat model's own (see Retry-After)",
-    ),
+    ...openAiErrorResponses(400, 401, 403, 404, 429),
   },
 });
 
