@@ -531,7 +531,31 @@ export const apiRequestHourly = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.apiKeyId, t.agentEndpoint, t.hour] })],
 );
 
+/**
+ * Responses of POST /api/v1/responses kept for `previous_response_id` and GET/DELETE /api/v1/responses/{id} (issue
+ * 30): each belongs to the key that asked it (a key reads only its own) and expires as OpenAI's stored responses do.
+ */
+export const storedResponses = pgTable(
+  "stored_responses",
+  {
+    /** OpenAI's form, "resp_<32 hex>". */
+    id: text().primaryKey(),
+    userId: ownerId(),
+    apiKeyId: text()
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    /** The conversation up to and including this response, as chat messages: what a follow-up continues. */
+    turns: jsonb().$type<unknown[]>().notNull(),
+    /** The response object as it was answered (GET returns it). */
+    body: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.apiKeyId), index().on(t.expiresAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type StoredResponseRow = typeof storedResponses.$inferSelect;

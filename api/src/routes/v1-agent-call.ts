@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import { errorBody } from "../lib/app-error";
 import { eventStreamResponse } from "../lib/event-stream";
-import type { Generation, HistoryTurn } from "../providers/chat-model/responder";
+import { asksForStructuredAnswer } from "../providers/chat-model/responder";
 import type { GroundedAnswer } from "../services/chat/grounded-answer";
 import { assertMayCall, resolveModel } from "../services/public-api/agent-target";
 import {
@@ -15,7 +15,7 @@ import {
   retrieveForCall,
 } from "../services/public-api/answer-call";
 import { startAnswer } from "../services/public-api/first-piece";
-import { jsonObjectContent } from "../services/public-api/openai-chat";
+import { type ChatCall, jsonObjectContent } from "../services/public-api/openai-chat";
 import { createCitationStream } from "../services/public-api/streamed-citations";
 import { callerKey, type V1Env } from "./v1-middleware";
 
@@ -28,17 +28,8 @@ const FIRST_PIECE_WAIT_MS = 10_000;
 /** Words for a failure that is not the model's (a bug, the database), sent in the stream's error event. */
 const UNEXPECTED = "Something went wrong while answering. Please try again.";
 
-/** What a route read from its request, in one shape. */
-export type AgentCall = {
-  model: string;
-  question: string;
-  history: HistoryTurn[];
-  instructions: string;
-  generation: Generation;
-  /** The answer as the JSON object `{ answer, sources }` (json_object), written once whole. */
-  asJson: boolean;
-  stream: boolean;
-};
+/** What a route read from its request, in one shape (readChatCall's, with the agent and whether to stream). */
+export type AgentCall = ChatCall & { model: string; stream: boolean };
 
 /** How one API shape writes an answer: its JSON body, or its stream's events in order. */
 export type AnswerWriter = {
@@ -54,6 +45,11 @@ export type AnswerWriter = {
   failure: (status: number, body: { error: string; code: string; details?: unknown }) => unknown;
   /** A last line after the closing events (chat completions' "[DONE]"), if any. */
   terminator?: string;
+  /**
+   * Runs once an answer is whole and did not fail, before it is sent (the whole body, or the stream's closing events):
+   * what must be true when the client reads the end (a stored response it may read back at once).
+   */
+  settle?: (answer: GroundedAnswer, content: string) => Promise<void>;
 };
 
 export async function answerAgentCall(
@@ -94,6 +90,7 @@ export async function answerAgentCall(
       count(answer);
       const failure = callFailureError(answer);
       if (failure) throw failure;
+      await writer.settle?.(answer, shown(answer));
       return c.json(writer.whole(answer, shown(answer)) as object, 200);
     } finally {
       stream.done();
@@ -137,9 +134,12 @@ export async function answerAgentCall(
           for (const event of writer.piece(text)) send(event);
         };
         // The words as the model writes them, markers checked on the way: they add up to the answer returned whole.
-        // As a JSON object, the answer is one piece once whole (a JSON text cut mid-way is no object).
+        // The offline JSON object is one piece once whole (a JSON text cut mid-way is no object); a chat model's
+        // structured answer streams verbatim ("[3]" in JSON is data, not a marker).
+        const verbatim = asksForStructuredAnswer(call.generation);
         const citations = createCitationStream(passages.length);
-        if (!call.asJson) started.attach((text) => write(citations.push(text)));
+        if (verbatim) started.attach(write);
+        else if (!call.asJson) started.attach((text) => write(citations.push(text)));
         const answer = await started.answer;
         count(answer);
         const failure = callFailureError(answer);
@@ -148,7 +148,8 @@ export async function answerAgentCall(
           send(writer.failure(failure.status, errorBody(failure)));
           return;
         }
-        write(call.asJson ? shown(answer) : citations.end());
+        if (!verbatim) write(call.asJson ? shown(answer) : citations.end());
+        await writer.settle?.(answer, written);
         for (const event of writer.closing(answer, written)) send(event);
         if (writer.terminator) sink.data(writer.terminator);
       } catch (error) {

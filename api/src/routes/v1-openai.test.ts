@@ -2,8 +2,10 @@
 // whole and streamed (usage and sources), the error classes, limits, history and instructions, disconnects, the log.
 import type { AddressInfo } from "node:net";
 import type { PublicSource } from "@acp/contracts/public-api";
+import { eq } from "drizzle-orm";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedResponses } from "../db/schema";
 import { serveApp } from "../lib/http-server";
 import { createResponder } from "../services/chat/create-responder";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../test/fake-openai-server";
@@ -223,6 +225,10 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
       expect(refused.param).toBe("tool_choice");
       expect(refused.message).toContain("offline mode");
     }
+    const several = await rejection(openai.chat.completions.create({ model: privateSlug, messages, n: 2 }));
+    expect(several).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(several.param).toBe("n");
+    expect(several.message).toContain("offline mode");
   });
 
   it("answers json_object offline as a JSON object of the answer and its sources, whole or streamed", async () => {
@@ -355,14 +361,72 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     expect(whole.output_text.startsWith(cut.output_text)).toBe(true);
   });
 
-  it("refuses previous_response_id and answers 404 for a stored response, as this server keeps none", async () => {
+  it("keeps a key's responses: follows previous_response_id, retrieves and deletes them, and no other key reads them", async () => {
     const openai = client(served.baseURL, key);
-    const followUp = await rejection(
-      openai.responses.create({ model: privateSlug, input: "And yearly?", previous_response_id: "resp_123" }),
+    const first = await openai.responses.create({
+      model: privateSlug,
+      input: "How much does the Heron plan cost?",
+    });
+    expect(first.store).toBe(true);
+    expect(await openai.responses.retrieve(first.id)).toMatchObject({
+      id: first.id,
+      output_text: first.output_text,
+    });
+    const followUp = await openai.responses.create({
+      model: privateSlug,
+      input: "And the Falcon plan?",
+      previous_response_id: first.id,
+    });
+    expect(followUp.previous_response_id).toBe(first.id);
+    expect(followUp.output_text).toMatch(/Falcon/);
+
+    // Another key of the same owner is another integration: it cannot read or follow the response.
+    const other = client(served.baseURL, await createTestKey(t, owner.user.id));
+    expect(await rejection(other.responses.retrieve(first.id))).toBeInstanceOf(OpenAI.NotFoundError);
+    const foreign = await rejection(
+      other.responses.create({ model: privateSlug, input: "And yearly?", previous_response_id: first.id }),
     );
-    expect(followUp).toBeInstanceOf(OpenAI.BadRequestError);
-    expect(followUp.param).toBe("previous_response_id");
-    expect(await rejection(openai.responses.retrieve("resp_123"))).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(foreign).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(foreign.param).toBe("previous_response_id");
+    expect(foreign.code).toBe("response_not_found");
+
+    // An anonymous caller's responses are not kept, so it cannot follow one.
+    const anonymous = client(served.baseURL);
+    const unkept = await anonymous.responses.create({ model: publicSlug, input: "How much is Falcon?" });
+    expect(unkept.store).toBe(false);
+    const anonymousFollowUp = await rejection(
+      anonymous.responses.create({ model: publicSlug, input: "And Heron?", previous_response_id: first.id }),
+    );
+    expect(anonymousFollowUp).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(anonymousFollowUp.param).toBe("previous_response_id");
+
+    // store: false is not kept; a deleted or expired response is gone.
+    const notStored = await openai.responses.create({ model: privateSlug, input: "Heron?", store: false });
+    expect(await rejection(openai.responses.retrieve(notStored.id))).toBeInstanceOf(OpenAI.NotFoundError);
+    await openai.responses.delete(followUp.id);
+    expect(await rejection(openai.responses.retrieve(followUp.id))).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(await rejection(openai.responses.delete(followUp.id))).toBeInstanceOf(OpenAI.NotFoundError);
+    await t.database.db
+      .update(storedResponses)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(storedResponses.id, first.id));
+    expect(await rejection(openai.responses.retrieve(first.id))).toBeInstanceOf(OpenAI.NotFoundError);
+  });
+
+  it("keeps a streamed response once it has ended, readable at once", async () => {
+    const openai = client(served.baseURL, key);
+    const stream = await openai.responses.create({
+      model: privateSlug,
+      input: "How much does the Heron plan cost?",
+      stream: true,
+    });
+    let id = "";
+    let text = "";
+    for await (const event of stream) {
+      if (event.type === "response.output_text.delta") text += event.delta;
+      if (event.type === "response.completed") id = event.response.id;
+    }
+    expect(await openai.responses.retrieve(id)).toMatchObject({ id, output_text: text, store: true });
   });
 
   it("retrieves one model by id, and answers model_not_found for a name the key may not call", async () => {
@@ -823,6 +887,216 @@ describe.each(engines)("the OpenAI-compatible endpoint over a configured chat mo
     expect(model.chatRequests.at(-1)?.pieces.join("")).toBe(reply);
     expect(pieces.length).toBeGreaterThan(3);
     expect(sources?.map((source) => source.number)).toEqual([1]);
+  });
+
+  const WEATHER_TOOL = {
+    type: "function" as const,
+    function: {
+      name: "get_exchange_rate",
+      description: "The EUR rate of a currency",
+      parameters: { type: "object", properties: { currency: { type: "string" } }, required: ["currency"] },
+    },
+  };
+
+  it("passes the caller's tools to the model beside the grounding, and returns its tool calls in OpenAI's shape", async () => {
+    model.reset();
+    model.setChatScript({ toolCalls: [{ name: "get_exchange_rate", arguments: '{"currency":"USD"}' }] });
+    const openai = client(served.baseURL, key);
+    const question = { role: "user" as const, content: "How much is the Falcon plan in USD?" };
+    const called = await openai.chat.completions.create({
+      model: slug,
+      messages: [question],
+      tools: [WEATHER_TOOL],
+      tool_choice: "auto",
+      parallel_tool_calls: false,
+    });
+    const choice = called.choices[0];
+    expect(choice?.finish_reason).toBe("tool_calls");
+    expect(choice?.message.content).toBeNull();
+    expect(choice?.message.tool_calls).toEqual([
+      {
+        id: "call_fake_1",
+        type: "function",
+        function: { name: "get_exchange_rate", arguments: '{"currency":"USD"}' },
+      },
+    ]);
+    const sent = model.chatRequests.at(-1);
+    expect(sent?.passed).toEqual({ tools: [WEATHER_TOOL], tool_choice: "auto", parallel_tool_calls: false });
+    // The agent's grounding still leads: its prompt, the rules, a word on the tools, the passages.
+    const system = sent?.messages[0]?.content ?? "";
+    expect(system.indexOf("You are the pricing desk of Falcon Software.")).toBe(0);
+    expect(system).toContain("The caller also offers tools");
+    expect(system).toContain("The Falcon plan costs 49 EUR");
+
+    // The round trip: the call and its result follow the question, as sent; the model then answers.
+    model.setChatScript({ reply: "Falcon costs 49 EUR [1], about 53 USD at today's rate." });
+    const toolCall = choice?.message.tool_calls?.[0];
+    if (!toolCall) throw new Error("expected a tool call");
+    const answered = await openai.chat.completions.create({
+      model: slug,
+      messages: [
+        question,
+        { role: "assistant", content: null, tool_calls: [toolCall] },
+        { role: "tool", tool_call_id: toolCall.id, content: '{"rate":1.08}' },
+      ],
+      tools: [WEATHER_TOOL],
+    });
+    expect(answered.choices[0]?.message.content).toBe(
+      "Falcon costs 49 EUR [1], about 53 USD at today's rate.",
+    );
+    expect(answered.choices[0]?.finish_reason).toBe("stop");
+    expect(sourcesOf(answered)?.map((source) => source.number)).toEqual([1]);
+    expect(model.chatRequests.at(-1)?.rawMessages.slice(1)).toEqual([
+      question,
+      { role: "assistant", content: null, tool_calls: [toolCall] },
+      { role: "tool", tool_call_id: toolCall.id, content: '{"rate":1.08}' },
+    ]);
+  });
+
+  it("streams the model's tool calls as OpenAI's chunks, which the client assembles", async () => {
+    model.reset();
+    model.setChatScript({ toolCalls: [{ name: "get_exchange_rate", arguments: '{"currency":"GBP"}' }] });
+    const stream = client(served.baseURL, key).chat.completions.stream({
+      model: slug,
+      messages: [{ role: "user", content: "Falcon in GBP?" }],
+      tools: [WEATHER_TOOL],
+    });
+    const final = await stream.finalChatCompletion();
+    expect(final.choices[0]?.finish_reason).toBe("tool_calls");
+    expect(final.choices[0]?.message.tool_calls?.[0]).toMatchObject({
+      id: "call_fake_1",
+      function: { name: "get_exchange_rate", arguments: '{"currency":"GBP"}' },
+    });
+  });
+
+  it("passes response_format to the model and returns its JSON verbatim, whole or streamed", async () => {
+    model.reset();
+    // "[3]" is data in JSON: no marker check may touch it.
+    const json = '{"plans":["Falcon","Heron"],"passages":[3],"cheapest":"Heron"}';
+    model.setChatScript({ reply: json, pieceDelayMs: 1 });
+    const format = {
+      type: "json_schema" as const,
+      json_schema: {
+        name: "plans",
+        schema: { type: "object", properties: { cheapest: { type: "string" } } },
+        strict: true,
+      },
+    };
+    const openai = client(served.baseURL, key);
+    const messages = [{ role: "user" as const, content: "Which plans are there?" }];
+    const whole = await openai.chat.completions.create({ model: slug, messages, response_format: format });
+    expect(whole.choices[0]?.message.content).toBe(json);
+    expect(model.chatRequests.at(-1)?.passed).toEqual({ response_format: format });
+    let streamed = "";
+    const stream = await openai.chat.completions.create({
+      model: slug,
+      messages,
+      response_format: { type: "json_object" },
+      stream: true,
+    });
+    for await (const chunk of stream) streamed += chunk.choices[0]?.delta.content ?? "";
+    expect(streamed).toBe(json);
+    expect(model.chatRequests.at(-1)?.passed).toEqual({ response_format: { type: "json_object" } });
+  });
+
+  it("asks the model for n choices and returns each by its index, whole or streamed", async () => {
+    model.reset();
+    model.setChatScript({ reply: "Heron costs 19 EUR [1]." });
+    const openai = client(served.baseURL, key);
+    const messages = [{ role: "user" as const, content: "Heron price?" }];
+    const whole = await openai.chat.completions.create({ model: slug, messages, n: 2 });
+    expect(model.chatRequests.at(-1)?.passed).toEqual({ n: 2 });
+    expect(whole.choices.map((choice) => [choice.index, choice.message.content])).toEqual([
+      [0, "Heron costs 19 EUR [1]."],
+      [1, "Heron costs 19 EUR [1]. (choice 2)"],
+    ]);
+    const texts = ["", ""];
+    const finished: (string | null)[] = [null, null];
+    const stream = await openai.chat.completions.create({ model: slug, messages, n: 2, stream: true });
+    for await (const chunk of stream) {
+      for (const choice of chunk.choices) {
+        texts[choice.index] += choice.delta.content ?? "";
+        if (choice.finish_reason) finished[choice.index] = choice.finish_reason;
+      }
+    }
+    expect(texts).toEqual(["Heron costs 19 EUR [1].", "Heron costs 19 EUR [1]. (choice 2)"]);
+    expect(finished).toEqual(["stop", "stop"]);
+  });
+
+  it("carries tools, text.format and a function call round trip through the Responses API", async () => {
+    model.reset();
+    model.setChatScript({ toolCalls: [{ name: "get_exchange_rate", arguments: '{"currency":"USD"}' }] });
+    const openai = client(served.baseURL, key);
+    const tool = {
+      type: "function" as const,
+      name: "get_exchange_rate",
+      description: "The EUR rate of a currency",
+      parameters: { type: "object", properties: { currency: { type: "string" } }, required: ["currency"] },
+      strict: false,
+    };
+    const first = await openai.responses.create({
+      model: slug,
+      input: "How much is the Falcon plan in USD?",
+      tools: [tool],
+      tool_choice: { type: "function", name: "get_exchange_rate" },
+    });
+    expect(model.chatRequests.at(-1)?.passed).toEqual({
+      tools: [{ type: "function", function: { ...WEATHER_TOOL.function, strict: false } }],
+      tool_choice: { type: "function", function: { name: "get_exchange_rate" } },
+    });
+    const call = first.output.find((item) => item.type === "function_call");
+    expect(call).toMatchObject({
+      call_id: "call_fake_1",
+      name: "get_exchange_rate",
+      arguments: '{"currency":"USD"}',
+    });
+    if (call?.type !== "function_call") throw new Error("expected a function call");
+
+    model.setChatScript({ reply: '{"usd":53}' });
+    const format = { type: "json_schema" as const, name: "price", schema: { type: "object" }, strict: true };
+    const second = await openai.responses.create({
+      model: slug,
+      previous_response_id: first.id,
+      input: [{ type: "function_call_output", call_id: call.call_id, output: '{"rate":1.08}' }],
+      tools: [tool],
+      text: { format },
+    });
+    expect(second.output_text).toBe('{"usd":53}');
+    const sent = model.chatRequests.at(-1);
+    expect(sent?.passed.response_format).toEqual({
+      type: "json_schema",
+      json_schema: { name: "price", schema: { type: "object" }, strict: true },
+    });
+    // The earlier question and the model's call come from the stored response; the tool's result follows them.
+    expect(sent?.rawMessages.slice(1)).toEqual([
+      { role: "user", content: "How much is the Falcon plan in USD?" },
+      {
+        role: "assistant",
+        content: "",
+        tool_calls: [
+          {
+            id: "call_fake_1",
+            type: "function",
+            function: { name: "get_exchange_rate", arguments: '{"currency":"USD"}' },
+          },
+        ],
+      },
+      { role: "tool", content: '{"rate":1.08}', tool_call_id: "call_fake_1" },
+    ]);
+
+    // Streamed, the call is its own output item with its arguments.
+    model.setChatScript({ toolCalls: [{ name: "get_exchange_rate", arguments: '{"currency":"JPY"}' }] });
+    const stream = await openai.responses.create({
+      model: slug,
+      input: "Falcon in JPY?",
+      tools: [tool],
+      stream: true,
+    });
+    let argumentsDone = "";
+    for await (const event of stream) {
+      if (event.type === "response.function_call_arguments.done") argumentsDone = event.arguments;
+    }
+    expect(argumentsDone).toBe('{"currency":"JPY"}');
   });
 
   it("passes the model's own rate limit on as RateLimitError with Retry-After, streamed or not", async () => {

@@ -7,8 +7,6 @@ import { AppError } from "../lib/app-error";
 import { componentSchema } from "../lib/openapi";
 import { listModels } from "../services/public-api/list-models";
 import {
-  answersAsJsonObject,
-  assertToolsAnswerable,
   type CompletionMeta,
   chatCompletionRequestSchema,
   chatCompletionSchema,
@@ -16,12 +14,11 @@ import {
   completionMeta,
   contentChunk,
   finalChunks,
-  generationOf,
   modelListSchema,
   modelSchema,
   openAiErrorBody,
   openAiErrorSchema,
-  readMessages,
+  readChatCall,
 } from "../services/public-api/openai-chat";
 import { type AnswerWriter, answerAgentCall } from "./v1-agent-call";
 import {
@@ -143,11 +140,17 @@ const completionsRoute = createRoute({
     "after them as quoted data. The agent's settings choose the model and temperature; the caller's `temperature`,",
     "`top_p`, `seed`, `stop` and `max_tokens` (or `max_completion_tokens`) go to a chat model, and the built-in",
     "responder honours the cuts: `stop` ends the answer before the stop string, `max_tokens` at a word boundary",
-    "with `finish_reason` length. `tools`: offline (the built-in responder), `tool_choice` auto or none is",
-    "answered as a model that chose no tool, required or a named function is refused (400, param tool_choice); with",
-    "a chat model, tools are refused (400, param tools) until they are passed on. `response_format` json_object",
-    "offline answers the JSON object `{ answer, sources }` (streamed as one piece); json_schema offline, and any",
-    "format with a chat model, are refused (400, param response_format) rather than ignored.",
+    "with `finish_reason` length.",
+    "",
+    "With a chat model configured, `tools`, `tool_choice`, `parallel_tool_calls`, `response_format` and `n` are",
+    "passed on as sent, beside the agent's grounding (the passages still ground what the answer states); the",
+    "messages after the question (the model's tool calls and their results) follow it in order, so a tool round",
+    "trip ends in the agent's answer. The model's `tool_calls` come back in OpenAI's shape (`finish_reason`",
+    "tool_calls; streamed, each call whole in one delta before the finishing chunk), other choices by `index`, and a",
+    "structured answer verbatim (no citation markers checked in JSON). Offline (the built-in responder): `tool_choice`",
+    "auto or none is answered as a model that chose no tool, required or a named function is refused (400, param",
+    "tool_choice); `response_format` json_object answers the JSON object `{ answer, sources }` (streamed as one",
+    "piece), json_schema is refused (400, param response_format); `n` above 1 is refused (400, param n).",
     "",
     "The answer runs the chat's pipeline: retrieval from the agent owner's knowledge (for anyone but the owner's own",
     "key, only the knowledge given to the agent, never the owner's documents uploaded for all agents), the chat model,",
@@ -215,21 +218,11 @@ export const v1OpenAiRoutes = createV1Router()
   .openapi(completionsRoute, async (c) => {
     const body = c.req.valid("json");
     const { deps } = c.var;
-    const { question, history, instructions } = readMessages(body.messages);
-    assertToolsAnswerable(body, deps.responder.info.offline);
-    const asJson = answersAsJsonObject(body, deps.responder.info.offline);
+    const read = readChatCall(body, deps.responder.info.offline);
     const writer = chatCompletionWriter(
       completionMeta(body.model, deps.now()),
       body.stream_options?.include_usage === true,
     );
-    const call = {
-      model: body.model,
-      question,
-      history,
-      instructions,
-      generation: generationOf(body),
-      asJson,
-      stream: body.stream === true,
-    };
+    const call = { ...read, model: body.model, stream: body.stream === true };
     return (await answerAgentCall(c as unknown as Context<V1Env>, call, writer)) as never;
   });

@@ -35,6 +35,13 @@ export type ChatScript = {
   omitUsage?: boolean;
   /** A prompt estimated above this many tokens gets the context-length 400, as a real model would answer. */
   contextLimitTokens?: number;
+  /**
+   * Calls of the request's tools instead of a reply (finish_reason "tool_calls"), or a function of the request that
+   * says which (none: the reply). Streamed as OpenAI streams them: id and name first, the arguments in pieces.
+   */
+  toolCalls?:
+    | { name: string; arguments: string }[]
+    | ((request: RecordedChatRequest) => { name: string; arguments: string }[]);
 };
 
 export type RecordedChatRequest = {
@@ -45,6 +52,16 @@ export type RecordedChatRequest = {
   temperature: number | undefined;
   /** The sampling fields sent beside temperature, as sent (max_tokens, stop, top_p, seed). */
   sampling: { max_tokens?: number; stop?: string[]; top_p?: number; seed?: number };
+  /** The messages as sent (tool calls, tool call ids and content parts included). */
+  rawMessages: unknown[];
+  /** The caller's fields passed on, as sent: tools, tool_choice, parallel_tool_calls, response_format, n. */
+  passed: {
+    tools?: unknown[];
+    tool_choice?: unknown;
+    parallel_tool_calls?: boolean;
+    response_format?: unknown;
+    n?: number;
+  };
   stream: boolean;
   includeUsage: boolean;
   /** The pieces streamed (or the one message sent), in order. */
@@ -96,6 +113,11 @@ type ChatRequestBody = {
   seed?: number;
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
+  tools?: unknown[];
+  tool_choice?: unknown;
+  parallel_tool_calls?: boolean;
+  response_format?: unknown;
+  n?: number;
 };
 
 async function serveChat(
@@ -153,13 +175,23 @@ async function serveChat(
   }
   const scripted =
     typeof script.reply === "function" ? script.reply(record) : (script.reply ?? DEFAULT_CHAT_REPLY);
+  const calls = (typeof script.toolCalls === "function" ? script.toolCalls(record) : script.toolCalls) ?? [];
+  const toolCalls = calls.map((call, index) => ({
+    id: `call_fake_${index + 1}`,
+    type: "function" as const,
+    function: call,
+  }));
   // A word is a token here: max_tokens cuts the reply after that many words, finishing with "length".
   const maxTokens = record.sampling.max_tokens;
-  const allPieces = replyPieces(scripted);
+  const allPieces = toolCalls.length > 0 ? [] : replyPieces(scripted);
   const cut = maxTokens !== undefined && allPieces.length > maxTokens;
   const pieces = cut ? allPieces.slice(0, maxTokens) : allPieces;
   const reply = pieces.join("");
-  const finishReason = cut ? "length" : "stop";
+  const finishReason = toolCalls.length > 0 ? "tool_calls" : cut ? "length" : "stop";
+  // With n > 1, choice i (from 1) is the reply with "(choice i+1)" after it: told apart, each whole.
+  const others = Array.from({ length: Math.max(0, (record.passed.n ?? 1) - 1) }, (_, index) =>
+    toolCalls.length > 0 ? "" : `${reply} (choice ${index + 2})`,
+  );
   const model = record.model;
   const usage = {
     prompt_tokens: promptTokens,
@@ -170,6 +202,11 @@ async function serveChat(
   const id = `chatcmpl-fake-${created}`;
   await wait(script.firstPieceDelayMs ?? 0, gone.signal);
   if (gone.signal.aborted) return;
+  const message = (content: string) => ({
+    role: "assistant",
+    content: toolCalls.length > 0 ? null : content,
+    ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+  });
   if (!record.stream) {
     record.status = 200;
     record.pieces = [reply];
@@ -179,7 +216,14 @@ async function serveChat(
       object: "chat.completion",
       created,
       model,
-      choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: finishReason }],
+      choices: [
+        { index: 0, message: message(reply), finish_reason: finishReason },
+        ...others.map((content, index) => ({
+          index: index + 1,
+          message: message(content),
+          finish_reason: finishReason,
+        })),
+      ],
       ...(script.omitUsage ? {} : { usage }),
     });
   }
@@ -205,6 +249,19 @@ async function serveChat(
     if (gone.signal.aborted) return;
     record.pieces.push(piece);
     event([{ index: 0, delta: { content: piece }, finish_reason: null }]);
+  }
+  for (const [index, call] of toolCalls.entries()) {
+    // As OpenAI streams a call: its id, type and name with empty arguments, then the arguments in two pieces.
+    const half = Math.ceil(call.function.arguments.length / 2);
+    const delta = (fields: Record<string, unknown>) =>
+      event([{ index: 0, delta: { tool_calls: [{ index, ...fields }] }, finish_reason: null }]);
+    delta({ id: call.id, type: "function", function: { name: call.function.name, arguments: "" } });
+    delta({ function: { arguments: call.function.arguments.slice(0, half) } });
+    delta({ function: { arguments: call.function.arguments.slice(half) } });
+  }
+  for (const [index, content] of others.entries()) {
+    event([{ index: index + 1, delta: { role: "assistant", content }, finish_reason: null }]);
+    event([{ index: index + 1, delta: {}, finish_reason: finishReason }]);
   }
   event([{ index: 0, delta: {}, finish_reason: finishReason }]);
   if (record.includeUsage && !script.omitUsage) {
@@ -240,6 +297,8 @@ export async function serveChatCompletion(
     messages: [],
     temperature: undefined,
     sampling: {},
+    rawMessages: [],
+    passed: {},
     stream: false,
     includeUsage: false,
     pieces: [],
@@ -263,6 +322,14 @@ export async function serveChatCompletion(
     role: String(message.role),
     content: contentOf(message.content),
   }));
+  chat.rawMessages = body.messages ?? [];
+  chat.passed = {
+    ...(body.tools !== undefined ? { tools: body.tools } : {}),
+    ...(body.tool_choice !== undefined ? { tool_choice: body.tool_choice } : {}),
+    ...(body.parallel_tool_calls !== undefined ? { parallel_tool_calls: body.parallel_tool_calls } : {}),
+    ...(body.response_format !== undefined ? { response_format: body.response_format } : {}),
+    ...(body.n !== undefined ? { n: body.n } : {}),
+  };
   chat.temperature = body.temperature;
   chat.sampling = {
     ...(body.max_tokens !== undefined ? { max_tokens: body.max_tokens } : {}),

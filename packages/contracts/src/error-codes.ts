@@ -15,6 +15,8 @@ export const ERROR_CODE_STATUS = {
   FORBIDDEN: 403,
   CSRF_REJECTED: 403,
   NOT_FOUND: 404,
+  /** A stored response (POST /api/v1/responses) that this key never made, that was deleted or that expired. */
+  RESPONSE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   EMAIL_TAKEN: 409,
   CONFLICT: 409,

@@ -6,6 +6,7 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
 import { createOpenAiClient } from "../openai/openai-client";
 import { openAiFailureOf, retryAfterMs } from "../openai/openai-errors";
 import {
+  type AnswerChoice,
   type AnswerRequest,
   type AnswerResult,
   ChatModelError,
@@ -14,6 +15,7 @@ import {
   type GroundingPassage,
   type HistoryTurn,
   type Responder,
+  type ToolCall,
 } from "./responder";
 import { estimatePromptTokens, estimateTextTokens, trimHistory } from "./token-estimate";
 
@@ -45,6 +47,10 @@ const GROUNDING_INSTRUCTIONS = [
   "Only cite numbers of passages given below; never cite any other number.",
   "If the passages do not contain the answer, say plainly that you could not find it in the agent's knowledge instead of guessing.",
 ].join(" ");
+
+/** Said when the API caller offers tools: the grounding still holds for what the answer states. */
+const TOOLS_NOTE =
+  "The caller also offers tools (functions). Call one only when the question needs what it does; whatever you state from the agent's knowledge still comes from the passages, cited.";
 
 /** Introduces the API caller's own instructions: below the owner's prompt and the rules, and only about the form. */
 const CALLER_INSTRUCTIONS_PREAMBLE = [
@@ -113,7 +119,9 @@ function formatPassages(passages: readonly GroundingPassage[], tag: string): str
  * caller's instructions marked as subordinate (when there are any), then the passages as delimited quoted data.
  */
 export function systemMessage(
-  request: Pick<AnswerRequest, "systemPrompt" | "callerInstructions" | "passages">,
+  request: Pick<AnswerRequest, "systemPrompt" | "callerInstructions" | "passages"> & {
+    offersTools?: boolean;
+  },
   draw?: () => string,
 ): string {
   const caller = request.callerInstructions?.trim() ?? "";
@@ -125,6 +133,7 @@ export function systemMessage(
   return [
     request.systemPrompt.trim(),
     withTag(GROUNDING_INSTRUCTIONS),
+    request.offersTools ? TOOLS_NOTE : "",
     caller
       ? `${withTag(CALLER_INSTRUCTIONS_PREAMBLE)}\n<caller-instructions-${tag}>\n${caller}\n</caller-instructions-${tag}>`
       : "",
@@ -149,18 +158,36 @@ function leadingWithin(text: string, budget: number): string {
   return (boundary > 0 ? cut.slice(0, boundary) : cut).trimEnd();
 }
 
+/** The caller's messages after the question (tool calls and results) as sent, and what they cost in tokens. */
+function followUpOf(generation: Generation | undefined): {
+  messages: ChatCompletionMessageParam[];
+  tokens: number;
+} {
+  const messages = (generation?.followUp ?? []) as ChatCompletionMessageParam[];
+  return {
+    messages,
+    tokens: estimatePromptTokens(messages.map((message) => ({ content: JSON.stringify(message) }))),
+  };
+}
+
 /**
  * The messages sent: one system message (systemMessage; one message because some servers' chat templates refuse a
- * second system message), the newest history that fits, then the question. The agent's prompt and the question must
+ * second system message), the newest history that fits, the question, then the caller's messages after it (tool
+ * calls and their results, as sent). The agent's prompt and the question must
  * fit with the tokens reserved for the answer, or the request fails as too long for the model; after the owner's part
  * (prompt, rules, passages) the caller's instructions get what remains, cut at their end if they must be, and the
  * history what remains after them.
  */
 export function buildMessages(
-  request: Pick<AnswerRequest, "systemPrompt" | "callerInstructions" | "history" | "question" | "passages">,
+  request: Pick<
+    AnswerRequest,
+    "systemPrompt" | "callerInstructions" | "history" | "question" | "passages" | "generation"
+  >,
   limits: { contextTokens: number; reservedAnswerTokens: number },
 ): { messages: ChatCompletionMessageParam[]; keptTurns: number } {
-  const available = limits.contextTokens - limits.reservedAnswerTokens;
+  const followUp = followUpOf(request.generation);
+  const offersTools = (request.generation?.tools?.length ?? 0) > 0;
+  const available = limits.contextTokens - limits.reservedAnswerTokens - followUp.tokens;
   const ownerOnly = estimatePromptTokens([{ content: request.systemPrompt }, { content: request.question }]);
   if (ownerOnly > available) {
     throw new ChatModelError(
@@ -171,40 +198,88 @@ export function buildMessages(
   // The owner's part (prompt, rules, passages) and the question come first; passages that overflow are the model's
   // to refuse, as before.
   const owned = estimatePromptTokens([
-    { content: systemMessage({ ...request, callerInstructions: undefined }) },
+    { content: systemMessage({ ...request, offersTools, callerInstructions: undefined }) },
     { content: request.question },
   ]);
   const caller = request.callerInstructions?.trim();
   // The caller's block costs its framing too (preamble and delimiters): measured with the text, then the text cut.
   const framing = caller
-    ? estimateTextTokens(systemMessage({ ...request, callerInstructions: "x" })) -
-      estimateTextTokens(systemMessage({ ...request, callerInstructions: undefined }))
+    ? estimateTextTokens(systemMessage({ ...request, offersTools, callerInstructions: "x" })) -
+      estimateTextTokens(systemMessage({ ...request, offersTools, callerInstructions: undefined }))
     : 0;
   const callerInstructions = caller
     ? leadingWithin(caller, Math.max(0, available - owned - framing))
     : undefined;
-  const system = systemMessage({ ...request, callerInstructions });
+  const system = systemMessage({ ...request, offersTools, callerInstructions });
   const fixed = estimatePromptTokens([{ content: system }, { content: request.question }]);
-  const budget = limits.contextTokens - limits.reservedAnswerTokens - fixed;
+  const budget = available - fixed;
   const history: HistoryTurn[] = budget > 0 ? trimHistory(request.history, budget) : [];
   return {
     messages: [
       { role: "system", content: system },
       ...history.map((turn): ChatCompletionMessageParam => ({ role: turn.role, content: turn.content })),
       { role: "user", content: request.question },
+      ...followUp.messages,
     ],
     keptTurns: history.length,
   };
 }
 
-/** The caller's sampling choices as the chat model's request fields (only those given). */
+/** The caller's choices as the chat model's request fields (only those given; tools and formats as sent). */
 function generationParams(generation: Generation | undefined) {
+  const tools = generation?.tools?.length ? generation.tools : undefined;
   return {
     ...(generation?.maxTokens !== undefined ? { max_tokens: generation.maxTokens } : {}),
     ...(generation?.stop?.length ? { stop: [...generation.stop] } : {}),
     ...(generation?.topP !== undefined ? { top_p: generation.topP } : {}),
     ...(generation?.seed !== undefined ? { seed: generation.seed } : {}),
-  };
+    ...(generation?.n !== undefined && generation.n > 1 ? { n: generation.n } : {}),
+    ...(tools ? { tools } : {}),
+    ...(tools && generation?.toolChoice !== undefined ? { tool_choice: generation.toolChoice } : {}),
+    ...(tools && generation?.parallelToolCalls !== undefined
+      ? { parallel_tool_calls: generation.parallelToolCalls }
+      : {}),
+    ...(generation?.responseFormat ? { response_format: generation.responseFormat } : {}),
+  } as Record<string, unknown>;
+}
+
+/** A streamed tool call's pieces as they arrive: the id and name once, the arguments' JSON text in pieces. */
+type ToolCallPiece = { index: number; id?: string; function?: { name?: string; arguments?: string } };
+
+/** One choice of a streamed reply, assembled from its deltas. */
+class ChoiceAssembly {
+  content = "";
+  finishReason: FinishReason | undefined;
+  private readonly calls: { id: string; name: string; arguments: string }[] = [];
+
+  addToolCallPieces(pieces: readonly ToolCallPiece[]): void {
+    for (const piece of pieces) {
+      const call = this.calls[piece.index] ?? { id: "", name: "", arguments: "" };
+      this.calls[piece.index] = call;
+      if (piece.id) call.id = piece.id;
+      if (piece.function?.name) call.name += piece.function.name;
+      if (piece.function?.arguments) call.arguments += piece.function.arguments;
+    }
+  }
+
+  get toolCalls(): ToolCall[] {
+    return this.calls.filter(Boolean).map((call) => ({
+      id: call.id,
+      type: "function",
+      function: { name: call.name, arguments: call.arguments },
+    }));
+  }
+
+  asChoice(): AnswerChoice {
+    return { content: this.content, toolCalls: this.toolCalls, finishReason: this.finishReason ?? "stop" };
+  }
+}
+
+/** OpenAI's finish reasons as ours: a model that called tools ends with "tool_calls", a cut one with "length". */
+function finishReasonOf(reason: string): FinishReason {
+  if (reason === "length") return "length";
+  if (reason === "tool_calls" || reason === "function_call") return "tool_calls";
+  return "stop";
 }
 
 function seconds(ms: number): string {
@@ -324,18 +399,26 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
         contextTokens: options.contextTokens,
         reservedAnswerTokens,
       });
-      let content = "";
+      // Choice 0 is the answer, streamed as written; others (n > 1) are assembled beside it.
+      const choices = [new ChoiceAssembly()];
+      const first = choices[0] as ChoiceAssembly;
       let usage: { prompt: number; completion: number } | undefined;
-      let finishReason: FinishReason = "stop";
-      const result = (stopped: boolean): AnswerResult => ({
-        content,
-        model,
-        promptTokens:
-          usage?.prompt ?? estimatePromptTokens(messages.map((m) => ({ content: String(m.content) }))),
-        completionTokens: usage?.completion ?? estimateTextTokens(content),
-        stopped,
-        finishReason,
-      });
+      const result = (stopped: boolean): AnswerResult => {
+        const toolCalls = first.toolCalls;
+        const others = choices.slice(1).map((choice) => choice.asChoice());
+        return {
+          content: first.content,
+          model,
+          promptTokens:
+            usage?.prompt ?? estimatePromptTokens(messages.map((m) => ({ content: String(m.content) }))),
+          completionTokens:
+            usage?.completion ?? estimateTextTokens(choices.map((choice) => choice.content).join(" ")),
+          stopped,
+          finishReason: first.finishReason ?? "stop",
+          ...(toolCalls.length > 0 ? { toolCalls } : {}),
+          ...(others.length > 0 ? { otherChoices: others } : {}),
+        };
+      };
       if (request.signal.aborted) return result(true);
 
       // One controller for the three ways a call ends early: the person stops, the whole answer takes too long, or
@@ -372,15 +455,18 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
           stillAlive();
           if (chunk.usage)
             usage = { prompt: chunk.usage.prompt_tokens, completion: chunk.usage.completion_tokens };
-          const reason = chunk.choices[0]?.finish_reason;
-          if (reason) {
-            finished = true;
-            if (reason === "length") finishReason = "length";
-          }
-          const delta = chunk.choices[0]?.delta?.content;
-          if (delta) {
-            content += delta;
-            request.onToken(delta);
+          for (const part of chunk.choices) {
+            const choice = choices[part.index] ?? new ChoiceAssembly();
+            choices[part.index] = choice;
+            if (part.finish_reason) {
+              choice.finishReason = finishReasonOf(part.finish_reason);
+              if (part.index === 0) finished = true;
+            }
+            if (part.delta?.tool_calls) choice.addToolCallPieces(part.delta.tool_calls);
+            const delta = part.delta?.content;
+            if (!delta) continue;
+            choice.content += delta;
+            if (part.index === 0) request.onToken(delta);
           }
         }
         if (ended === "stopped") return result(true);
@@ -391,7 +477,7 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
       } catch (error) {
         if (ended === "stopped") return result(true);
         if (ended === "total" || ended === "idle") {
-          const partial = content ? { partial: content } : {};
+          const partial = first.content ? { partial: first.content } : {};
           throw new ChatModelError(
             "timeout",
             ended === "idle"
@@ -400,7 +486,7 @@ export function createOpenAiResponder(options: OpenAiResponderOptions): Responde
             { ...partial, cause: error },
           );
         }
-        throw toChatModelError(error, { model, partial: content });
+        throw toChatModelError(error, { model, partial: first.content });
       } finally {
         clearTimeout(total);
         clearTimeout(idle);

@@ -16,9 +16,13 @@ export type GroundingPassage = {
 
 export type HistoryTurn = { role: "user" | "assistant"; content: string };
 
+/** A function call a chat model asked for, in OpenAI's shape (`arguments` is the model's JSON text, as written). */
+export type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
+
 /**
- * An API caller's sampling choices (chat completions' fields). A chat model is given them; the built-in responder
- * honours the two that cut an answer: `maxTokens` (at a word boundary) and `stop`.
+ * An API caller's choices for the answer (chat completions' fields). A chat model is given them all; the built-in
+ * responder honours the two that cut an answer, `maxTokens` (at a word boundary) and `stop`, and the routes refuse
+ * the rest offline (tools it cannot call, schemas it cannot fill, several choices).
  */
 export type Generation = {
   maxTokens?: number | undefined;
@@ -26,10 +30,33 @@ export type Generation = {
   temperature?: number | undefined;
   topP?: number | undefined;
   seed?: number | undefined;
+  /** Choices to write (OpenAI's `n`); one when absent. */
+  n?: number | undefined;
+  /** The caller's tools, `tool_choice` and `parallel_tool_calls`, passed on as sent (chat completions' shape). */
+  tools?: readonly unknown[] | undefined;
+  toolChoice?: unknown;
+  parallelToolCalls?: boolean | undefined;
+  /** `response_format` as sent (json_object, json_schema): the answer is then the model's JSON, verbatim. */
+  responseFormat?: { type: string } | undefined;
+  /**
+   * The caller's messages after its question, in chat completions' shape and order: the model's earlier tool calls
+   * and their results, so a model that called a tool reads what it returned and finishes the answer.
+   */
+  followUp?: readonly unknown[] | undefined;
 };
 
-/** Why an answer ended: its end, or the caller's token limit ("length", as OpenAI's finish_reason). */
-export type FinishReason = "stop" | "length";
+/** Whether the caller asked for a structured answer (JSON), which is passed on verbatim: no citation markers checked. */
+export const asksForStructuredAnswer = (generation: Generation | undefined): boolean =>
+  generation?.responseFormat !== undefined && generation.responseFormat.type !== "text";
+
+/**
+ * Why an answer ended: its end, the caller's token limit ("length"), or a call of the caller's tools ("tool_calls"),
+ * as OpenAI's finish_reason.
+ */
+export type FinishReason = "stop" | "length" | "tool_calls";
+
+/** One more choice of an answer asked for several (`n` > 1): its text, tool calls and end. */
+export type AnswerChoice = { content: string; toolCalls: ToolCall[]; finishReason: FinishReason };
 
 export type AnswerRequest = {
   /** The agent's instructions (its owner's). */
@@ -64,8 +91,12 @@ export type AnswerResult = {
   completionTokens: number | null;
   /** True when the signal stopped the answer before its end. */
   stopped: boolean;
-  /** "length" when the caller's token limit cut the answer; "stop" (or absent) otherwise. */
+  /** "length" when the caller's token limit cut the answer, "tool_calls" when it calls tools; "stop" (or absent) otherwise. */
   finishReason?: FinishReason;
+  /** The caller's tools the model called instead of (or beside) answering. */
+  toolCalls?: ToolCall[];
+  /** Choices 2..n when the caller asked for several (the first is the answer itself). */
+  otherChoices?: AnswerChoice[];
   /** Why the answer says what it says (the built-in responder's; a chat model's is built from its passages). */
   trace?: AnswerTrace;
 };

@@ -4,11 +4,14 @@ import type { AnswerTrace, ChatSource, MessageStatus } from "@acp/contracts/chat
 import type { RetrievalResult } from "@acp/contracts/knowledge";
 import type { Deps } from "../../deps";
 import {
+  type AnswerChoice,
+  asksForStructuredAnswer,
   ChatModelError,
   type FinishReason,
   type Generation,
   type GroundingPassage,
   type HistoryTurn,
+  type ToolCall,
 } from "../../providers/chat-model/responder";
 import { fineTunedModelOf } from "../retrieval/rerank/trained-models";
 import { searchAsAgent } from "../retrieval/search-as-agent";
@@ -64,8 +67,12 @@ export type GroundedAnswer = {
   failure?: ChatModelError;
   /** Why the answer says what it says ("Why this answer?"): the responder's, or one built from a model's citations. */
   trace: AnswerTrace | null;
-  /** "length" when the API caller's token limit cut the answer. */
+  /** "length" when the API caller's token limit cut the answer, "tool_calls" when the model called the caller's tools. */
   finishReason: FinishReason;
+  /** The API caller's tools the model called (chat completions' tools), if any. */
+  toolCalls?: ToolCall[];
+  /** Choices 2..n when the API caller asked for several, their markers validated as the answer's. */
+  otherChoices?: AnswerChoice[];
 };
 
 /** The trace of a chat model's answer: what it was given and which passages it cited (its reasoning is its own). */
@@ -141,6 +148,8 @@ export async function answerFromPassages({
   let completionTokens: number | null = null;
   let trace: AnswerTrace | undefined;
   let finishReason: FinishReason = "stop";
+  let toolCalls: ToolCall[] | undefined;
+  let otherChoices: AnswerChoice[] | undefined;
   try {
     const answer = await deps.responder.answer({
       systemPrompt: agent.settings.systemPrompt,
@@ -160,6 +169,8 @@ export async function answerFromPassages({
     completionTokens = answer.completionTokens;
     trace = answer.trace;
     finishReason = answer.finishReason ?? "stop";
+    toolCalls = answer.toolCalls;
+    otherChoices = answer.otherChoices;
     if (answer.stopped) status = "stopped";
   } catch (error) {
     if (!(error instanceof ChatModelError)) throw error;
@@ -168,10 +179,14 @@ export async function answerFromPassages({
     status = "failed";
   }
   // The built-in responder quotes as written: a bracketed number inside a quote ("items[0]") is the text's own.
-  const validated = validateCitations(content, passages.length, {
-    keepUnknown: deps.responder.info.provider === "offline",
-  });
-  const cited = new Set(validated.cited);
+  // A structured answer (the caller's JSON) is passed on verbatim: "[3]" there is data, not a marker.
+  const validate = (text: string) =>
+    asksForStructuredAnswer(generation)
+      ? { content: text, cited: [] }
+      : validateCitations(text, passages.length, { keepUnknown: deps.responder.info.provider === "offline" });
+  const validated = validate(content);
+  const others = otherChoices?.map((choice) => ({ ...choice, ...validate(choice.content) }));
+  const cited = new Set([...validated.cited, ...(others ?? []).flatMap((choice) => choice.cited)]);
   const sources: ChatSource[] = results.map((result, index) => ({
     number: index + 1,
     chunkId: result.chunkId,
@@ -193,5 +208,15 @@ export async function answerFromPassages({
     ...(failure ? { failure } : {}),
     trace: trace ?? modelTrace(passages, cited),
     finishReason,
+    ...(toolCalls ? { toolCalls } : {}),
+    ...(others
+      ? {
+          otherChoices: others.map(({ content, toolCalls, finishReason }) => ({
+            content,
+            toolCalls,
+            finishReason,
+          })),
+        }
+      : {}),
   };
 }

@@ -6,11 +6,19 @@ import { CHAT_MESSAGE_MAX_CHARS } from "@acp/contracts/constants";
 import { type PublicSource, publicSourceSchema } from "@acp/contracts/public-api";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
-import type { FinishReason, Generation, HistoryTurn } from "../../providers/chat-model/responder";
+import type {
+  AnswerChoice,
+  FinishReason,
+  Generation,
+  HistoryTurn,
+  ToolCall,
+} from "../../providers/chat-model/responder";
 import { citedSources, traceOf } from "./answer-call";
 
 /** Messages one request may carry; the history given to the model is trimmed further (HISTORY_TURNS, then tokens). */
 const MAX_MESSAGES = 500;
+/** Choices one request may ask for (OpenAI's own bound). */
+const MAX_CHOICES = 128;
 /** Earlier turns kept, newest first, as the chat reads its own conversations. */
 const HISTORY_TURNS = 40;
 
@@ -56,7 +64,13 @@ export const chatCompletionRequestSchema = z.object({
     .max(MAX_MESSAGES, `messages can hold at most ${MAX_MESSAGES} messages`),
   stream: z.boolean().nullable().optional(),
   stream_options: z.object({ include_usage: z.boolean().nullable().optional() }).nullable().optional(),
-  n: z.literal(1, { error: "Only one choice (n = 1) is supported" }).nullable().optional(),
+  n: z
+    .number()
+    .int()
+    .min(1, "n must be at least 1")
+    .max(MAX_CHOICES, `n is at most ${MAX_CHOICES}`)
+    .nullable()
+    .optional(),
   tools: z.array(z.unknown()).max(128, "tools can hold at most 128 tools").nullable().optional(),
   tool_choice: toolChoiceSchema.nullable().optional(),
   parallel_tool_calls: z.boolean().nullable().optional(),
@@ -99,84 +113,79 @@ export const invalidParam = (message: string, param: string) =>
     details: [{ path: param.split("."), message, code: "custom" }],
   });
 
-/** The caller's sampling fields as the responder takes them (max_completion_tokens wins over max_tokens). */
-export function generationOf(body: ChatCompletionRequest): Generation {
-  const stop = body.stop ?? undefined;
-  return {
-    maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
-    stop: typeof stop === "string" ? [stop] : stop,
-    temperature: body.temperature ?? undefined,
-    topP: body.top_p ?? undefined,
-    seed: body.seed ?? undefined,
-  };
-}
+/** A 400 for what the built-in responder cannot do, naming the parameter and saying the agent runs offline. */
+const offlineRefusal = (what: string, instead: string, param: string) =>
+  invalidParam(
+    `This agent runs in offline mode (no chat model is configured): it ${what}. ${instead}`,
+    param,
+  );
 
 /**
- * Refuses, by parameter, the tool requests this agent cannot honour. Offline (the built-in responder) no tool can be
- * called: `tool_choice` "required" or a named function is refused; "auto" and "none" are answered as a model that
- * chose no tool answers. With a chat model, the caller's tools are not passed on yet: refused rather than ignored.
+ * Refuses, by parameter, what the built-in responder cannot honour (with a chat model everything is passed on):
+ * `tool_choice` "required" or a named function (it calls no tools: "auto" and "none" are answered as a model that
+ * chose none answers), a JSON schema (it cannot fill one: json_object is answered as `{ answer, sources }`), and more
+ * than one choice.
  */
-export function assertToolsAnswerable(
-  body: Pick<ChatCompletionRequest, "tools" | "tool_choice">,
-  offline: boolean,
-): void {
-  if ((body.tools ?? []).length === 0) return;
-  if (!offline) {
-    throw invalidParam(
-      "Tools are not passed to this agent's chat model yet: send the request without tools to get the agent's grounded answer",
-      "tools",
-    );
-  }
+function assertAnswerableOffline(body: ChatCompletionRequest): void {
   const choice = body.tool_choice;
-  if (choice === "required" || (typeof choice === "object" && choice !== null)) {
-    throw invalidParam(
-      'This agent runs in offline mode (no chat model is configured): it answers from its knowledge and cannot call tools. Send tool_choice "auto" or "none" to get its answer.',
+  if (
+    (body.tools ?? []).length > 0 &&
+    (choice === "required" || (typeof choice === "object" && choice !== null))
+  ) {
+    throw offlineRefusal(
+      "answers from its knowledge and cannot call tools",
+      'Send tool_choice "auto" or "none" to get its answer.',
       "tool_choice",
     );
   }
-}
-
-/**
- * Whether the answer is to come as a JSON object (`response_format: { type: "json_object" }`), refusing by parameter
- * the formats this agent cannot honour instead of ignoring them: offline, a JSON schema cannot be filled; with a chat
- * model, response formats are not passed on yet.
- */
-export function answersAsJsonObject(
-  body: Pick<ChatCompletionRequest, "response_format">,
-  offline: boolean,
-): boolean {
-  const type = body.response_format?.type ?? "text";
-  if (type === "text") return false;
-  if (!offline) {
-    throw invalidParam(
-      `response_format ${type} is not passed to this agent's chat model yet: send the request without it to get the agent's grounded answer`,
+  if (body.response_format?.type === "json_schema") {
+    throw offlineRefusal(
+      "cannot fill a JSON schema",
+      'Send response_format { "type": "json_object" } to get its answer and sources as JSON.',
       "response_format",
     );
   }
-  if (type === "json_schema") {
-    throw invalidParam(
-      'This agent runs in offline mode (no chat model is configured): it cannot fill a JSON schema. Send response_format { "type": "json_object" } to get its answer and sources as JSON.',
-      "response_format",
-    );
+  if ((body.n ?? 1) > 1) {
+    throw offlineRefusal("writes one answer per question", "Send n = 1 (or leave n out).", "n");
   }
-  return true;
 }
 
-/** The answer as the JSON object `json_object` asks for: `{ "answer", "sources" }` (the cited passages). */
-export function jsonObjectContent(answer: { content: string; sources: readonly ChatSource[] }): string {
-  return JSON.stringify({ answer: answer.content, sources: citedSources(answer.sources) });
+/** Chat messages as the history's turns: user and assistant text, a tool's result read as the user's turn. */
+function turnsOf(messages: readonly Message[]): HistoryTurn[] {
+  return messages
+    .flatMap((message): HistoryTurn[] => {
+      const content = textOf(message.content).trim();
+      if (message.role === "user" || message.role === "assistant") return [{ role: message.role, content }];
+      // A tool's result is what the caller's side knows: it reads as the user's turn.
+      if (message.role === "tool") {
+        const tool = message.name ?? message.tool_call_id ?? "a tool";
+        return [{ role: "user", content: content && `Result of ${tool}: ${content}` }];
+      }
+      return [];
+    })
+    .filter((turn) => turn.content !== "");
 }
 
-/**
- * The grounded question a request asks: its last message (the user's), the user and assistant turns before it as
- * history, and the caller's system and developer messages as the caller's instructions (which rank below the agent's
- * own prompt and the grounding rules).
- */
-export function readMessages(messages: readonly Message[]): {
+/** One OpenAI-style call read for the agent: its question, history, the caller's instructions and choices. */
+export type ChatCall = {
   question: string;
   history: HistoryTurn[];
   instructions: string;
-} {
+  generation: Generation;
+  /** Offline json_object: the answer written as the JSON object `{ answer, sources }`. */
+  asJson: boolean;
+};
+
+/**
+ * The grounded question a request asks, and how to answer it. The question is its last user message; the user,
+ * assistant and tool messages before it are history; system and developer messages are the caller's instructions
+ * (below the agent's own prompt and the grounding rules). The messages after the question (a model's tool calls and
+ * their results, an assistant prefill) go to a chat model as sent, in order, with the caller's tools, formats and
+ * choices; the built-in responder reads them as history and refuses, by parameter, what it cannot do.
+ */
+export function readChatCall(body: ChatCompletionRequest, offline: boolean): ChatCall {
+  const { messages } = body;
+  if (offline) assertAnswerableOffline(body);
   messages.forEach((message, index) => {
     if (!Array.isArray(message.content)) return;
     message.content.forEach((part, partIndex) => {
@@ -189,8 +198,6 @@ export function readMessages(messages: readonly Message[]): {
       );
     });
   });
-  // The question is the last user message: messages after it (an assistant prefill to continue, tool results) are
-  // context, as a model that continues would read them; the answer is the agent's grounded answer to that question.
   const questionIndex = messages.findLastIndex((message) => message.role === "user");
   const last = messages[questionIndex];
   const question = last ? textOf(last.content).trim() : "";
@@ -211,21 +218,48 @@ export function readMessages(messages: readonly Message[]): {
     .map((message) => textOf(message.content).trim())
     .filter(Boolean)
     .join("\n\n");
-  const history = messages
-    .filter((_, index) => index !== questionIndex)
-    .flatMap((message): HistoryTurn[] => {
-      const content = textOf(message.content).trim();
-      if (message.role === "user" || message.role === "assistant") return [{ role: message.role, content }];
-      // A tool's result is what the caller's side knows: it reads as the user's turn.
-      if (message.role === "tool") {
-        const tool = message.name ?? message.tool_call_id ?? "a tool";
-        return [{ role: "user", content: content && `Result of ${tool}: ${content}` }];
-      }
-      return [];
-    })
-    .filter((turn) => turn.content !== "")
-    .slice(-HISTORY_TURNS);
-  return { question, history, instructions };
+  const before = messages.slice(0, questionIndex);
+  const after = messages
+    .slice(questionIndex + 1)
+    .filter((message) => message.role === "assistant" || message.role === "tool");
+  const stop = body.stop ?? undefined;
+  const sampling: Generation = {
+    maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
+    stop: typeof stop === "string" ? [stop] : stop,
+    temperature: body.temperature ?? undefined,
+    topP: body.top_p ?? undefined,
+    seed: body.seed ?? undefined,
+  };
+  if (offline) {
+    return {
+      question,
+      history: turnsOf([...before, ...after]).slice(-HISTORY_TURNS),
+      instructions,
+      generation: sampling,
+      asJson: body.response_format?.type === "json_object",
+    };
+  }
+  const format = body.response_format;
+  return {
+    question,
+    history: turnsOf(before).slice(-HISTORY_TURNS),
+    instructions,
+    generation: {
+      ...sampling,
+      n: body.n ?? undefined,
+      tools: body.tools?.length ? body.tools : undefined,
+      toolChoice: body.tool_choice ?? undefined,
+      parallelToolCalls: body.parallel_tool_calls ?? undefined,
+      responseFormat: format && format.type !== "text" ? format : undefined,
+      followUp: after.length > 0 ? after : undefined,
+    },
+    asJson: false,
+  };
+}
+
+/** The answer as the JSON object `json_object` asks for: `{ "answer", "sources" }` (the cited passages). */
+export function jsonObjectContent(answer: { content: string; sources: readonly ChatSource[] }): string {
+  return JSON.stringify({ answer: answer.content, sources: citedSources(answer.sources) });
 }
 
 const openAiUsageSchema = z.object({
@@ -244,6 +278,14 @@ function usageOf(answer: { promptTokens: number | null; completionTokens: number
 /** Our extension: the answer's cited sources, on the completion and on the stream's final chunks. */
 const sourcesField = z.array(publicSourceSchema);
 
+const toolCallSchema = z.object({
+  id: z.string(),
+  type: z.literal("function"),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
+
+const finishReasonSchema = z.enum(["stop", "length", "tool_calls"]);
+
 export const chatCompletionSchema = z.object({
   id: z.string(),
   object: z.literal("chat.completion"),
@@ -254,10 +296,12 @@ export const chatCompletionSchema = z.object({
       index: z.number().int(),
       message: z.object({
         role: z.literal("assistant"),
-        content: z.string(),
+        /** Null when the model only called tools. */
+        content: z.string().nullable(),
         refusal: z.null(),
+        tool_calls: z.array(toolCallSchema).optional(),
       }),
-      finish_reason: z.enum(["stop", "length"]),
+      finish_reason: finishReasonSchema,
       logprobs: z.null(),
     }),
   ),
@@ -279,28 +323,46 @@ export function completionMeta(model: string, now: Date): CompletionMeta {
   };
 }
 
-export function completionBody(
-  meta: CompletionMeta,
-  answer: {
-    content: string;
-    sources: readonly ChatSource[];
-    promptTokens: number | null;
-    completionTokens: number | null;
-    trace?: AnswerTrace | null;
-    finishReason?: FinishReason;
-  },
-): ChatCompletion {
+/** What a finished answer gives the completion objects. */
+type FinishedAnswer = {
+  content: string;
+  sources: readonly ChatSource[];
+  promptTokens: number | null;
+  completionTokens: number | null;
+  trace?: AnswerTrace | null;
+  finishReason?: FinishReason;
+  toolCalls?: ToolCall[];
+  otherChoices?: AnswerChoice[];
+};
+
+/** Every choice of an answer, the answer itself first (`content` is the text shown: the JSON object's, as json_object). */
+function choicesOf(answer: FinishedAnswer): AnswerChoice[] {
+  return [
+    {
+      content: answer.content,
+      toolCalls: answer.toolCalls ?? [],
+      finishReason: answer.finishReason ?? "stop",
+    },
+    ...(answer.otherChoices ?? []),
+  ];
+}
+
+export function completionBody(meta: CompletionMeta, answer: FinishedAnswer): ChatCompletion {
   return {
     ...meta,
     object: "chat.completion",
-    choices: [
-      {
-        index: 0,
-        message: { role: "assistant", content: answer.content, refusal: null },
-        finish_reason: answer.finishReason ?? "stop",
-        logprobs: null,
+    choices: choicesOf(answer).map((choice, index) => ({
+      index,
+      message: {
+        role: "assistant",
+        // As OpenAI answers a call of tools only: no text is null, not "".
+        content: choice.content === "" && choice.toolCalls.length > 0 ? null : choice.content,
+        refusal: null,
+        ...(choice.toolCalls.length > 0 ? { tool_calls: choice.toolCalls } : {}),
       },
-    ],
+      finish_reason: choice.finishReason,
+      logprobs: null,
+    })),
     usage: usageOf(answer),
     sources: citedSources(answer.sources),
     trace: traceOf(answer),
@@ -308,8 +370,12 @@ export function completionBody(
 }
 
 type ChunkChoice = {
-  index: 0;
-  delta: { role?: "assistant"; content?: string };
+  index: number;
+  delta: {
+    role?: "assistant";
+    content?: string;
+    tool_calls?: (ToolCall & { index: number })[];
+  };
   finish_reason: FinishReason | null;
   logprobs: null;
 };
@@ -322,53 +388,64 @@ type ChatCompletionChunk = CompletionMeta & {
   trace?: AnswerTrace | null;
 };
 
+const chunk = (meta: CompletionMeta, choice: ChunkChoice): ChatCompletionChunk => ({
+  ...meta,
+  object: "chat.completion.chunk",
+  choices: [choice],
+});
+
 /** One `chat.completion.chunk`: a piece of the answer (the first also names the role). */
-export function contentChunk(meta: CompletionMeta, content: string, first: boolean): ChatCompletionChunk {
-  return {
-    ...meta,
-    object: "chat.completion.chunk",
-    choices: [
-      {
-        index: 0,
-        delta: first ? { role: "assistant", content } : { content },
-        finish_reason: null,
-        logprobs: null,
-      },
-    ],
-  };
+export function contentChunk(
+  meta: CompletionMeta,
+  content: string,
+  first: boolean,
+  index = 0,
+): ChatCompletionChunk {
+  return chunk(meta, {
+    index,
+    delta: first ? { role: "assistant", content } : { content },
+    finish_reason: null,
+    logprobs: null,
+  });
 }
 
 /**
- * The stream's end: the finishing chunk always carries `usage`, `sources` and `trace`; when the caller asked for
- * `stream_options.include_usage`, OpenAI's own last chunk (no choices, `usage`) follows, with `sources` and `trace` too.
+ * The stream's end. The answer's tool calls (each whole in one delta, as a client assembles them) and the other
+ * choices (each whole, by its index); then a finishing chunk per choice, the first carrying our `sources` and
+ * `trace`; then, only with `stream_options.include_usage`, OpenAI's usage chunk (no choices, the only one with usage).
  */
 export function finalChunks(
   meta: CompletionMeta,
-  answer: {
-    content: string;
-    sources: readonly ChatSource[];
-    promptTokens: number | null;
-    completionTokens: number | null;
-    trace?: AnswerTrace | null;
-    finishReason?: FinishReason;
-  },
+  answer: FinishedAnswer,
   includeUsage: boolean,
 ): ChatCompletionChunk[] {
-  const usage = usageOf(answer);
-  const sources = citedSources(answer.sources);
-  const trace = traceOf(answer);
-  // As OpenAI streams: usage only when asked, once, in a last chunk without choices (the finishing chunk then says
-  // `usage: null`, as every chunk before does). Our sources and trace ride on the finishing chunk.
-  const finish: ChatCompletionChunk = {
-    ...meta,
-    object: "chat.completion.chunk",
-    choices: [{ index: 0, delta: {}, finish_reason: answer.finishReason ?? "stop", logprobs: null }],
-    ...(includeUsage ? { usage: null } : {}),
-    sources,
-    trace,
-  };
-  if (!includeUsage) return [finish];
-  return [finish, { ...meta, object: "chat.completion.chunk", choices: [], usage }];
+  const choices = choicesOf(answer);
+  const written: ChatCompletionChunk[] = [];
+  choices.forEach((choice, index) => {
+    if (index > 0) written.push(contentChunk(meta, choice.content, true, index));
+    if (choice.toolCalls.length > 0) {
+      written.push(
+        chunk(meta, {
+          index,
+          delta: { tool_calls: choice.toolCalls.map((call, callIndex) => ({ index: callIndex, ...call })) },
+          finish_reason: null,
+          logprobs: null,
+        }),
+      );
+    }
+  });
+  // As OpenAI streams: usage only when asked, once, in a last chunk without choices (the finishing chunks then say
+  // `usage: null`, as every chunk before does).
+  choices.forEach((choice, index) => {
+    written.push({
+      ...chunk(meta, { index, delta: {}, finish_reason: choice.finishReason, logprobs: null }),
+      ...(includeUsage ? { usage: null } : {}),
+      ...(index === 0 ? { sources: citedSources(answer.sources), trace: traceOf(answer) } : {}),
+    });
+  });
+  if (includeUsage)
+    written.push({ ...meta, object: "chat.completion.chunk", choices: [], usage: usageOf(answer) });
+  return written;
 }
 
 /** One agent as OpenAI's model object (GET /api/v1/models/{model}, and each entry of the list). */
@@ -407,6 +484,7 @@ type OpenAiError = {
 const OPENAI_CODES: Record<string, string> = {
   UNAUTHORIZED: "invalid_api_key",
   NOT_FOUND: "model_not_found",
+  RESPONSE_NOT_FOUND: "response_not_found",
   RATE_LIMITED: "rate_limit_exceeded",
   CONTEXT_LENGTH_EXCEEDED: "context_length_exceeded",
 };
