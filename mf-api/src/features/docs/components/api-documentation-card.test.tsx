@@ -1,7 +1,9 @@
-// API Documentation: Bearer authentication, public endpoints without it, curl and openai SDK examples against this
-// server's base URL (with a real agent endpoint when given), copy buttons, the gtm Test buttons' "Test Feature"
-// toast and the link to the full reference.
+// API Documentation: Bearer authentication, public endpoints without it, every documented example (curl, the openai
+// SDK, the AI SDK, LangChain, LlamaIndex, Python) against this server's base URL (with a real agent endpoint when
+// given), code that scrolls inside its block, copy buttons, the gtm Test buttons' "Test Feature" toast and the link
+// to the full reference.
 
+import { EXAMPLE_CLIENTS, listClientExamples } from "@acp/contracts/client-examples";
 import { clearToasts, currentToast } from "@acp/federation/testing";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -18,6 +20,14 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 const snippet = (title: string) => screen.getByRole("figure", { name: title });
+
+/** Radix tabs select on mouse down; a click follows as a person's would. */
+function chooseTab(name: string) {
+  const tab = screen.getByRole("tab", { name });
+  fireEvent.mouseDown(tab);
+  fireEvent.click(tab);
+  return tab;
+}
 
 describe("ApiDocumentationCard", () => {
   it("explains Bearer keys and keyless public endpoints, with a curl POST carrying message to this server", () => {
@@ -44,20 +54,82 @@ describe("ApiDocumentationCard", () => {
 
   it("shows the openai SDK examples in JavaScript and Python against the base URL, naming a real agent", async () => {
     render(<ApiDocumentationCard origin={ORIGIN} endpoint="agent-support-1767225600000" />);
-    const tab = screen.getByRole("tab", { name: "JavaScript" });
-    fireEvent.mouseDown(tab);
-    fireEvent.click(tab);
+    chooseTab("OpenAI SDK");
     const javascript = (await screen.findByRole("figure", { name: "JavaScript (openai)" })).textContent ?? "";
     expect(javascript).toContain('import OpenAI from "openai";');
     expect(javascript).toContain(`baseURL: "${ORIGIN}/api/v1"`);
     expect(javascript).toContain('model: "agent-support-1767225600000"');
-    const python = screen.getByRole("tab", { name: "Python" });
-    fireEvent.mouseDown(python);
-    fireEvent.click(python);
+    expect(javascript).toContain("stream: true");
+    chooseTab("Python");
     const code = (await screen.findByRole("figure", { name: "Python (openai)" })).textContent ?? "";
     expect(code).toContain("from openai import OpenAI");
     expect(code).toContain(`base_url="${ORIGIN}/api/v1"`);
     expect(code).toContain('model="agent-support-1767225600000"');
+  });
+
+  it("offers every documented example, one tab per client, each as the shared module writes it", async () => {
+    render(<ApiDocumentationCard origin={ORIGIN} endpoint="agent-support-1767225600000" />);
+    const tabs = within(screen.getByRole("tablist", { name: "Example client" })).getAllByRole("tab");
+    expect(tabs.map((tab) => tab.textContent)).toEqual(EXAMPLE_CLIENTS.map((client) => client.label));
+    const shown = new Set<string>();
+    for (const client of EXAMPLE_CLIENTS) {
+      expect(chooseTab(client.label).getAttribute("aria-selected")).toBe("true");
+      const panel = screen.getByRole("tabpanel", { name: client.label });
+      if (client.install) expect(within(panel).getByText(client.install)).toBeTruthy();
+      for (const example of listClientExamples().filter((item) => item.client === client.id)) {
+        const figure = await within(panel).findByRole("figure", { name: example.label });
+        expect(figure.querySelector("code")?.textContent).toBe(
+          example.code(ORIGIN, "agent-support-1767225600000"),
+        );
+        shown.add(example.id);
+      }
+    }
+    expect([...shown].sort()).toEqual(
+      listClientExamples()
+        .map((example) => example.id)
+        .sort(),
+    );
+  });
+
+  it("names the AI SDK, LangChain and LlamaIndex packages, the key variable and the agent as the model", async () => {
+    render(<ApiDocumentationCard origin={ORIGIN} endpoint="agent-support-1767225600000" />);
+    const expectations = [
+      [
+        "AI SDK",
+        "JavaScript (AI SDK)",
+        'from "@ai-sdk/openai-compatible"',
+        'acp("agent-support-1767225600000")',
+      ],
+      [
+        "LangChain",
+        "JavaScript (LangChain)",
+        'from "@langchain/openai"',
+        'model: "agent-support-1767225600000"',
+      ],
+      [
+        "LlamaIndex",
+        "JavaScript (LlamaIndex)",
+        'from "@llamaindex/openai"',
+        'model: "agent-support-1767225600000"',
+      ],
+    ] as const;
+    for (const [tab, title, importLine, model] of expectations) {
+      chooseTab(tab);
+      const code = (await screen.findByRole("figure", { name: title })).textContent ?? "";
+      expect(code).toContain(importLine);
+      expect(code).toContain(model);
+      expect(code).toContain("process.env.ACP_API_KEY");
+      expect(code).toContain(`"${ORIGIN}/api/v1"`);
+    }
+  });
+
+  it("keeps code lines whole: a block scrolls sideways inside itself and takes keyboard focus", () => {
+    render(<ApiDocumentationCard origin={ORIGIN} />);
+    const block = snippet("OpenAI-compatible chat").querySelector("pre");
+    expect(block?.className).toContain("overflow-x-auto");
+    expect(block?.className).toContain("whitespace-pre");
+    expect(block?.className).not.toContain("whitespace-pre-wrap");
+    expect(block?.getAttribute("tabindex")).toBe("0");
   });
 
   it("copies a snippet with the 'Copied' toast", async () => {

@@ -1,7 +1,16 @@
 // "API Documentation" (spec section 2): Bearer authentication, an agent endpoint POST with `message`, public
-// endpoints without authentication, the OpenAI-compatible endpoints, curl and `openai` SDK examples against this
-// server's base URL, and the full reference at /api/docs. The gtm endpoints' Test buttons keep the spec's
+// endpoints without authentication, the OpenAI-compatible endpoints, examples against this server's base URL (curl,
+// the `openai` SDK, the AI SDK, LangChain, LlamaIndex and Python, from @acp/contracts/client-examples, the one source
+// the compatibility suite runs), and the full reference at /api/docs. The gtm endpoints' Test buttons keep the spec's
 // "Test Feature" toast: they need a key, which this page never holds after showing it once.
+
+import {
+  apiBaseUrl,
+  ENDPOINT_PLACEHOLDER,
+  EXAMPLE_CLIENTS,
+  examplesOfClient,
+  KEY_VARIABLE,
+} from "@acp/contracts/client-examples";
 import { PUBLIC_API_PATH_PREFIX } from "@acp/contracts/constants";
 import { INFO_TOASTS } from "@acp/contracts/messages";
 import { Badge } from "@acp/ui/components/badge";
@@ -11,16 +20,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@acp/ui/components/tab
 import { toast } from "@acp/ui/hooks/use-toast";
 import { BookOpen, Copy, ExternalLink, FlaskConical } from "lucide-react";
 import { copyText } from "../../../lib/copy-text";
-import {
-  apiBaseUrl,
-  curlAgentExample,
-  curlChatCompletionsExample,
-  curlPublicExample,
-  ENDPOINT_PLACEHOLDER,
-  javascriptExample,
-  KEY_VARIABLE,
-  pythonExample,
-} from "../utils/examples";
 import { CodeSnippet } from "./code-snippet";
 
 export const API_REFERENCE_URL = "/api/docs";
@@ -41,9 +40,21 @@ const ENDPOINTS: readonly Endpoint[] = [
     auth: "API key; none for a public agent",
   },
   {
+    method: "POST",
+    path: `${PUBLIC_API_PATH_PREFIX}responses`,
+    what: "OpenAI's Responses API: input in, output with citations out; stream: true streams.",
+    auth: "API key; none for a public agent",
+  },
+  {
     method: "GET",
     path: `${PUBLIC_API_PATH_PREFIX}models`,
     what: "The agents the key may call, as models.",
+    auth: "API key",
+  },
+  {
+    method: "GET",
+    path: `${PUBLIC_API_PATH_PREFIX}models/${ENDPOINT_PLACEHOLDER}`,
+    what: "One agent the key may call, as a model.",
     auth: "API key",
   },
   {
@@ -77,7 +88,9 @@ export function ApiDocumentationCard({
         <CardTitle asChild>
           <h2>API Documentation</h2>
         </CardTitle>
-        <CardDescription>Call your agents over HTTP, or with any OpenAI SDK.</CardDescription>
+        <CardDescription>
+          Call your agents over HTTP, or with the OpenAI-compatible clients you already use.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex min-w-0 flex-col gap-6 text-sm">
         <section className="flex flex-col gap-1.5">
@@ -159,31 +172,31 @@ export function ApiDocumentationCard({
             )}
           </p>
           <Tabs defaultValue="curl" className="min-w-0">
-            <TabsList aria-label="Example language">
-              <TabsTrigger value="curl">curl</TabsTrigger>
-              <TabsTrigger value="javascript">JavaScript</TabsTrigger>
-              <TabsTrigger value="python">Python</TabsTrigger>
+            <TabsList aria-label="Example client">
+              {EXAMPLE_CLIENTS.map((client) => (
+                <TabsTrigger key={client.id} value={client.id}>
+                  {client.label}
+                </TabsTrigger>
+              ))}
             </TabsList>
-            <TabsContent value="curl" className="flex min-w-0 flex-col gap-3">
-              <CodeSnippet title="Ask an agent with an API key" code={curlAgentExample(origin, endpoint)} />
-              <CodeSnippet title="Ask a public agent (no key)" code={curlPublicExample(origin, endpoint)} />
-              <CodeSnippet
-                title="OpenAI-compatible chat"
-                code={curlChatCompletionsExample(origin, endpoint)}
-              />
-            </TabsContent>
-            <TabsContent value="javascript" className="flex min-w-0 flex-col gap-3">
-              <p className="text-muted-foreground text-xs">
-                With the official <code className="font-mono">openai</code> package (npm install openai).
-              </p>
-              <CodeSnippet title="JavaScript (openai)" code={javascriptExample(origin, endpoint)} />
-            </TabsContent>
-            <TabsContent value="python" className="flex min-w-0 flex-col gap-3">
-              <p className="text-muted-foreground text-xs">
-                With the official <code className="font-mono">openai</code> package (pip install openai).
-              </p>
-              <CodeSnippet title="Python (openai)" code={pythonExample(origin, endpoint)} />
-            </TabsContent>
+            {EXAMPLE_CLIENTS.map((client) => (
+              <TabsContent key={client.id} value={client.id} className="flex min-w-0 flex-col gap-3">
+                <p className="text-muted-foreground text-xs">
+                  {client.description}
+                  {client.id === "curl" ? null : " The model is the agent's endpoint."}
+                  {client.install ? (
+                    <>
+                      {" "}
+                      Install with{" "}
+                      <code className="font-mono [overflow-wrap:anywhere]">{client.install}</code>.
+                    </>
+                  ) : null}
+                </p>
+                {examplesOfClient(client.id).map((example) => (
+                  <CodeSnippet key={example.id} title={example.label} code={example.code(origin, endpoint)} />
+                ))}
+              </TabsContent>
+            ))}
           </Tabs>
         </section>
 

@@ -1,5 +1,5 @@
-// A code example with its title and a copy button. Long lines wrap instead of scrolling, so it reads on a phone
-// and needs no keyboard scrolling.
+// A code example with its title and a copy button. Code keeps its lines and indentation: a line wider than the
+// screen scrolls inside the block (never the page), and the block takes keyboard focus so arrow keys scroll it.
 import { Button } from "@acp/ui/components/button";
 import { Copy } from "lucide-react";
 import { useId } from "react";
@@ -18,7 +18,11 @@ export function CodeSnippet({ title, code }: { title: string; code: string }) {
           Copy<span className="sr-only"> {title}</span>
         </Button>
       </figcaption>
-      <pre className="whitespace-pre-wrap bg-sidebar p-3 font-mono text-sidebar-foreground text-xs leading-relaxed [overflow-wrap:anywhere]">
+      <pre
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
+        tabIndex={0}
+        className="max-w-full overflow-x-auto whitespace-pre bg-sidebar p-3 font-mono text-sidebar-foreground text-xs leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+      >
         <code>{code}</code>
       </pre>
     </figure>
