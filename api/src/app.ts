@@ -12,6 +12,7 @@ import type { AppEnv } from "./lib/app-env";
 import { AppError, errorBody, genericCodeFor } from "./lib/app-error";
 import { requestBodyLimit } from "./lib/body-limit";
 import { cspDirectives } from "./lib/content-security-policy";
+import { withCodeSamples } from "./lib/openapi-code-samples";
 import { requestLog } from "./lib/request-log";
 import { validationHook } from "./lib/validation";
 import { agentsRoutes } from "./routes/agents";
@@ -166,16 +167,19 @@ export function createApp(deps: Deps) {
       "An API key as `Authorization: Bearer <key>`, on the routes that accept keys. With this header present the session cookie is never used.",
   });
   const docs = createDocsRoutes(() =>
-    routes.getOpenAPI31Document({
-      openapi: "3.1.0",
-      info: {
-        title: "Agent Control Panel API",
-        version: "0.1.0",
-        description:
-          'Signed-in routes use the HttpOnly `session` cookie set by /api/auth/sign-in, /api/auth/sign-up or the OIDC callback; routes that say so also accept an API key (`Authorization: Bearer <key>`). Errors are JSON `{ "error", "code", "details"? }`. Every response carries an `X-Request-Id` (also in the server logs).',
-      },
-      servers: [{ url: config.publicUrl }],
-    }),
+    withCodeSamples(
+      routes.getOpenAPI31Document({
+        openapi: "3.1.0",
+        info: {
+          title: "Agent Control Panel API",
+          version: "0.1.0",
+          description:
+            'Signed-in routes use the HttpOnly `session` cookie set by /api/auth/sign-in, /api/auth/sign-up or the OIDC callback; routes that say so also accept an API key (`Authorization: Bearer <key>`). Errors are JSON `{ "error", "code", "details"? }`. Every response carries an `X-Request-Id` (also in the server logs).',
+        },
+        servers: [{ url: config.publicUrl }],
+      }),
+      config.publicUrl,
+    ),
   );
   // Mounted last: the static catch-all must not shadow any API route.
   return routes.route("/api", docs).route("/", staticRoutes);

@@ -1,4 +1,5 @@
 // The OpenAPI 3.1 document is valid and complete; the reference page works offline.
+import { type ClientExampleId, clientExample, examplesOfClient } from "@acp/contracts/client-examples";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -30,6 +31,33 @@ describe("API documentation", () => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it("shows the API documentation card's client examples beside the public API's operations, against this server", () => {
+    const samples = (path: string) =>
+      (document.paths[path]?.post as { "x-codeSamples"?: { label: string; source: string }[] } | undefined)?.[
+        "x-codeSamples"
+      ] ?? [];
+    const origin = t.config.publicUrl;
+    const chat = samples("/api/v1/chat/completions");
+    expect(chat.map((sample) => sample.label)).toEqual(
+      [
+        "curl-chat-completions",
+        "openai-javascript",
+        "ai-sdk",
+        "langchain",
+        "llamaindex",
+        "openai-python",
+      ].map((id) => clientExample(id as ClientExampleId).label),
+    );
+    for (const client of ["openai", "ai-sdk", "langchain", "llamaindex"] as const) {
+      const [example] = examplesOfClient(client);
+      expect(chat.find((sample) => sample.label === example?.label)?.source).toBe(example?.code(origin));
+    }
+    expect(samples("/api/v1/{apiEndpoint}").map((sample) => sample.source)).toEqual([
+      clientExample("curl-agent").code(origin),
+      clientExample("curl-public-agent").code(origin),
+    ]);
   });
 
   it("is a valid OpenAPI 3.1 document", async () => {

@@ -20,17 +20,19 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/v1/:apiEndpoint", // public agents answer anyone (spec 6 and 7); other agents need their owner's key
   "POST /api/v1/chat/completions", // the same agents through OpenAI's protocol, under the same rule
   "POST /api/v1/responses", // the same again through OpenAI's Responses API
+  "GET /api/v1/models", // anonymous callers get an empty list (a client checking its connection)
+  "GET /api/v1/models/:model", // a public agent by its slug, for anyone who may call it
 ]);
 
 const KEY_NEEDED = "This endpoint needs an API key (Authorization: Bearer <key>)";
 /** Routes for API keys alone: their 401 says to send one (in OpenAI's error shape on the OpenAI-compatible route). */
 const API_KEY_ROUTES = new Map<string, unknown>([
   [
-    "GET /api/v1/models",
+    "GET /api/v1/responses/:id",
     { error: { message: KEY_NEEDED, type: "authentication_error", code: "invalid_api_key", param: null } },
   ],
   [
-    "GET /api/v1/models/:model",
+    "DELETE /api/v1/responses/:id",
     { error: { message: KEY_NEEDED, type: "authentication_error", code: "invalid_api_key", param: null } },
   ],
   ["GET /api/v1/gtm/strategy", { error: KEY_NEEDED, code: "UNAUTHORIZED" }],

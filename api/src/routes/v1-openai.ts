@@ -2,10 +2,10 @@
 // chat.completion.chunk events), for any OpenAI SDK pointed at <server>/api/v1.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { authenticate, securityFor } from "../auth/authenticate";
+import { securityFor } from "../auth/authenticate";
 import { AppError } from "../lib/app-error";
 import { componentSchema } from "../lib/openapi";
-import { listModels } from "../services/public-api/list-models";
+import { findPublicModel, listModels } from "../services/public-api/list-models";
 import {
   type CompletionMeta,
   chatCompletionRequestSchema,
@@ -90,12 +90,13 @@ const modelsRoute = createRoute({
   description: [
     "Ids are what `model` takes in POST /api/v1/chat/completions: the built-in agents the owner has switched on",
     "(gtm, legal, vision, technical, fundraising; gtm starts on, the others off: PATCH /api/agents/{id}) and the key",
-    "owner's custom agents (by endpoint slug), each only when the key's allowed agents include it. Needs a key: anonymous callers get 401 (listing other accounts' public agents would tell",
-    "anyone who publishes what; a public agent is called by its slug, which its owner shares). Errors in OpenAI's",
-    "shape.",
+    "owner's custom agents (by endpoint slug), each only when the key's allowed agents include it. Without a key (or",
+    "with a placeholder that is not in our key format, as clients that insist on a key send) the list is empty, so a",
+    "client can check its connection before calling a public agent by its slug: listing other accounts' public agents",
+    "would tell anyone who publishes what. A key in our format that is wrong gets 401. Errors in OpenAI's shape.",
   ].join(" "),
-  middleware: v1Middleware(openAiErrors, v1Call("models"), authenticate({ allow: ["apiKey"] }), hourlyLimit),
-  security: securityFor(["apiKey"]),
+  middleware: v1Middleware(openAiErrors, v1Call("models"), optionalApiKey, hourlyLimit),
+  security: [{}, ...securityFor(["apiKey"])],
   responses: {
     200: {
       description: "The callable agents",
@@ -111,9 +112,9 @@ const modelRoute = createRoute({
   tags: ["Public API"],
   summary: "One agent an API key may call, as OpenAI's model object",
   description:
-    "The entry of GET /api/v1/models whose id is `model`; 404 (`model_not_found`) for any other name. Needs a key. Errors in OpenAI's shape.",
-  middleware: v1Middleware(openAiErrors, v1Call("models"), authenticate({ allow: ["apiKey"] }), hourlyLimit),
-  security: securityFor(["apiKey"]),
+    "The entry of GET /api/v1/models whose id is `model`, or a public agent by its slug (for any caller, a key not needed); 404 (`model_not_found`) for any other name. Errors in OpenAI's shape.",
+  middleware: v1Middleware(openAiErrors, v1Call("models"), optionalApiKey, hourlyLimit),
+  security: [{}, ...securityFor(["apiKey"])],
   request: { params: z.object({ model: z.string().min(1).max(200) }) },
   responses: {
     200: {
@@ -201,18 +202,17 @@ export const v1OpenAiRoutes = createV1Router()
   .openapi(modelsRoute, async (c) => {
     const { deps, user } = c.var;
     const apiKey = callerKey(c);
-    if (!user || !apiKey) throw new Error("authenticate() let a call through without its key");
+    if (!user || !apiKey) return c.json({ object: "list" as const, data: [] }, 200);
     return c.json(await listModels({ db: deps.database.db, apiKey, owner: user }), 200);
   })
   .openapi(modelRoute, async (c) => {
     const { deps, user } = c.var;
     const apiKey = callerKey(c);
-    if (!user || !apiKey) throw new Error("authenticate() let a call through without its key");
     const { model } = c.req.valid("param");
-    const { data } = await listModels({ db: deps.database.db, apiKey, owner: user });
-    const found = data.find((entry) => entry.id === model);
+    const own = user && apiKey ? (await listModels({ db: deps.database.db, apiKey, owner: user })).data : [];
+    const found = own.find((entry) => entry.id === model) ?? (await findPublicModel(deps.database.db, model));
     if (!found)
-      throw new AppError("NOT_FOUND", `The model '${model}' does not exist or this key may not call it`);
+      throw new AppError("NOT_FOUND", `The model '${model}' does not exist or this caller may not call it`);
     return c.json(found, 200);
   })
   .openapi(completionsRoute, async (c) => {

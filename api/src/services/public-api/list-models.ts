@@ -1,5 +1,5 @@
 // GET /api/v1/models: the agents an API key may call, as OpenAI's model list (ids: custom agent slugs, built-in types).
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { type ApiKeyRow, customAgents, type UserRow } from "../../db/schema";
 import { listBuiltInAgents } from "../agents/list-built-in-agents";
@@ -52,4 +52,28 @@ export async function listModels({
       name: agent.name,
     }));
   return { object: "list", data: [...builtIn, ...custom] };
+}
+
+/**
+ * A public custom agent by its slug, as OpenAI's model object, for any caller (anonymous included): whoever has the
+ * slug may call the agent, so may read its name. Undefined for any other name.
+ */
+export async function findPublicModel(db: Db, slug: string): Promise<ModelList["data"][number] | undefined> {
+  const [row] = await db
+    .select({
+      name: customAgents.name,
+      apiEndpoint: customAgents.apiEndpoint,
+      createdAt: customAgents.createdAt,
+    })
+    .from(customAgents)
+    .where(and(eq(customAgents.apiEndpoint, slug), eq(customAgents.isPublic, true)))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    id: row.apiEndpoint,
+    object: "model",
+    created: Math.floor(row.createdAt.getTime() / 1000),
+    owned_by: "custom-agent",
+    name: row.name,
+  };
 }
