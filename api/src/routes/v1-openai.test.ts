@@ -238,6 +238,7 @@ describe.each(engines)("the OpenAI-compatible endpoint through the openai client
     const several = await rejection(openai.chat.completions.create({ model: privateSlug, messages, n: 2 }));
     expect(several).toBeInstanceOf(OpenAI.BadRequestError);
     expect(several.param).toBe("n");
+    expect(several.code).toBe("unsupported_parameter");
     expect(several.message).toContain("offline mode");
   });
 

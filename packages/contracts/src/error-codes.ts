@@ -3,6 +3,8 @@
 
 export const ERROR_CODE_STATUS = {
   VALIDATION_ERROR: 400,
+  /** A valid parameter this agent cannot honour (the built-in responder offline: a required tool, a JSON schema, n > 1). */
+  UNSUPPORTED_PARAMETER: 400,
   MALFORMED_JSON: 400,
   BAD_REQUEST: 400,
   INVALID_FILES: 400,

@@ -113,12 +113,16 @@ export const invalidParam = (message: string, param: string) =>
     details: [{ path: param.split("."), message, code: "custom" }],
   });
 
-/** A 400 for what the built-in responder cannot do, naming the parameter and saying the agent runs offline. */
-const offlineRefusal = (what: string, instead: string, param: string) =>
-  invalidParam(
-    `This agent runs in offline mode (no chat model is configured): it ${what}. ${instead}`,
-    param,
-  );
+/**
+ * A 400 for what the built-in responder cannot do, naming the parameter and saying the agent runs offline (OpenAI's
+ * code for a parameter a model does not support: `unsupported_parameter`).
+ */
+const offlineRefusal = (what: string, instead: string, param: string) => {
+  const message = `This agent runs in offline mode (no chat model is configured): it ${what}. ${instead}`;
+  return new AppError("UNSUPPORTED_PARAMETER", message, {
+    details: [{ path: param.split("."), message, code: "custom" }],
+  });
+};
 
 /**
  * Refuses, by parameter, what the built-in responder cannot honour (with a chat model everything is passed on):
@@ -485,6 +489,7 @@ const OPENAI_CODES: Record<string, string> = {
   UNAUTHORIZED: "invalid_api_key",
   NOT_FOUND: "model_not_found",
   RESPONSE_NOT_FOUND: "response_not_found",
+  UNSUPPORTED_PARAMETER: "unsupported_parameter",
   RATE_LIMITED: "rate_limit_exceeded",
   CONTEXT_LENGTH_EXCEEDED: "context_length_exceeded",
 };
