@@ -7,7 +7,13 @@ import path from "node:path";
 import { inheritedEnvironment, repoRoot } from "./env";
 
 type ServerExit = { code: number | null; signal: NodeJS.Signals | null; forced: boolean };
-export type AppServer = { url: string; stop: () => Promise<ServerExit>; logs: () => string };
+export type AppServer = {
+  url: string;
+  /** The server process's id (to read its memory from /proc). */
+  pid: number;
+  stop: () => Promise<ServerExit>;
+  logs: () => string;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -58,6 +64,7 @@ export async function startAppServer(env: Record<string, string> = {}, port?: nu
   await waitForHealth(url, exited, () => output);
   return {
     url,
+    pid: child.pid ?? 0,
     logs: () => output,
     stop: async () => {
       let forced = false;
