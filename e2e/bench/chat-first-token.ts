@@ -13,7 +13,7 @@ const ROUNDS = { 1: 60, 50: 6 } as const;
 
 export type Percentiles = { p50: number; p99: number };
 
-function percentiles(samples: readonly number[]): Percentiles {
+export function percentiles(samples: readonly number[]): Percentiles {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
   return { p50: at(0.5), p99: at(0.99) };

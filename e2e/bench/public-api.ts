@@ -1,7 +1,10 @@
 // The public agent API's benchmarks (issue 21): POST /api/v1/{slug} throughput and p50/p99 with the hourly limiter
 // counting in memory and in Redis (REDIS_URL) against the same route with a store that counts nothing (target >= 90%),
-// and the OpenAI-compatible stream's time to first token beside the chat endpoint's, against a local model server.
-// Run alone with `npx tsx e2e/bench/public-api.ts` (`--quick` for short runs); `npm run bench` prints it with the rest.
+// and the OpenAI-compatible stream's time to first token beside the chat endpoint's, against a local model server; and
+// (issue 30) POST /api/v1/chat/completions with the caller's tools or a JSON schema passed through to the model
+// against the same call plain: throughput and first-token overhead (target: within 5 %).
+// Run alone with `npx tsx e2e/bench/public-api.ts` (`--quick` for short runs; `--pass-through` for the issue 30 tables
+// only); `npm run bench` prints it with the rest.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -16,6 +19,7 @@ import {
   FIRST_TOKEN_OVERHEAD_TARGET_MS,
   MODEL_FIRST_TOKEN_MS,
   type Percentiles,
+  percentiles,
   runRounds,
   timeToFirst,
 } from "./chat-first-token";
@@ -249,12 +253,16 @@ type Throughput = {
   requests: number;
 };
 
-async function load(url: string, settings: PublicApiSettings): Promise<Throughput> {
+async function load(
+  url: string,
+  settings: PublicApiSettings,
+  body: unknown = { message: QUESTION },
+): Promise<Throughput> {
   const request = {
     url,
     method: "POST" as const,
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ message: QUESTION }),
+    body: JSON.stringify(body),
     connections: settings.load.connections,
   };
   await autocannon({ ...request, duration: 1 });
@@ -423,6 +431,266 @@ async function measurePublicFirstToken(
   }
 }
 
+/** Issue 30: tools and structured output passed through may cost at most 5 % against plain chat completions. */
+const PASS_THROUGH_TARGET = 1.05;
+
+const PASS_THROUGH_FLAG = "--pass-through";
+
+/** Two tools as a caller offers them (LangChain agents, AI SDK apps): the model is asked, and answers with text. */
+const PASS_THROUGH_TOOLS = [
+  {
+    type: "function",
+    function: {
+      name: "get_exchange_rate",
+      description: "The exchange rate between two currencies, for quoting a price in the customer's currency",
+      parameters: {
+        type: "object",
+        properties: {
+          from: { type: "string", description: "ISO 4217 code of the price's currency" },
+          to: { type: "string", description: "ISO 4217 code of the customer's currency" },
+        },
+        required: ["from", "to"],
+        additionalProperties: false,
+      },
+    },
+  },
+  {
+    type: "function",
+    function: {
+      name: "create_quote",
+      description: "Creates a draft quote for a customer from a pricing tier and a seat count",
+      parameters: {
+        type: "object",
+        properties: {
+          customer: { type: "string" },
+          tier: { type: "integer", minimum: 0, maximum: 4 },
+          seats: { type: "integer", minimum: 1 },
+        },
+        required: ["customer", "tier", "seats"],
+        additionalProperties: false,
+      },
+    },
+  },
+];
+
+/** A structured answer's schema, and what the model replies to it. */
+const PASS_THROUGH_FORMAT = {
+  type: "json_schema",
+  json_schema: {
+    name: "tier_summary",
+    strict: true,
+    schema: {
+      type: "object",
+      properties: {
+        tier: { type: "integer" },
+        segments: { type: "array", items: { type: "string" } },
+        regions: { type: "array", items: { type: "string" } },
+      },
+      required: ["tier", "segments", "regions"],
+      additionalProperties: false,
+    },
+  },
+};
+const PASS_THROUGH_TEXT = "The playbook targets mid-market logistics firms [1]. It names Germany first [1].";
+const PASS_THROUGH_JSON = JSON.stringify({
+  tier: 3,
+  segments: ["segment 3", "segment 8"],
+  regions: ["region 3"],
+});
+
+type PassThroughArm = { label: string; extra: Record<string, unknown> };
+
+/** Plain chat completions first (the baseline), then with the caller's tools, then with a JSON schema. */
+const PASS_THROUGH_ARMS: PassThroughArm[] = [
+  { label: "plain", extra: {} },
+  { label: "tools (2, tool_choice auto)", extra: { tools: PASS_THROUGH_TOOLS, tool_choice: "auto" } },
+  { label: "response_format json_schema", extra: { response_format: PASS_THROUGH_FORMAT } },
+];
+
+type PassThroughFigures = {
+  throughput: { arm: PassThroughArm; figures: Throughput }[];
+  firstToken: {
+    concurrency: number;
+    arms: { arm: PassThroughArm; ours: Percentiles }[];
+    model: Percentiles;
+  }[];
+};
+
+/** Milliseconds until the first chunk carrying some of the answer's text (not the opening role chunk). */
+async function timeToFirstContent(response: Promise<Response>, started: number): Promise<number> {
+  const body = (await response).body;
+  if (!body) throw new Error("no body");
+  const decoder = new TextDecoder();
+  let seen = "";
+  let firstAt: number | undefined;
+  for await (const piece of body) {
+    if (firstAt !== undefined) continue;
+    seen += decoder.decode(piece as Uint8Array, { stream: true });
+    if (/"content":"[^"]/.test(seen)) firstAt = performance.now();
+  }
+  if (firstAt === undefined) throw new Error(`the stream ended without content: ${seen.slice(-300)}`);
+  return firstAt - started;
+}
+
+/**
+ * POST /api/v1/chat/completions of a public agent answering from the playbook, over the fake OpenAI server as the
+ * configured chat model (its first token at once, so a first token measures our overhead): plain, with two tools and
+ * with a JSON schema. Throughput (autocannon, whole answers) in alternating passes over the arms, then streamed first
+ * tokens at 1 and 50 at once, the arms interleaved round by round, beside the model server measured alone.
+ */
+async function measurePassThrough(settings: PublicApiSettings): Promise<PassThroughFigures> {
+  const model = await startFakeOpenAiServer();
+  model.setChatScript({
+    reply: (request) => (request.passed.response_format ? PASS_THROUGH_JSON : PASS_THROUGH_TEXT),
+    pieceDelayMs: 0,
+  });
+  const api = await startBenchApi({
+    LLM_PROVIDER: "openai",
+    OPENAI_BASE_URL: model.baseUrl,
+    OPENAI_API_KEY: model.apiKey,
+    OPENAI_CHAT_MODEL: "bench-model",
+  });
+  try {
+    const slug = await publicAgent(api);
+    const url = `${api.url}/api/v1/chat/completions`;
+    const bodyOf = (arm: PassThroughArm, slot: number, stream: boolean) => ({
+      model: slug,
+      messages: [
+        { role: "user", content: `What does the sales playbook say about pricing tier ${slot % 5}?` },
+      ],
+      ...arm.extra,
+      ...(stream ? { stream: true } : {}),
+    });
+    // Every arm must be answered as its kind is: text, or the model's JSON verbatim.
+    for (const arm of PASS_THROUGH_ARMS) {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(bodyOf(arm, 3, false)),
+      });
+      const completion = (await response.json()) as { choices?: { message?: { content?: string } }[] };
+      const content = completion.choices?.[0]?.message?.content;
+      const expected = arm.extra.response_format ? PASS_THROUGH_JSON : PASS_THROUGH_TEXT;
+      if (response.status !== 200 || content !== expected)
+        throw new Error(`${arm.label}: ${response.status} ${JSON.stringify(completion).slice(0, 300)}`);
+    }
+    // A warm-up pass over every arm (the server's code paths, the model client's connections), then the measured
+    // passes, in turn forwards and backwards so that drift during a pass favours no arm.
+    const warmUp = { ...settings, load: { ...settings.load, duration: 2 } };
+    for (const arm of PASS_THROUGH_ARMS) await load(url, warmUp, bodyOf(arm, 3, false));
+    const passes = PASS_THROUGH_ARMS.map(() => [] as Throughput[]);
+    for (let pass = 0; pass < 2 * settings.passes; pass++) {
+      const order = [...PASS_THROUGH_ARMS.keys()];
+      if (pass % 2 === 1) order.reverse();
+      for (const index of order) {
+        const arm = PASS_THROUGH_ARMS[index];
+        if (arm) passes[index]?.push(await load(url, settings, bodyOf(arm, 3, false)));
+      }
+    }
+    const streamed = (arm: PassThroughArm) => (slot: number) => {
+      const started = performance.now();
+      const response = fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(bodyOf(arm, slot, true)),
+      });
+      return timeToFirstContent(response, started);
+    };
+    const direct = () => directFirstToken(model);
+    for (const arm of PASS_THROUGH_ARMS) await runRounds(4, 2, streamed(arm));
+    await runRounds(4, 2, direct);
+    const firstToken: PassThroughFigures["firstToken"] = [];
+    for (const concurrency of [1, 50] as const) {
+      const samples = PASS_THROUGH_ARMS.map(() => [] as number[]);
+      const modelSamples: number[] = [];
+      const round = (once: (slot: number) => Promise<number>) =>
+        Promise.all(Array.from({ length: concurrency }, (_, slot) => once(slot)));
+      for (let index = 0; index < settings.firstTokenRounds[concurrency]; index++) {
+        for (const [armIndex, arm] of PASS_THROUGH_ARMS.entries())
+          samples[armIndex]?.push(...(await round(streamed(arm))));
+        modelSamples.push(...(await round(direct)));
+      }
+      firstToken.push({
+        concurrency,
+        arms: PASS_THROUGH_ARMS.map((arm, index) => ({ arm, ours: percentiles(samples[index] ?? []) })),
+        model: percentiles(modelSamples),
+      });
+    }
+    // The model must have been offered what each arm passed through.
+    const offered = model.chatRequests.filter((request) => request.status === 200);
+    if (!offered.some((request) => request.passed.tools?.length === PASS_THROUGH_TOOLS.length))
+      throw new Error("the tools never reached the model");
+    if (!offered.some((request) => request.passed.response_format !== undefined))
+      throw new Error("response_format never reached the model");
+    return {
+      throughput: PASS_THROUGH_ARMS.map((arm, index) => ({ arm, figures: meanOf(passes[index] ?? []) })),
+      firstToken,
+    };
+  } finally {
+    await api.stop();
+    await model.close();
+  }
+}
+
+export const PASS_THROUGH_THROUGHPUT_TITLE = (settings: PublicApiSettings = FULL_SETTINGS) =>
+  `OpenAI-compatible endpoint with tools and structured output passed through: throughput (POST /api/v1/chat/completions of a public agent over a local OpenAI-speaking model server answering at once, autocannon ${settings.load.connections} connections, ${settings.load.duration} s x ${2 * settings.passes} passes after a warm-up, arms forwards then backwards; the API from source on PGlite)`;
+export const PASS_THROUGH_FIRST_TOKEN_TITLE =
+  "OpenAI-compatible endpoint with tools and structured output passed through: streamed time to first token (the same server, the model's first token at once, so the figure is our overhead; arms interleaved round by round)";
+
+/** Both tables of the pass-through benchmark: throughput, then first token; one server and model for both. */
+export async function publicPassThroughRows(
+  settings: PublicApiSettings = FULL_SETTINGS,
+): Promise<{ throughput: string[][]; firstToken: string[][] }> {
+  const figures = await measurePassThrough(settings);
+  const plain = figures.throughput[0]?.figures.requestsPerSecond ?? Number.NaN;
+  const throughput = [
+    ["POST /api/v1/chat/completions", "req/s", "p50 / p99", "of plain", "cost (plain / arm req/s)", "target"],
+    ...figures.throughput.map(({ arm, figures: measured }, index) => {
+      const cost = plain / measured.requestsPerSecond;
+      return [
+        arm.label,
+        `${Math.round(measured.requestsPerSecond)} (${measured.requests} calls)`,
+        `${measured.p50LatencyMs.toFixed(0)} ms / ${measured.p99LatencyMs.toFixed(0)} ms`,
+        index === 0 ? "-" : `${((measured.requestsPerSecond / plain) * 100).toFixed(1)}%`,
+        index === 0 ? "-" : cost.toFixed(3),
+        index === 0
+          ? "baseline"
+          : `<= ${PASS_THROUGH_TARGET} ${cost <= PASS_THROUGH_TARGET ? "met" : "NOT met"}`,
+      ];
+    }),
+  ];
+  const firstToken = [
+    [
+      "concurrent streams",
+      "arm",
+      "first token p50 / p99",
+      "model server alone p50 / p99",
+      "overhead p50 / p99",
+      "overhead p50 of plain's",
+      "target",
+    ],
+  ];
+  for (const { concurrency, arms, model } of figures.firstToken) {
+    const plainOverhead = (arms[0]?.ours.p50 ?? Number.NaN) - model.p50;
+    for (const [index, { arm, ours }] of arms.entries()) {
+      const overhead = { p50: ours.p50 - model.p50, p99: ours.p99 - model.p99 };
+      const ratio = overhead.p50 / plainOverhead;
+      firstToken.push([
+        String(concurrency),
+        arm.label,
+        `${ms(ours.p50)} / ${ms(ours.p99)}`,
+        `${ms(model.p50)} / ${ms(model.p99)}`,
+        `${ms(overhead.p50)} / ${ms(overhead.p99)}`,
+        index === 0 ? "-" : ratio.toFixed(3),
+        index === 0
+          ? "baseline"
+          : `<= ${PASS_THROUGH_TARGET} ${ratio <= PASS_THROUGH_TARGET ? "met" : "NOT met"}`,
+      ]);
+    }
+  }
+  return { throughput, firstToken };
+}
+
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const pair = ({ p50, p99 }: Percentiles) => `p50 ${ms(p50)}, p99 ${ms(p99)}`;
 
@@ -455,6 +723,11 @@ export async function publicFirstTokenRows(settings: PublicApiSettings = FULL_SE
 
 if (process.argv.includes(SERVE_FLAG)) {
   await serveApi();
+} else if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes(PASS_THROUGH_FLAG)) {
+  const settings = process.argv.includes("--quick") ? QUICK_SETTINGS : FULL_SETTINGS;
+  const { throughput, firstToken } = await publicPassThroughRows(settings);
+  printTable(PASS_THROUGH_THROUGHPUT_TITLE(settings), throughput);
+  printTable(PASS_THROUGH_FIRST_TOKEN_TITLE, firstToken);
 } else if (import.meta.url === `file://${process.argv[1]}`) {
   const settings = process.argv.includes("--quick") ? QUICK_SETTINGS : FULL_SETTINGS;
   printTable(

@@ -20,7 +20,13 @@ import {
 import { measureListThroughput } from "./list-throughput";
 import { type FirstLoad, measureFirstLoad } from "./measure-first-load";
 import { nfcorpusRows } from "./nfcorpus";
-import { publicApiThroughputRows, publicFirstTokenRows } from "./public-api";
+import {
+  PASS_THROUGH_FIRST_TOKEN_TITLE,
+  PASS_THROUGH_THROUGHPUT_TITLE,
+  publicApiThroughputRows,
+  publicFirstTokenRows,
+  publicPassThroughRows,
+} from "./public-api";
 import { responderQualityRows } from "./responder-quality";
 import { retrievalRows } from "./retrieval";
 import { searchCacheScaleRows } from "./search-cache-scale";
@@ -265,6 +271,9 @@ async function main(): Promise<void> {
     "OpenAI-compatible stream, time to first token (POST /api/v1/chat/completions beside POST /api/chat, retrieval included, against a local OpenAI-speaking server whose first token takes 200 ms)",
     await publicFirstTokenRows(),
   );
+  const passThrough = await publicPassThroughRows();
+  printTable(PASS_THROUGH_THROUGHPUT_TITLE(), passThrough.throughput);
+  printTable(PASS_THROUGH_FIRST_TOKEN_TITLE, passThrough.firstToken);
   printTable(
     "Built-in grounded responder on NFCorpus (3,633 abstracts as passages, 323 test queries, top-6 passages each; quoted spans checked word for word, citations against the dataset's relevance judgements)",
     await responderQualityRows(),

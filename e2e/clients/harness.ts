@@ -55,9 +55,12 @@ export type ClientSuite = {
 
 const clientsDir = path.dirname(fileURLToPath(import.meta.url));
 
-/** One server per file: start it, sign up, create the public agent with its note and a key. */
-export async function startClientSuite(): Promise<ClientSuite> {
-  const server = await startAppServer({ LOG_LEVEL: "warn" });
+/**
+ * One server per file: start it, sign up, create the public agent with its note and a key. `env` adds variables
+ * (a configured chat model: LLM_PROVIDER, OPENAI_BASE_URL...).
+ */
+export async function startClientSuite(env: Record<string, string> = {}): Promise<ClientSuite> {
+  const server = await startAppServer({ LOG_LEVEL: "warn", ...env });
   try {
     const owner = await signUpOverHttp(server.url);
     const agent = await createPublicAgentWithNote(owner, {
