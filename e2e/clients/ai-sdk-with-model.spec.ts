@@ -257,12 +257,8 @@ describe("the AI SDK against the built server, with a configured chat model", ()
     });
   });
 
-  // server gap: POST /api/v1/responses with an input item {"type":"item_reference","id":"msg_..."} naming the message
-  // item of a response the same key stored answers 200 but drops the item: the model is sent the two user turns and
-  // never the assistant's answer between them. OpenAI resolves an item reference to the stored item. The AI SDK's
-  // openai(model) stores responses by default and sends every earlier assistant text it returned as such a reference,
-  // so every multi-turn AI SDK chat on the Responses API loses its assistant turns.
-  it.fails("continues a Responses conversation from the messages it returned (an AI SDK chat's next turn)", async () => {
+  // The AI SDK's openai(model) keeps responses and sends each earlier answer it returned as an item_reference.
+  it("continues a Responses conversation from the messages it returned (an AI SDK chat's next turn)", async () => {
     const openai = createOpenAI({ baseURL: suite.baseURL, apiKey: suite.key, fetch: recorder.fetch });
     const first = await generateText({ model: openai(suite.model), prompt: QUESTION });
     expect(first.text).toBe(MODEL_ANSWER);

@@ -1055,6 +1055,8 @@ describe.each(engines)("the OpenAI-compatible endpoint over a configured chat mo
       tools: [{ type: "function", function: { ...WEATHER_TOOL.function, strict: false } }],
       tool_choice: { type: "function", function: { name: "get_exchange_rate" } },
     });
+    // A reply that only calls a tool is the function_call item alone (no empty message), as OpenAI answers it.
+    expect(first.output.map((item) => item.type)).toEqual(["function_call"]);
     const call = first.output.find((item) => item.type === "function_call");
     expect(call).toMatchObject({
       call_id: "call_fake_1",
@@ -1108,6 +1110,39 @@ describe.each(engines)("the OpenAI-compatible endpoint over a configured chat mo
       if (event.type === "response.function_call_arguments.done") argumentsDone = event.arguments;
     }
     expect(argumentsDone).toBe('{"currency":"JPY"}');
+  });
+
+  it("reads an item_reference as the key's stored item it names, and refuses one it cannot find", async () => {
+    model.reset();
+    model.setChatScript({ reply: "Falcon costs 49 EUR per seat [1]." });
+    const openai = client(served.baseURL, key);
+    const first = await openai.responses.create({ model: slug, input: "How much is Falcon?" });
+    const message = first.output[0];
+    if (message?.type !== "message") throw new Error("expected a message item");
+    model.setChatScript({ reply: "It is billed monthly [1]." });
+    const input = [
+      { role: "user" as const, content: "How much is Falcon?" },
+      { type: "item_reference" as const, id: message.id },
+      { role: "user" as const, content: "How is it billed?" },
+    ];
+    await openai.responses.create({ model: slug, input });
+    expect(model.chatRequests.at(-1)?.messages.slice(1)).toEqual([
+      { role: "user", content: "How much is Falcon?" },
+      { role: "assistant", content: "Falcon costs 49 EUR per seat [1]." },
+      { role: "user", content: "How is it billed?" },
+    ]);
+    // Another key (even the same owner's) kept nothing of that id: refused by its place, never dropped.
+    const other = client(served.baseURL, await createTestKey(t, owner.user.id));
+    for (const caller of [other, openai]) {
+      const refused = await rejection(
+        caller.responses.create({
+          model: slug,
+          input: caller === openai ? [{ type: "item_reference", id: "msg_unknown" }] : input,
+        }),
+      );
+      expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(refused.param).toBe(caller === openai ? "input.0.id" : "input.1.id");
+    }
   });
 
   it("passes the model's own rate limit on as RateLimitError with Retry-After, streamed or not", async () => {

@@ -13,10 +13,12 @@ import {
   responseMeta,
   responsesRequestSchema,
   turnsAdded,
+  withItemReferences,
 } from "../services/public-api/openai-responses";
 import {
   deleteResponse,
   findResponse,
+  findStoredItem,
   STORED_RESPONSE_DAYS,
   saveResponse,
 } from "../services/public-api/stored-responses";
@@ -43,7 +45,9 @@ const createResponseRoute = createRoute({
   description: [
     "`model` names the agent as in chat completions. `input` is the question as a string, or input items: messages",
     "(role user, assistant, system or developer; content a string or input_text/output_text parts, other part types",
-    "refused by name), function_call and function_call_output items (a tool call and its result); the last user",
+    "refused by name), function_call and function_call_output items (a tool call and its result), and",
+    "item_reference items naming an output item of a response the key kept (read as that item; a reference to",
+    "nothing kept is refused, param input.N.id); the last user",
     "message is the question. `instructions` are the caller's instructions, below the agent's prompt and the",
     "grounding rules (not carried over to a follow-up, as OpenAI does). `max_output_tokens`, `temperature` and",
     "`top_p` as chat completions' fields; `text.format` and `tools` (flat function tools) on the same terms as",
@@ -139,10 +143,13 @@ function requiredKey(c: { var: Parameters<typeof callerKey>[0]["var"] }) {
 
 export const v1ResponsesRoutes = createV1Router()
   .openapi(createResponseRoute, async (c) => {
-    const body = c.req.valid("json");
     const { deps } = c.var;
     const apiKey = callerKey(c);
     const scope = apiKey ? { apiKeyId: apiKey.id, now: deps.now() } : undefined;
+    const body = await withItemReferences(
+      c.req.valid("json"),
+      scope ? (itemId) => findStoredItem(deps.database.db, itemId, scope) : undefined,
+    );
     if (body.previous_response_id && !scope) {
       throw invalidParam(
         "previous_response_id needs the API key that made that response: responses are kept per key",
@@ -161,6 +168,10 @@ export const v1ResponsesRoutes = createV1Router()
     const events = responseEvents(meta, body, read.asJson);
     const whole = (answer: Parameters<typeof events.closing>[0], content: string) =>
       responseBody(meta, body, { answer, content, asJson: read.asJson });
+    // What is kept is what the client saw: a streamed response keeps the message item its stream announced (a client
+    // may name it in an item_reference).
+    const kept = (answer: Parameters<typeof events.closing>[0], content: string) =>
+      responseBody(meta, body, { answer, content, asJson: read.asJson, streamed: body.stream === true });
     const writer: AnswerWriter = {
       whole,
       opening: events.opening,
@@ -176,7 +187,7 @@ export const v1ResponsesRoutes = createV1Router()
             userId: apiKey.userId,
             apiKeyId: apiKey.id,
             turns: turnsAdded([...earlier, ...inputMessagesOf(body)], answer, content),
-            body: whole(answer, content),
+            body: kept(answer, content),
           },
           deps.now(),
         );

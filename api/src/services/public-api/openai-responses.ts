@@ -10,6 +10,7 @@ import {
   type ChatCall,
   type ChatCompletionRequest,
   chatCompletionRequestSchema,
+  invalidParam,
   openAiErrorBody,
   readChatCall,
 } from "./openai-chat";
@@ -24,6 +25,7 @@ const inputItemSchema = z.looseObject({
     .union([z.string(), z.array(contentPartSchema)])
     .nullable()
     .optional(),
+  id: z.string().max(200).optional(),
   call_id: z.string().optional(),
   name: z.string().optional(),
   arguments: z.string().optional(),
@@ -193,6 +195,37 @@ function functionCallItem(call: ToolCall) {
   };
 }
 
+type InputItem = z.infer<typeof inputItemSchema>;
+
+/**
+ * The request with each `item_reference` input item replaced by the item it names (an earlier response's message or
+ * function call, found by `find` among the caller's stored responses), so the conversation reads as it was; a
+ * reference to nothing the caller kept is refused by its place, never dropped.
+ */
+export async function withItemReferences(
+  body: ResponsesRequest,
+  find: ((itemId: string) => Promise<Record<string, unknown> | undefined>) | undefined,
+): Promise<ResponsesRequest> {
+  if (typeof body.input === "string" || !body.input.some((item) => item.type === "item_reference"))
+    return body;
+  const input: InputItem[] = [];
+  for (const [index, item] of body.input.entries()) {
+    if (item.type !== "item_reference") {
+      input.push(item);
+      continue;
+    }
+    const found = item.id && find ? await find(item.id) : undefined;
+    if (!found) {
+      throw invalidParam(
+        `No stored item with id '${item.id ?? ""}' for this caller: an item_reference names an output item of a response this API key made and kept`,
+        `input.${index}.id`,
+      );
+    }
+    input.push(found as InputItem);
+  }
+  return { ...body, input };
+}
+
 /** The chat messages a response adds to its conversation (what previous_response_id continues from). */
 export function turnsAdded(
   input: readonly unknown[],
@@ -238,8 +271,13 @@ type Finished = Pick<GroundedAnswer, "sources" | "promptTokens" | "completionTok
 export function responseBody(
   meta: ResponseMeta,
   request: ResponsesRequest,
-  finished?: { answer: Finished; content: string; asJson: boolean },
+  finished?: { answer: Finished; content: string; asJson: boolean; streamed?: boolean },
 ) {
+  // A reply that only calls tools has no message, as OpenAI answers it; a stream announced its message at the start,
+  // so it keeps it (empty).
+  const calls = finished?.answer.toolCalls ?? [];
+  const withMessage =
+    finished !== undefined && (finished.content !== "" || calls.length === 0 || finished.streamed);
   const answer = finished?.answer;
   const incomplete = answer?.finishReason === "length";
   const status = !finished ? "in_progress" : incomplete ? "incomplete" : "completed";
@@ -253,14 +291,18 @@ export function responseBody(
     model: meta.model,
     output: finished
       ? [
-          {
-            type: "message" as const,
-            id: meta.messageId,
-            status: incomplete ? "incomplete" : "completed",
-            role: "assistant" as const,
-            content: [outputText(finished.answer, finished.content, finished.asJson)],
-          },
-          ...(finished.answer.toolCalls ?? []).map(functionCallItem),
+          ...(withMessage
+            ? [
+                {
+                  type: "message" as const,
+                  id: meta.messageId,
+                  status: incomplete ? "incomplete" : "completed",
+                  role: "assistant" as const,
+                  content: [outputText(finished.answer, finished.content, finished.asJson)],
+                },
+              ]
+            : []),
+          ...calls.map(functionCallItem),
         ]
       : [],
     usage: finished
@@ -327,7 +369,7 @@ export function responseEvents(meta: ResponseMeta, request: ResponsesRequest, as
     },
     piece: (text: string) => [event("response.output_text.delta", { ...at, delta: text, logprobs: [] })],
     closing: (answer: Finished, content: string) => {
-      const done = responseBody(meta, request, { answer, content, asJson });
+      const done = responseBody(meta, request, { answer, content, asJson, streamed: true });
       const [item, ...calls] = done.output;
       const callEvents = calls.flatMap((call, index) => {
         const output_index = index + 1;

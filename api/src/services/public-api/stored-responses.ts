@@ -1,7 +1,7 @@
 // The Responses API's stored responses (issue 30): what `previous_response_id` continues and GET/DELETE
 // /api/v1/responses/{id} read. Each belongs to the key that asked it (no other key, not even the same owner's, reads
 // it: a key is one integration) and expires STORED_RESPONSE_DAYS after it was made, as OpenAI's do.
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
 import { storedResponses } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -67,4 +67,28 @@ export async function deleteResponse(db: Db, id: string, { apiKeyId, now }: KeyS
     )
     .returning({ id: storedResponses.id });
   if (deleted.length === 0) throw notFound(id);
+}
+
+/**
+ * An output item (a message, a function call) of one of the key's live responses, by the item's id: what an
+ * `item_reference` input item names (the AI SDK sends earlier answers so). Undefined when the key has none.
+ */
+export async function findStoredItem(
+  db: Db,
+  itemId: string,
+  { apiKeyId, now }: KeyScope,
+): Promise<Record<string, unknown> | undefined> {
+  const [row] = await db
+    .select({ body: storedResponses.body })
+    .from(storedResponses)
+    .where(
+      and(
+        eq(storedResponses.apiKeyId, apiKeyId),
+        gt(storedResponses.expiresAt, now),
+        sql`${storedResponses.body} @> ${JSON.stringify({ output: [{ id: itemId }] })}::jsonb`,
+      ),
+    )
+    .limit(1);
+  const output = (row?.body.output ?? []) as Record<string, unknown>[];
+  return output.find((item) => item.id === itemId);
 }
