@@ -48,14 +48,14 @@ const ENDPOINTS: readonly Endpoint[] = [
   {
     method: "GET",
     path: `${PUBLIC_API_PATH_PREFIX}models`,
-    what: "The agents the key may call, as models.",
+    what: "The agents the key may call, as models; an empty list without a key.",
     auth: "API key",
   },
   {
     method: "GET",
     path: `${PUBLIC_API_PATH_PREFIX}models/${ENDPOINT_PLACEHOLDER}`,
-    what: "One agent the key may call, as a model.",
-    auth: "API key",
+    what: "One agent the key may call, or any public agent, as a model.",
+    auth: "API key; none for a public agent",
   },
   {
     method: "GET",
