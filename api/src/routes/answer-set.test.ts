@@ -37,7 +37,7 @@ const SPANS_TARGET = 1;
  * assertion is run as an expected failure (`it.fails`): the suite stays green, and the day the responder reaches the
  * target that test fails, saying to set this to true. The other two floors are always enforced.
  */
-const ANSWERED_TARGET_REACHED = false;
+const ANSWERED_TARGET_REACHED = true;
 
 const dir = realWorldFixturesDir();
 const { questions, skipped } = askableQuestions();

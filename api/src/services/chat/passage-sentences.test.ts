@@ -180,3 +180,11 @@ describe("splitPassage", () => {
     expect(splitPassage(" \n\n \r\n")).toEqual([]);
   });
 });
+
+describe("abbreviations before a number", () => {
+  it("does not end a sentence at a short lowercase word's period before a number (szt. 2)", () => {
+    const text = "1 Testy szt. 1 33,00 23% 33,00\n2 Dokumentacja - żółw szt. 2 44,00 23% 88,00";
+    const prose = splitPassage(text).filter((piece) => piece.kind === "prose" || piece.kind === "fragment");
+    expect(prose.some((piece) => piece.text.includes("żółw szt. 2 44,00"))).toBe(true);
+  });
+});

@@ -117,6 +117,10 @@ function sentenceSpans(text: string, from: number, to: number): [number, number]
         // A lowercase word after the stop continues the sentence ("approx. five", "etc. and").
         if (/\p{Ll}/u.test(following)) continue;
         if (ch === "." && periodIsPartOfWord(text, i, start)) continue;
+        // A short lowercase word then a number is a unit or a place's abbreviation ("szt. 2", "str. 14", "ok. 5"):
+        // sentences seldom start with a digit.
+        if (ch === "." && /\d/.test(following) && /(?<![\p{L}\p{N}])\p{Ll}{1,3}$/u.test(text.slice(start, i)))
+          continue;
       }
     } else {
       continue;

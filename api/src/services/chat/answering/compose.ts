@@ -6,6 +6,7 @@ import { languageName, wordsOf } from "./language";
 import { answerFromRecords, type RecordAnswer } from "./records";
 import { type Judged, SELECTOR_THRESHOLD, type Selection, selectAnswer } from "./selector";
 import { shortAnswerOf } from "./short-answer";
+import { fitQuote, MAX_ANSWER_WORDS } from "./trim";
 import { type Cell, collapse } from "./units";
 
 /*
@@ -182,7 +183,6 @@ export function composeAnswer(
   );
   if (second && wordCount(best.unit.quote) + wordCount(second.unit.quote) <= SECOND_UNIT_MAX_WORDS)
     chosen.push(second);
-  chosen.sort((a, b) => a.unit.order - b.unit.order);
 
   const cited = [best.unit.passage];
   let shortAnswer =
@@ -203,7 +203,16 @@ export function composeAnswer(
   )
     lines.push(`Quoted in ${languageName(quoteLanguage)}:`);
   if (shortAnswer) lines.push(shortAnswer);
-  for (const judged of chosen) lines.push(`${judged.unit.quote} ${marker}`);
+  // At most MAX_ANSWER_WORDS words: the second unit goes first, then the quote is cut to its clauses that answer.
+  const budget = MAX_ANSWER_WORDS - wordCount(lines.join(" "));
+  if (chosen.length > 1 && chosen.reduce((sum, judged) => sum + wordCount(judged.unit.quote), 0) > budget)
+    chosen.pop();
+  chosen.sort((a, b) => a.unit.order - b.unit.order);
+  for (const judged of chosen) {
+    const keep = shortAnswer && judged.unit.quote.includes(shortAnswer) ? shortAnswer : null;
+    const quote = fitQuote(judged.unit.quote, selection.question, judged.unit.language, budget, keep);
+    lines.push(`${quote} ${marker}`);
+  }
   return {
     content: lines.join("\n\n"),
     abstained: false,

@@ -2,6 +2,7 @@
 // currencies and scripts in every language the platform knows (Intl.DisplayNames), and names and international
 // words written in another script or spelling (Einstein / Эйнштейн, Italian / итальянский, programme / programa).
 
+import { GLOSSARY } from "./glossary";
 import { QUESTION_LANGUAGES } from "./language";
 
 /*
@@ -179,7 +180,7 @@ function codesOf(type: "region" | "language" | "currency" | "script"): string[] 
   }
 }
 
-/** Concepts by the key of each of their names: built once, from the platform's ICU data. */
+/** Concepts by the key of each of their names: built once, from the platform's ICU data and the glossary. */
 function concepts(): Map<string, Concept[]> {
   if (conceptIndex) return conceptIndex;
   const index = new Map<string, Concept[]>();
@@ -206,6 +207,15 @@ function concepts(): Map<string, Concept[]> {
         list.push(concept);
         index.set(key, list);
       }
+    }
+  }
+  // The common words of records, which ICU does not name (glossary.ts).
+  for (const names of GLOSSARY) {
+    const concept = { names: [...names] };
+    for (const key of new Set(concept.names.map(keyOf))) {
+      const list = index.get(key) ?? [];
+      list.push(concept);
+      index.set(key, list);
     }
   }
   conceptIndex = index;

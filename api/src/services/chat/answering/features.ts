@@ -1,5 +1,6 @@
 // What the answer selector knows about a unit for a question: lexical features, each in about [0, 1].
 
+import type { GroundingPassage } from "../../../providers/chat-model/responder";
 import { stemEnglish } from "../../../text-search/english-stemmer";
 import { hasAnswerType, namesOnlyAnswerType } from "../answer-type";
 import type { Question } from "./question";
@@ -15,7 +16,9 @@ import { relatedWords } from "./wordnet";
  * the sentence after the one that repeats the question); the weight of the one term it misses (adversarial "one word
  * changed" questions); whether it holds the kind of answer asked for, and something of that kind the question does
  * not already say; how the question's word pairs hold together in it; its passage's rank and relevance; its rank
- * among all units; whether it negates what the question does not.
+ * among all units; whether it negates what the question does not; whether it follows the unit that repeats the
+ * question most; how many of the question's names and numbers it and its neighbours miss (another name in their
+ * place is another fact); how much of the question its whole passage holds; how close together its terms stand.
  */
 
 export const FEATURE_NAMES = [
@@ -49,6 +52,10 @@ export const FEATURE_NAMES = [
   "synonymCoverage",
   "antonymInstead",
   "nextHoldsNewOfType",
+  "followsBest",
+  "namesMissingAround",
+  "passageCoverage",
+  "density",
 ] as const;
 
 export type Features = number[];
@@ -65,10 +72,16 @@ export type Scored = {
   heldOrSynonym: Set<number>;
   /** The question's weight in `heldOrSynonym`. */
   coverageWithSynonyms: number;
+  /** The question's weight in terms no unit holds, even as a synonym (the same for every unit). */
+  absentWithSynonyms: number;
 };
 
 /** What the terms borrowed from the conversation weigh together beside the question's own (a follow-up's subject ranks, it does not answer). */
 const BORROWED_SHARE = 0.4;
+
+/** A term that names one thing (a name, a number, a year): "Normans", "1066". Another in its place is another fact. */
+const SPECIFIC = /^\p{Lu}|\d/u;
+export const namesOneThing = (term: { surface: string }) => SPECIFIC.test(term.surface);
 
 const NEGATION = /\b(?:not|never|no|none|without|cannot|nobody|nothing)\b|n't\b/i;
 
@@ -128,6 +141,29 @@ function pairsInOrder(question: Question, unit: Unit): number {
   return found / (question.terms.length - 1);
 }
 
+/**
+ * How close together the question's terms stand in the unit: the terms found over the words from the first to the
+ * last of them (1 when they stand side by side, 0 when none is found). A sentence that says what the question asks
+ * holds its words together; one that merely mentions them holds them far apart.
+ */
+function density(question: Question, unit: Unit): number {
+  const asked = new Set(question.terms.map((term) => term.stemIn(unit.language)));
+  let first = -1;
+  let last = -1;
+  let found = 0;
+  let position = 0;
+  for (const word of unit.words) {
+    if (word.stop) continue;
+    if (asked.has(word.stem)) {
+      if (first < 0) first = position;
+      last = position;
+      found += 1;
+    }
+    position += 1;
+  }
+  return found === 0 ? 0 : found / (last - first + 1);
+}
+
 /** Whether the unit holds something of the asked type that the question does not already say. */
 const holdsNewOfType = (question: Question, unit: Unit) =>
   newPhrasesOfType(question, unit.quote, unit.language).length > 0;
@@ -167,8 +203,18 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
   const rankOf = new Array<number>(units.length);
   for (const [rank, entry] of order.entries()) rankOf[entry.index] = rank;
   const best = order[0]?.value ?? 0;
+  // What each passage holds of the question, all its units together: the answer is in the passage about it.
+  const passageHeld = new Map<GroundingPassage, Set<number>>();
+  for (const [i, unit] of units.entries()) {
+    const set = passageHeld.get(unit.passage) ?? new Set<number>();
+    for (const index of held[i] ?? []) set.add(index);
+    passageHeld.set(unit.passage, set);
+  }
   const questionNegated = question.negated;
-  return units.map((unit, i) => {
+  const specific = question.terms.map(namesOneThing);
+  let specificWeight = 0;
+  for (const [index, weight] of weights.entries()) if (specific[index]) specificWeight += weight;
+  const scored = units.map((unit, i) => {
     const sameBefore = i > 0 && units[i - 1]?.passage === unit.passage;
     const sameAfter = i + 1 < units.length && units[i + 1]?.passage === unit.passage;
     const around = new Set(held[i]);
@@ -190,6 +236,9 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
         else if (related.antonyms[index]?.some((stem) => unit.stems.has(stem))) antonymInstead = 1;
       }
     const next = sameAfter ? units[i + 1] : undefined;
+    let namesMissing = 0;
+    for (const [index, weight] of weights.entries())
+      if (specific[index] && !around.has(index)) namesMissing += weight;
     const asked = new Set(question.terms.map((term) => term.stemIn(unit.language)));
     let newWords = 0;
     for (const stem of unit.stems) if (!asked.has(stem)) newWords += 1;
@@ -224,6 +273,10 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
       sumWeights(weights, withSynonyms),
       antonymInstead,
       next && holdsNewOfType(question, next) ? 1 : 0,
+      sameBefore && rankOf[i - 1] === 0 ? 1 : 0,
+      specificWeight > 0 ? namesMissing / specificWeight : 0,
+      sumWeights(weights, passageHeld.get(unit.passage) ?? new Set()),
+      density(question, unit),
     ];
     return {
       unit,
@@ -232,6 +285,15 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
       held: held[i] ?? new Set(),
       heldOrSynonym: withSynonyms,
       coverageWithSynonyms: sumWeights(weights, withSynonyms),
+      absentWithSynonyms: 0,
     };
   });
+  const found = new Set(present);
+  for (const unit of scored) for (const index of unit.heldOrSynonym) found.add(index);
+  const absentWithSynonyms = question.terms.reduce(
+    (total, _term, index) => total + (found.has(index) ? 0 : (weights[index] ?? 0)),
+    0,
+  );
+  for (const unit of scored) unit.absentWithSynonyms = absentWithSynonyms;
+  return scored;
 }

@@ -50,6 +50,14 @@ function splitLabel(quote: string): { label: string; value: string } | null {
   return { label, value };
 }
 
+/** A heading on a line of its own ("Nabywca", "Seller") is the label of the lines under it. */
+function headingAndValue(unit: Unit): { label: string; value: string } | null {
+  const label = unit.heading ? collapse(unit.heading) : "";
+  if (label === "" || !unit.quote.startsWith(label)) return null;
+  const value = unit.quote.slice(label.length).trim();
+  return value === "" ? null : { label, value };
+}
+
 /** The value up to where the next "Label:" on the same line starts. */
 function valueUntilNextLabel(value: string): string {
   const next = /\s(?:\p{Lu}[\p{L}\p{M}.-]*(?:\s[\p{L}\p{M}.-]+){0,3})\s*[:：]\s/u.exec(value);
@@ -75,8 +83,8 @@ export function answerFromLabels(
   const contextOf = new Map<string, Set<number>>();
   let best: (LabelledAnswer & { labelWeight: number }) | null = null;
   for (const unit of units) {
-    if (unit.kind === "row" || !unit.opensWithLabel) continue;
-    const parts = splitLabel(unit.quote);
+    if (unit.kind === "row" || (!unit.opensWithLabel && !unit.heading)) continue;
+    const parts = unit.opensWithLabel ? splitLabel(unit.quote) : headingAndValue(unit);
     if (!parts) continue;
     const value = valueUntilNextLabel(parts.value);
     if (!value) continue;

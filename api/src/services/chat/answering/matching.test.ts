@@ -83,3 +83,25 @@ describe("the kind of answer asked for, in every language read", () => {
     expect(answerTypeOf("Welche Worte stehen im Kopf?")).toBeNull();
   });
 });
+
+describe("field words across languages (glossary.ts)", () => {
+  it("holds a question's word for a field in another language's header or label", () => {
+    expect(held("Quelle est la monnaie de l'Albanie ?", "ISO4217-currency_name", "en")).toEqual(["monnaie"]);
+    expect(held("Who is the buyer on the invoice?", "Nabywca", "pl")).toEqual(["buyer"]);
+    expect(held("阿富汗的正式国名是什么？", "UNTERM Chinese Formal", "en")).toEqual(["正式"]);
+  });
+
+  it("does not hold a field word in a passage of the question's own language by the glossary", () => {
+    expect(held("What is the currency of Albania?", "La monnaie", "en")).toEqual([]);
+  });
+});
+
+describe("words that frame a question in other languages", () => {
+  it("does not look for the question word or for 'cited'", () => {
+    const terms = (text: string, language: string) =>
+      readQuestion(text, language).terms.map((term) => term.surface);
+    expect(terms("Jaka jest cena netto pozycji Dokumentacja?", "pl")).not.toContain("Jaka");
+    expect(terms("Quelle pièce de Molière est citée à la page deux ?", "fr")).not.toContain("citée");
+    expect(terms("Какая валюта в Японии?", "ru")).not.toContain("Какая");
+  });
+});

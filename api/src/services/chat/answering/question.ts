@@ -14,6 +14,25 @@ const DOCUMENT_WORDS =
 
 const GREETING = /^(?:hi|hello|hey)$/i;
 
+/**
+ * The same framing in the other languages we read, as written: the question words their stop lists keep ("Jaka",
+ * "Quelle", "Какая") and the verbs that point at the document rather than at what it says ("citée", "erwähnt",
+ * "указана"), like the English scaffolding's "listed", "mentioned", "given", "shown".
+ */
+const FOREIGN_SCAFFOLDING = new Set(
+  `quel quelle quels quelles lequel laquelle lesquels lesquelles cité citée cités citées mentionné mentionnée
+   mentionnés mentionnées indiqué indiquée indiqués indiquées
+   welche welcher welches welchen welchem erwähnt erwähnte genannt genannte angegeben angegebene aufgeführt
+   cuál cuáles mencionado mencionada citado citada indicado indicada
+   quale quali citato citata citati menzionato menzionata indicato indicata
+   qual quais mencionado mencionada citado citada indicado indicada
+   jaki jaka jakie jakiego jakiej jakim który która które którego wymieniony wymieniona wymienione podany podana podane
+   какой какая какое какие каков какова каково каковы упомянут упомянута упомянуто указан указана указано назван названа
+   какъв каква какво какви кой коя кое кои споменат спомената споменато посочен посочена посочено`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
 const SCAFFOLDING = new Set(
   `${SCAFFOLDING_WORDS} find list listed name named called call use used using given shown mentioned stated written
    doc document file files documents data dataset table tables sheet spreadsheet workbook record records row rows
@@ -82,6 +101,7 @@ export function readQuestion(
       (!GREETING.test(word.surface) || word.index === own[0]?.index)
     )
       continue;
+    if ((language ?? "en") !== "en" && FOREIGN_SCAFFOLDING.has(word.surface.toLowerCase())) continue;
     seen.add(word.stem);
     const surface = word.surface;
     const cache = new Map<string | null, string>([[language, word.stem]]);

@@ -39,11 +39,42 @@ function extraWords(question: Question, field: string, language: string | null):
   return extra;
 }
 
+/** Whether every word of `text` is one of the question's terms (as matching holds them, across languages too). */
+function onlyQuestionWords(question: Question, text: string, language: string | null): boolean {
+  const words = wordsOf(text, language).filter((word) => !word.stop && word.surface.length > 1);
+  return words.length > 0 && words.every((word) => termsIn(question, word.surface, language).size > 0);
+}
+
+/** The script most of a text's letters are in (Han, Arabic, Cyrillic, Greek, Latin, or another). */
+function scriptOfText(text: string): string {
+  let best = "";
+  let bestCount = 0;
+  for (const script of [
+    "Han",
+    "Arabic",
+    "Cyrillic",
+    "Greek",
+    "Latin",
+    "Hangul",
+    "Hebrew",
+    "Devanagari",
+    "Thai",
+  ]) {
+    const count = text.match(new RegExp(`\\p{Script=${script}}`, "gu"))?.length ?? 0;
+    if (count > bestCount) {
+      best = script;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
 function recordAnswerOf(
   question: Question,
   weights: readonly number[],
   unit: Unit,
   rowsHolding: readonly number[],
+  context: ReadonlySet<number>,
 ): RecordAnswer | null {
   const cells = unit.cells ?? [];
   if (cells.length < 2) return null;
@@ -63,7 +94,9 @@ function recordAnswerOf(
     score: number;
     distance: number;
     extra: number;
+    script: number;
   } | null = null;
+  const questionScript = scriptOfText(question.text);
   for (const [i, cell] of cells.entries()) {
     if (cell.value.trim() === "") continue;
     // The row's subject is what its other cells say.
@@ -81,6 +114,8 @@ function recordAnswerOf(
     const own = inValue[i] ?? new Set<number>();
     for (const index of own) named.delete(index);
     if (own.size > 0 && named.size === 0) continue;
+    // A value that only says the question's words back ("Afghanistan" for the formal name of 阿富汗) tells nothing.
+    if (own.size > 0 && onlyQuestionWords(question, cell.value, unit.language)) continue;
     const typed =
       named.size === 0 &&
       question.answerType !== null &&
@@ -102,15 +137,29 @@ function recordAnswerOf(
     // Then the field named most exactly: fewest words of its name the question does not say ("x-ratelimit-limit"
     // before "x-ratelimit-used" for "the rate limit").
     const extra = extraWords(question, cell.field, unit.language);
+    // Then a value not written in another script than the question's: a row giving a name in several languages
+    // answers a Chinese question with the Chinese one.
+    const written = scriptOfText(cell.value);
+    const script = written !== "" && written !== questionScript ? 0 : 1;
     if (
       !best ||
       score > best.score ||
-      (score === best.score && (extra < best.extra || (extra === best.extra && distance < best.distance)))
+      (score === best.score &&
+        (extra < best.extra ||
+          (extra === best.extra &&
+            (script > best.script || (script === best.script && distance < best.distance)))))
     )
-      best = { cell, held: named, subject: subjectTerms, score, distance, extra };
+      best = { cell, held: named, subject: subjectTerms, score, distance, extra, script };
   }
   if (!best) return null;
-  const coverage = weigh(new Set([...best.subject, ...best.held]));
+  // The rest of its passage says what its records are ("the recorded response" of an API: `[0].response.items`,
+  // "api.github.com"), as a labelled value is read with its document (labelled.ts); but not a word naming one of
+  // this row's own fields ("brand"), which a cell must answer.
+  const fields = new Set<number>();
+  for (const cell of cells)
+    for (const index of termsIn(question, cell.field, unit.language)) fields.add(index);
+  const around = [...context].filter((index) => !fields.has(index));
+  const coverage = weigh(new Set([...best.subject, ...best.held, ...around]));
   if (coverage < MIN_RECORD_COVERAGE) return null;
   const answerCell = best.cell;
   const subject = cells.filter((cell, i) => cell !== answerCell && (inValue[i]?.size ?? 0) > 0);
@@ -147,10 +196,23 @@ export function answerFromRecords(
     if (unit.kind === "row")
       for (const [index, term] of question.terms.entries())
         if (unit.stems.has(term.stemIn(unit.language))) rowsHolding[index] = (rowsHolding[index] ?? 0) + 1;
+  // The terms each passage holds, all its units together.
+  const inPassage = new Map<Unit["passage"], Set<number>>();
+  for (const unit of units) {
+    const held = inPassage.get(unit.passage) ?? new Set<number>();
+    for (const index of termsHeld(question, unit.words, unit.language)) held.add(index);
+    inPassage.set(unit.passage, held);
+  }
   let best: RecordAnswer | null = null;
   for (const unit of units) {
     if (unit.kind !== "row") continue;
-    const answer = recordAnswerOf(question, scaled, unit, rowsHolding);
+    const answer = recordAnswerOf(
+      question,
+      scaled,
+      unit,
+      rowsHolding,
+      inPassage.get(unit.passage) ?? new Set(),
+    );
     if (answer && (!best || answer.coverage > best.coverage + 1e-9)) best = answer;
   }
   return best;

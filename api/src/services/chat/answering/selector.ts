@@ -1,7 +1,7 @@
-// Chooses the unit that answers a question (or none): the learned selector's probability over every unit of the passages.
+// Chooses the unit that answers a question (or none): a learned unit model ranks every unit of the passages, a learned confidence model decides.
 import type { GroundingPassage } from "../../../providers/chat-model/responder";
 import { namesOnlyAnswerType } from "../answer-type";
-import { FEATURE_NAMES, featuresOf, type Scored, weighTerms } from "./features";
+import { FEATURE_NAMES, featuresOf, namesOneThing, type Scored, weighTerms } from "./features";
 import { type Question, readQuestion } from "./question";
 import model from "./selector-model.json" with { type: "json" };
 import { repeatsQuestion } from "./short-answer";
@@ -12,19 +12,22 @@ import { wordsOf } from "./language";
 import { MAX_UNIT_CHARS, type Unit, unitsOf } from "./units";
 
 /*
- * A logistic model over features.ts's features, trained by scripts/train-answer-selector.ts on the developers' half
- * of SQuAD 2.0 (provenance in selector-model.json). Every unit of every passage gets the probability that it holds
- * the answer; the best one answers when that probability reaches the model's threshold and it holds at least
- * MIN_COVERAGE of the question's weight, synonyms counted (a question on a topic no passage covers is declined,
- * whatever the model says).
+ * Two logistic models, trained by scripts/train-answer-selector.ts on the developers' half of SQuAD 2.0 (provenance
+ * in selector-model.json). The unit model gives every unit of every passage the probability that it holds the
+ * answer, which ranks them; the confidence model judges the best one against the question as a whole (how sure the
+ * unit model is, how far ahead of the runner-up, what the best unit misses), and it answers when that confidence
+ * reaches the model's threshold and it holds at least MIN_COVERAGE of the question's weight, synonyms counted (a
+ * question on a topic no passage covers is declined, whatever the models say). Ranking and declining are separate
+ * questions: a unit can be the likeliest of its passages and still not answer.
  */
 
 const HOLDS_NEW_OF_TYPE = FEATURE_NAMES.indexOf("holdsNewOfType");
-/** How much of the best unit's coverage a unit holding the asked kind of answer must have to be preferred. */
-const TYPED_COVERAGE_SHARE = 0.55;
 
 /** Below this share of the question's weight, no unit answers, whatever its probability. */
 const MIN_COVERAGE = 0.3;
+const NAMES_MISSING = FEATURE_NAMES.indexOf("namesMissingAround");
+/** Above this share of the question's weight in words no passage holds (even as a synonym), it is about something else. */
+const MAX_ABSENT_WEIGHT = 0.5;
 
 export type Judged = Scored & { probability: number };
 
@@ -42,9 +45,6 @@ export type Selection = {
   reason: string | null;
 };
 
-/** The model was trained on these features, in this order (checked on use: the trainer itself imports this module). */
-const modelMatches = model.features.join() === FEATURE_NAMES.join();
-
 /** A row's values must hold this much of the question's weight: its subject, not only its header's words. */
 const ROW_SUBJECT_WEIGHT = 0.2;
 
@@ -56,6 +56,12 @@ function namesSubject(question: Question, weights: readonly number[], unit: Unit
   for (const [index, term] of question.terms.entries())
     if (stems.has(term.stemIn(unit.language))) weight += weights[index] ?? 0;
   return weight >= ROW_SUBJECT_WEIGHT;
+}
+
+/** Whether a unit is a field whose value only repeats the question ("x-ratelimit-resource: search"). */
+function repeatsOnlyQuestion(question: Question, unit: Unit): boolean {
+  const value = unit.kind === "field" ? unit.cells?.[0]?.value : undefined;
+  return value !== undefined && repeatsQuestion(value, question, unit.language);
 }
 
 const HOLDS_RAREST = FEATURE_NAMES.indexOf("holdsRarest");
@@ -72,9 +78,6 @@ export const STRONG_COVERAGE = 0.5;
 export function isStrongEvidence(question: Question, scored: Scored, weights: readonly number[]): boolean {
   if (scored.coverageWithSynonyms < STRONG_COVERAGE || scored.features[HOLDS_RAREST] !== 1) return false;
   if (question.answerType && scored.features[HOLDS_NEW_OF_TYPE] !== 1) return false;
-  // A field whose value only repeats the question ("x-ratelimit-resource: search") says nothing new.
-  const value = scored.unit.kind === "field" ? scored.unit.cells?.[0]?.value : undefined;
-  if (value !== undefined && repeatsQuestion(value, question, scored.unit.language)) return false;
   // The heaviest of the question's topic terms is held (a term no passage holds weighs most: "ibuprofen"); a word
   // that only names the kind of answer ("dose", "price") says nothing of the topic.
   let heaviestHeld = 0;
@@ -89,11 +92,98 @@ export function isStrongEvidence(question: Question, scored: Scored, weights: re
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
+const dot = (weights: readonly number[], features: readonly number[]) =>
+  weights.reduce((sum, weight, j) => sum + weight * (features[j] ?? 0), 0);
 
-export function probabilityOf(features: readonly number[]): number {
-  let z = 0;
-  for (const [j, weight] of model.weights.entries()) z += weight * (features[j] ?? 0);
-  return sigmoid(z);
+/** The unit model's probability that a unit holds the answer. */
+function probabilityOf(features: readonly number[], weights: readonly number[] = model.weights): number {
+  return sigmoid(dot(weights, features));
+}
+
+/**
+ * What the confidence model knows about the question's best candidate: its own features, how likely the unit model
+ * finds it, and how far ahead of the runner-up (another statement) it is. A question written to look answerable
+ * often has a best candidate that holds its words but no clear lead, or one that misses the word that matters.
+ */
+export const CONFIDENCE_FEATURE_NAMES = [
+  ...FEATURE_NAMES.map((name) => `best.${name}`),
+  "bestLogit",
+  "bestProbability",
+  "runnerUpProbability",
+  "lead",
+] as const;
+
+/** The models were trained on these features, in this order (checked on use: the trainer itself imports this module). */
+const modelMatches =
+  model.features.join() === FEATURE_NAMES.join() &&
+  model.confidence.features.join() === CONFIDENCE_FEATURE_NAMES.join();
+
+export function confidenceFeaturesOf(top: Judged, eligible: readonly Judged[]): number[] {
+  const runnerUp = eligible.find((judged) => judged !== top && judged.unit.quote !== top.unit.quote);
+  const second = runnerUp?.probability ?? 0;
+  return [...top.features, logit(top.probability), top.probability, second, top.probability - second];
+}
+
+/** The confidence model's probability that the best candidate answers the question. */
+function confidenceOf(top: Judged, eligible: readonly Judged[]): number {
+  return sigmoid(dot(model.confidence.weights, confidenceFeaturesOf(top, eligible)));
+}
+
+/** Units with their features judged by the unit model, best first. */
+export function judgeScored(scored: readonly Scored[], weights: readonly number[] = model.weights): Judged[] {
+  return scored
+    .map((unit) => ({ ...unit, probability: probabilityOf(unit.features, weights) }))
+    .sort(
+      (a, b) => b.probability - a.probability || a.unit.rank - b.unit.rank || a.unit.order - b.unit.order,
+    );
+}
+
+/** The units that may be quoted whole, and the one that would answer if any does. */
+export function candidateOf(
+  question: Question,
+  judged: readonly Judged[],
+  termWeights: readonly number[],
+): { eligible: Judged[]; top: Judged | undefined } {
+  // A row is quoted only when short enough and when the question's subject is among its values (a row that only
+  // shares its header's words with the question is not an answer); a record built from fields, and a long row,
+  // answer through their cells only (records.ts).
+  // A field whose value only repeats the question ("x-ratelimit-resource: search") says nothing new either.
+  const eligible = judged.filter(
+    ({ unit }) =>
+      (unit.kind !== "row" ||
+        (!unit.quoted && unit.quote.length <= MAX_UNIT_CHARS && namesSubject(question, termWeights, unit))) &&
+      !repeatsOnlyQuestion(question, unit),
+  );
+  // The unit model's best is the candidate: it already weighs whether a unit says a fact of the asked kind that the
+  // question does not (holdsNewOfType), so no rule overrides it.
+  return { eligible, top: eligible[0] };
+}
+
+/** Why no unit can answer whatever the models say, or null when the best candidate is to be judged. */
+export function declinedBeforeJudging(question: Question, top: Judged | undefined): string | null {
+  // "And what about its price?" with nothing before it: the question says what kind of thing it asks for, not whose.
+  const own = question.terms.slice(0, question.borrowedFrom);
+  if (
+    own.length > 0 &&
+    own.length === question.terms.length &&
+    namesOnlyAnswerType(own.map((term) => ({ word: term.surface }))) &&
+    question.answerType
+  )
+    return "The question names the kind of answer it wants, but not what it is about.";
+  if (question.terms.length === 0) return "The question has no words to look for.";
+  if (!top || top.coverage === 0) return "No passage holds any of the question's words.";
+  if (top.coverageWithSynonyms < MIN_COVERAGE)
+    return "The closest passage holds too few of the question's words.";
+  // When most of the question is in words no passage holds, the passages are about something else ("the safe dose
+  // of ibuprofen" over an airworthiness directive; "our Q3 sales in the Nordic region" over a table of countries,
+  // whose code "Q3" and header "Region" a row holds), unless the best statement holds every name and number the
+  // question gives and the rest is said in other words ("how many people died in the Ethiopian Airlines Flight 302
+  // crash": "killing all 157 on board"). A row answers only when it clearly is the row asked about (records.ts).
+  const namesHeld = question.terms.some(namesOneThing) && top.features[NAMES_MISSING] === 0;
+  if (top.absentWithSynonyms > MAX_ABSENT_WEIGHT && (top.unit.kind === "row" || !namesHeld))
+    return "Most of the question's words are in no passage: the passages are about something else.";
+  return null;
 }
 
 export function selectAnswer(
@@ -108,32 +198,9 @@ export function selectAnswer(
     );
   const { units, all } = unitsOf(passages);
   const question = readQuestion(questionText, units[0]?.language ?? null, borrowed);
-  const judged = featuresOf(question, units, all)
-    .map((scored) => ({ ...scored, probability: probabilityOf(scored.features) }))
-    .sort(
-      (a, b) => b.probability - a.probability || a.unit.rank - b.unit.rank || a.unit.order - b.unit.order,
-    );
+  const judged = judgeScored(featuresOf(question, units, all));
   const termWeights = weighTerms(question, all);
-  // A row is quoted only when short enough and when the question's subject is among its values (a row that only
-  // shares its header's words with the question is not an answer); a record built from fields, and a long row,
-  // answer through their cells only (records.ts).
-  const eligible = judged.filter(
-    ({ unit }) =>
-      unit.kind !== "row" ||
-      (!unit.quoted && unit.quote.length <= MAX_UNIT_CHARS && namesSubject(question, termWeights, unit)),
-  );
-  // A question after a fact (when, how much, who, where) is answered by a unit that says one the question does not
-  // already say: the best such unit, when it holds nearly as much of the question as the best unit of all.
-  const first = eligible[0];
-  const typed =
-    question.answerType && first
-      ? eligible.find(
-          (judged) =>
-            judged.features[HOLDS_NEW_OF_TYPE] === 1 &&
-            judged.coverage >= first.coverage * TYPED_COVERAGE_SHARE,
-        )
-      : undefined;
-  const top = typed ?? first;
+  const { eligible, top } = candidateOf(question, judged, termWeights);
   const abstain = (reason: string): Selection => ({
     question,
     termWeights,
@@ -142,20 +209,9 @@ export function selectAnswer(
     best: null,
     reason,
   });
-  // "And what about its price?" with nothing before it: the question says what kind of thing it asks for, not whose.
-  const own = question.terms.slice(0, question.borrowedFrom);
-  if (
-    own.length > 0 &&
-    own.length === question.terms.length &&
-    namesOnlyAnswerType(own.map((term) => ({ word: term.surface }))) &&
-    question.answerType
-  )
-    return abstain("The question names the kind of answer it wants, but not what it is about.");
-  if (question.terms.length === 0) return abstain("The question has no words to look for.");
-  if (!top || top.coverage === 0) return abstain("No passage holds any of the question's words.");
-  if (top.coverageWithSynonyms < MIN_COVERAGE)
-    return abstain("The closest passage holds too few of the question's words.");
-  if (top.probability < threshold && !isStrongEvidence(question, top, termWeights))
+  const before = declinedBeforeJudging(question, top);
+  if (before !== null || !top) return abstain(before ?? "No passage holds any of the question's words.");
+  if (confidenceOf(top, eligible) < threshold && !isStrongEvidence(question, top, termWeights))
     return abstain(
       "The closest statement does not say what the question asks (a word of the question, or the kind of answer it asks for, is missing).",
     );

@@ -346,3 +346,162 @@ describe("statements", () => {
     expect(result.content).toBe(NOT_FOUND_ANSWER);
   });
 });
+
+describe("tables and labels across languages", () => {
+  const countries = passage(
+    1,
+    [
+      "| ISO4217-currency_name | UNTERM Chinese Formal | UNTERM Chinese Short | UNTERM English Formal | UNTERM French Short | Region Name | EDGAR |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+      "| Afghani | 阿富汗伊斯兰共和国 | 阿富汗 | the Islamic Republic of Afghanistan | Afghanistan (l') | Asia | B2 |",
+      "| Lek | 阿尔巴尼亚共和国 | 阿尔巴尼亚 | the Republic of Albania | Albanie (l') | Europe | B3 |",
+      "| Cordoba Oro | 尼加拉瓜共和国 | 尼加拉瓜 | the Republic of Nicaragua | Nicaragua (le) | Americas | Q3 |",
+    ].join("\n"),
+    "country-codes.csv",
+  );
+
+  it("reads a header in another language than the question's (monnaie: currency)", () => {
+    const result = answer("Quelle est la monnaie de l'Albanie ?", [countries]);
+    expect(result.content.split("\n\n")[0]).toBe("ISO4217-currency_name: Lek");
+  });
+
+  it("does not lead with a cell whose value only repeats the question's subject, whatever its field says", () => {
+    const names = passage(
+      1,
+      [
+        "| official_name_fr | UNTERM Chinese Formal | UNTERM Chinese Short | UNTERM English Formal | Continent |",
+        "| --- | --- | --- | --- | --- |",
+        "| Afghanistan | 阿富汗伊斯兰共和国 | 阿富汗 | the Islamic Republic of Afghanistan | AS |",
+        "| Albanie | 阿尔巴尼亚共和国 | 阿尔巴尼亚 | the Republic of Albania | EU |",
+      ].join("\n"),
+      "country-names.csv",
+    );
+    const result = answer("阿富汗的正式国名是什么？", [names]);
+    expect(result.content.split("\n\n")[0]).not.toBe("official_name_fr: Afghanistan");
+    expect(result.content).toContain("阿富汗伊斯兰共和国");
+  });
+
+  it("answers a question with the value written in its own script", () => {
+    const formal = passage(
+      1,
+      [
+        "| UNTERM Chinese Formal | UNTERM Chinese Short | UNTERM English Formal | UNTERM French Short | Continent |",
+        "| --- | --- | --- | --- | --- |",
+        "| 阿富汗伊斯兰共和国 | 阿富汗 | the Islamic Republic of Afghanistan | Afghanistan (l') | AS |",
+        "| 阿尔巴尼亚共和国 | 阿尔巴尼亚 | the Republic of Albania | Albanie (l') | EU |",
+      ].join("\n"),
+      "country-names.csv",
+    );
+    const result = answer("阿富汗的正式国名是什么？", [formal]);
+    expect(result.content.split("\n\n")[0]).toBe("UNTERM Chinese Formal: 阿富汗伊斯兰共和国");
+  });
+
+  it("declines when most of the question is in no passage, although a row holds a code and a header it asks with", () => {
+    expect(answer("What were our Q3 sales in the Nordic region?", [countries]).abstained).toBe(true);
+  });
+
+  it("reads a one-word heading on its own line as the label of the lines under it (Nabywca: the buyer)", () => {
+    const invoice = passage(
+      1,
+      [
+        "Wydruk pochodzi z systemu wFirma.pl wersja 21.2",
+        "Faktura nr FV 3/2022",
+        "Data wystawienia: 2022-03-01 Data sprzedaży: 2022-03-01",
+        "Termin płatności: 2022-03-15 Metoda płatności: przelew",
+        "Sprzedawca",
+        "Kowalski Serwis",
+        "Polna 4",
+        "00-950 Warszawa",
+        "NIP: 1234563218",
+        "Nabywca",
+        "Morska Flota Spółka Akcyjna",
+        "ul. Portowa 9",
+        "81-300 Gdynia",
+        "NIP: 5860000011",
+        "Lp Nazwa Jedn Ilość Cena netto Stawka Wartość netto Wartość brutto",
+        "1 Serwis silnika szt. 1 100,00 23% 100,00 123,00",
+        "Do zapłaty 123,00 PLN",
+      ].join("\n"),
+      "faktura-3-2022.pdf",
+    );
+    const result = answer("Who is the buyer on invoice FV 3/2022?", [invoice]);
+    expect(result.content).toContain("Nabywca: Morska Flota Spółka Akcyjna");
+  });
+
+  it("does not read a title over a paragraph as a label (a heading is one word over a line starting anew)", () => {
+    const notice = passage(
+      1,
+      [
+        "Water supply interruption",
+        "The water supply to Building C will be shut off on Tuesday",
+        "from 9 am to 3 pm while the contractor replaces the main valve",
+        "Please keep enough drinking water for the day",
+        "Questions",
+        "about this notice go to the site office on extension 4417",
+        "Contact",
+        "J. Okafor Building Manager",
+      ].join("\n"),
+      "water-notice.pdf",
+    );
+    const headings = unitsOf([notice]).units.flatMap((unit) => (unit.heading ? [unit.heading] : []));
+    expect([...new Set(headings)]).toEqual(["Contact"]);
+  });
+});
+
+describe("lists and long sentences", () => {
+  it("reads a statement ending with a colon with the short items of the list after it", () => {
+    const note = passage(
+      1,
+      "This document has two pages.\n\nFirstly, some currency symbols:\n\nGBP - £\n\nEUR - €\n\nNow, we will have some French text, in bold and big, on page two:",
+      "unicode.docx",
+    );
+    const quotes = unitsOf([note]).units.map((unit) => unit.quote);
+    expect(quotes).toContain("Firstly, some currency symbols: GBP - £ EUR - €");
+  });
+
+  it("cuts a quote of more than sixty words to its clauses that hold the question's words", () => {
+    const long = passage(
+      1,
+      "The Central Region, consisting of present-day Hebei, Shandong, Shanxi, the south-eastern part of present-day Inner Mongolia and the Henan areas to the north of the Yellow River, was considered the most important region of the dynasty and directly governed by the Central Secretariat at Khanbaliq, the modern Beijing; similarly, another top-level administrative department called the Bureau of Buddhist and Tibetan Affairs held administrative rule over the whole of modern-day Tibet and a part of Sichuan, Qinghai and Kashmir.",
+      "yuan.txt",
+    );
+    const result = answer("Which department held administrative rule over Tibet?", [long]);
+    const words = result.content
+      .replace(/\s*\[\d+\]/g, "")
+      .split(/\s+/)
+      .filter(Boolean);
+    expect(words.length).toBeLessThanOrEqual(60);
+    expect(result.content).toContain("Bureau of Buddhist and Tibetan Affairs");
+    expect(long.text.replace(/\s+/g, " ")).toContain(
+      result.content
+        .split("\n\n")
+        .at(-1)
+        ?.replace(/ \[1\]$/, ""),
+    );
+  });
+});
+
+describe("records read with their passage", () => {
+  it("counts what the rest of the passage says of its records (the recorded response of an API)", () => {
+    const recording = passage(
+      1,
+      [
+        "[0].response.total_count: 1 (https://api.github.com/search/issues)",
+        '[0].headers["x-github-media-type"]: github.v3; format=json',
+        '[0].headers["x-github-request-id"]: 0000:0000:github-search',
+        '[0].headers["x-github-sso"]: github search',
+        '[0].headers["x-github-otp"]: github search',
+        '[0].headers["x-ratelimit-limit"]: 30',
+        '[0].headers["x-ratelimit-remaining"]: 29',
+        '[0].headers["x-ratelimit-resource"]: search',
+        '[0].headers["x-ratelimit-used"]: 1',
+      ].join("\n"),
+      "github-recording.json",
+    );
+    const result = answer(
+      "What was the rate limit of the GitHub search API in the recorded response headers?",
+      [recording],
+    );
+    expect(result.content.split("\n\n")[0]).toBe("x-ratelimit-limit: 30");
+  });
+});

@@ -42,6 +42,8 @@ export type Unit = {
   span?: [number, number];
   /** Whether its first line opens with a label ("Fax:", "Russian:"): a label never spans a line break. */
   opensWithLabel?: boolean;
+  /** Its first line when that is a one-word heading over the lines after it ("Nabywca", "Seller"). */
+  heading?: string;
   language: string | null;
 };
 
@@ -57,6 +59,8 @@ const DATA_CELL = /\d[/.-]\d{1,2}[/.-]\d|\d:\d\d|\d[.,]\d|[$€£¥]\s?\d|\d\s?[
 const FRAGMENT_WORDS = 3;
 /** A cut fragment of this many lines at least is read line by line (its lines are whole). */
 const MIN_FRAGMENT_LINES = 2;
+/** Items of a list read with the statement that introduces it. */
+const MAX_LIST_ITEMS = 6;
 /** A unit longer than this is not quoted whole (a run of text with no boundaries at all). */
 export const MAX_UNIT_CHARS = 700;
 
@@ -108,6 +112,18 @@ function lineSpans(text: string, start: number, end: number): [number, number][]
 
 /** A first line opening with a label: up to 60 characters without a line break, then a colon. */
 const OPENING_LABEL = /^[^\n:：]{1,60}[:：]/u;
+
+/**
+ * A first line of one capitalised word, and a next line that starts anew (a capital or a digit): a line broken
+ * inside a sentence ("Questions" / "about this notice") goes on in lower case, and a longer first line is a title.
+ */
+const HEADING_LINE = /^(\p{Lu}[\p{L}\p{M}]+)[ \t]*\r?\n[ \t]*[\p{Lu}\d]/u;
+
+/** A form's or an invoice's heading over its value ("Nabywca" / "Wirtualna Polska Media"), when the unit opens with one. */
+function headingOf(raw: string): { heading?: string } {
+  const heading = HEADING_LINE.exec(raw.trimStart())?.[1];
+  return heading ? { heading } : {};
+}
 
 /** Dot leaders then a page number (arabic or roman) at the end. */
 const TABLE_OF_CONTENTS_LINE = /(?:\.{4,}|…{2,}|(?:\. ){3,})\s*(?:\d{1,4}|[ivxlc]{1,6})\s*$/i;
@@ -179,6 +195,7 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
       ...(quoted ? { quoted } : {}),
       ...(span ? { span } : {}),
       ...(OPENING_LABEL.test(raw.trimStart()) ? { opensWithLabel: true } : {}),
+      ...headingOf(raw),
     });
   };
   // Consecutive fields of one record (`AM.name: Armenia`, `AM.capital: Yerevan`; a form's `Label: value` lines) are
@@ -193,6 +210,19 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
       if (added?.quoted === record.cells) added.recordPath = prefix;
     }
     record = null;
+  };
+  // A one-word heading on a line of its own ("Nabywca", "Seller") is also read with the line under it, wherever the
+  // lines were joined: that unit opens with its heading, the label of its value (labelled.ts).
+  const addHeadings = (start: number, end: number) => {
+    for (let cursor = start; cursor < end; ) {
+      const newline = passage.text.indexOf("\n", cursor);
+      if (newline === -1 || newline >= end) break;
+      if (HEADING_LINE.test(passage.text.slice(cursor, end))) {
+        const after = passage.text.indexOf("\n", newline + 1);
+        add("line", passage.text.slice(cursor, after === -1 || after > end ? end : after));
+      }
+      cursor = newline + 1;
+    }
   };
   for (let piece of pieces) {
     if (piece.kind !== "field") flushRecord();
@@ -257,6 +287,7 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
             const next = spans[index + 1];
             if (next) add("line", passage.text.slice(start, next[1]));
           }
+          addHeadings(piece.start, piece.end);
         } else {
           add("sentence", piece.text, undefined, undefined, [piece.start, piece.end]);
           statements.push([piece.start, piece.end]);
@@ -268,6 +299,21 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
     }
   }
   flushRecord();
+  // A statement ending with a colon introduces the list after it ("Some currency symbols:" / "GBP - £" / "EUR - €"):
+  // it is also read with all of the list's short items, the answer being any of them.
+  const addList = (index: number) => {
+    let end = index;
+    while (end - index < MAX_LIST_ITEMS) {
+      const item = statements[end + 1];
+      const before = statements[end];
+      if (!item || !before || passage.text.slice(before[1], item[0]).trim() !== "") break;
+      if (collapse(passage.text.slice(item[0], item[1])).split(" ").length >= WINDOW_SHORT_WORDS) break;
+      end += 1;
+    }
+    const first = statements[index];
+    const last = statements[end];
+    if (first && last && end - index >= 2) add("line", passage.text.slice(first[0], last[1]));
+  };
   // A statement read with the one after it, when it cannot stand alone: a short one without a sentence end
   // ("J. Okafor" / "Building Manager": a name, a date or an amount often stands on its own line beside what it is),
   // or a question (an FAQ's, a table's row label read as text), which its next sentence answers.
@@ -280,6 +326,7 @@ function passageUnits(passage: GroundingPassage, rank: number): { quotable: Unit
     const short =
       count <= FRAGMENT_WORDS || (count < WINDOW_SHORT_WORDS && !/[.!…。！？]["'”’»)\]]*$/.test(text));
     if (asks || short) add("line", passage.text.slice(span[0], next[1]));
+    if (/[:：]$/.test(text)) addList(index);
   }
   return { quotable, all };
 }
