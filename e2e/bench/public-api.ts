@@ -351,6 +351,16 @@ type PublicFirstTokenFigures = {
   model: Percentiles;
 };
 
+/** The API's settings for answering through `model` (the local OpenAI-speaking server) as its chat model. */
+function chatModelEnvironment(model: { baseUrl: string; apiKey: string }): Record<string, string> {
+  return {
+    LLM_PROVIDER: "openai",
+    OPENAI_BASE_URL: model.baseUrl,
+    OPENAI_API_KEY: model.apiKey,
+    OPENAI_CHAT_MODEL: "bench-model",
+  };
+}
+
 /**
  * Streamed first token of POST /api/v1/chat/completions (a public agent, no key) and of POST /api/chat (the same
  * user's gtm conversations), both retrieving from the playbook, against a local OpenAI-speaking server whose first
@@ -365,12 +375,7 @@ async function measurePublicFirstToken(
     firstPieceDelayMs: MODEL_FIRST_TOKEN_MS,
     pieceDelayMs: 2,
   });
-  const api = await startBenchApi({
-    LLM_PROVIDER: "openai",
-    OPENAI_BASE_URL: model.baseUrl,
-    OPENAI_API_KEY: model.apiKey,
-    OPENAI_CHAT_MODEL: "bench-model",
-  });
+  const api = await startBenchApi(chatModelEnvironment(model));
   try {
     const slug = await publicAgent(api);
     const conversations: string[] = [];
@@ -544,12 +549,7 @@ async function measurePassThrough(settings: PublicApiSettings): Promise<PassThro
     reply: (request) => (request.passed.response_format ? PASS_THROUGH_JSON : PASS_THROUGH_TEXT),
     pieceDelayMs: 0,
   });
-  const api = await startBenchApi({
-    LLM_PROVIDER: "openai",
-    OPENAI_BASE_URL: model.baseUrl,
-    OPENAI_API_KEY: model.apiKey,
-    OPENAI_CHAT_MODEL: "bench-model",
-  });
+  const api = await startBenchApi(chatModelEnvironment(model));
   try {
     const slug = await publicAgent(api);
     const url = `${api.url}/api/v1/chat/completions`;

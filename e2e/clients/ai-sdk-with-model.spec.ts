@@ -30,6 +30,29 @@ import {
   ToolInputSchema,
 } from "./model-harness";
 
+/** A streamed tools round trip with `model`: the SDK executes the model's call, then streams the final answer. */
+async function streamToolRoundTrip(model: Parameters<typeof streamText>[0]["model"]) {
+  const executed: unknown[] = [];
+  const result = streamText({
+    model,
+    prompt: QUESTION,
+    tools: {
+      [TOOL_NAME]: tool({
+        description: TOOL_DESCRIPTION,
+        inputSchema: ToolInputSchema,
+        execute: async (input) => {
+          executed.push(input);
+          return TOOL_RESULT;
+        },
+      }),
+    },
+    stopWhen: stepCountIs(3),
+  });
+  let text = "";
+  for await (const piece of result.textStream) text += piece;
+  return { result, executed, text };
+}
+
 describe("the AI SDK against the built server, with a configured chat model", () => {
   let suite: ModelSuite;
   let recorder: RecordingFetch;
@@ -113,24 +136,7 @@ describe("the AI SDK against the built server, with a configured chat model", ()
 
   it("runs the same round trip streamed: the call's deltas assembled, the tool executed, the answer streamed", async () => {
     scriptToolRoundTrip(suite.chatModel);
-    const executed: unknown[] = [];
-    const result = streamText({
-      model: provider()(suite.model),
-      prompt: QUESTION,
-      tools: {
-        [TOOL_NAME]: tool({
-          description: TOOL_DESCRIPTION,
-          inputSchema: ToolInputSchema,
-          execute: async (input) => {
-            executed.push(input);
-            return TOOL_RESULT;
-          },
-        }),
-      },
-      stopWhen: stepCountIs(3),
-    });
-    let text = "";
-    for await (const piece of result.textStream) text += piece;
+    const { result, executed, text } = await streamToolRoundTrip(provider()(suite.model));
     expect(executed).toEqual([TOOL_ARGUMENTS]);
     expect(text).toBe(TOOL_ANSWER);
     expect((await result.steps).length).toBe(2);
@@ -219,24 +225,7 @@ describe("the AI SDK against the built server, with a configured chat model", ()
   it("streams a tools round trip through the Responses API (function call events, then the answer)", async () => {
     scriptToolRoundTrip(suite.chatModel);
     const openai = createOpenAI({ baseURL: suite.baseURL, apiKey: suite.key, fetch: recorder.fetch });
-    const executed: unknown[] = [];
-    const result = streamText({
-      model: openai(suite.model),
-      prompt: QUESTION,
-      tools: {
-        [TOOL_NAME]: tool({
-          description: TOOL_DESCRIPTION,
-          inputSchema: ToolInputSchema,
-          execute: async (input) => {
-            executed.push(input);
-            return TOOL_RESULT;
-          },
-        }),
-      },
-      stopWhen: stepCountIs(3),
-    });
-    let text = "";
-    for await (const piece of result.textStream) text += piece;
+    const { executed, text } = await streamToolRoundTrip(openai(suite.model));
     expect(executed).toEqual([TOOL_ARGUMENTS]);
     expect(text).toBe(TOOL_ANSWER);
   });
