@@ -10,6 +10,9 @@ import { createSession, generateSessionToken } from "./auth/session";
 import type { DatabaseEngine } from "./db/create-database";
 import { REMOTE_NAMES } from "./env";
 import { ERROR_STATUS, type ErrorCode } from "./lib/app-error";
+import { hostileValue, type SchemaContext, spoiled, validValue } from "./test/fuzz/json-schema-arbitrary";
+import { multipartRequest } from "./test/fuzz/multipart";
+import { type FuzzTarget, fuzzTargets, type OpenApiDocument } from "./test/fuzz/route-catalogue";
 import {
   createTestApp,
   engines,
@@ -19,9 +22,16 @@ import {
   type TestApp,
 } from "./test/test-app";
 
-/** Runs per property: PGlite gets the full budget, PostgreSQL (CI) a smaller one on top. */
-const RUNS: Record<DatabaseEngine, number> = { pglite: 200, postgres: 40 };
-const PROPERTY_TIMEOUT_MS = 60_000;
+/**
+ * Runs per property: PGlite gets the full budget (DESIGN 9 asks for at least 10,000 requests a run), PostgreSQL (CI)
+ * a smaller one on top. Each run of the contract property sends a batch of requests.
+ */
+const RUNS: Record<DatabaseEngine, number> = { pglite: 600, postgres: 100 };
+/** Requests per run of the contract property: every route's contract, valid and spoiled. */
+const CONTRACT_BATCH = 12;
+/** The least a PGlite run may send, all properties together. */
+const LEAST_REQUESTS: Record<DatabaseEngine, number> = { pglite: 10_000, postgres: 1_500 };
+const PROPERTY_TIMEOUT_MS = 120_000;
 
 /**
  * fast-check settings for every property: `numRuns` runs within the time budget, and a run the budget cuts short
@@ -40,8 +50,6 @@ describe("fuzzing budget", () => {
     await fc.assert(slow, fuzzParameters(3, 5_000));
   });
 });
-
-type Operation = { method: string; path: string; hasBody: boolean };
 
 /** The OpenAI-compatible routes answer errors in OpenAI's shape, `{ error: { message, type, code, param } }`. */
 /**
@@ -280,11 +288,15 @@ function fillPath(template: string, params: string[]): string {
 describe.each(engines)("fuzzing every route on %s", (engine) => {
   let t: TestApp;
   let staticRoot: string;
-  let operations: Operation[];
+  let targets: FuzzTarget[];
+  let schemas: SchemaContext;
   let userId: string;
+  let session = "";
   /** PostgreSQL in CI has no pgvector: the vector route's documented 503 is its correct answer there. */
   let vectorStoreMissing = false;
   const numRuns = RUNS[engine];
+  /** Requests per route (method and path as fuzzed), so the last test can show that none escaped. */
+  const hits = new Map<string, number>();
 
   beforeAll(async () => {
     // A built front end, so the static routes answer from files rather than "not built" (503).
@@ -301,18 +313,41 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
     }
     t = await createTestApp(engine, { config: { staticRoot } });
     vectorStoreMissing = engine === "postgres" && !(await postgresHasPgvector());
-    userId = (await signUp(t)).user.id;
+    const signedUp = await signUp(t);
+    userId = signedUp.user.id;
+    session = await newSession();
 
-    const document = (await (await t.request("/api/openapi.json")).json()) as {
-      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    // Real things of the fuzzing user's, so that valid-looking bodies also name what exists and reach deeper.
+    const created = async (url: string, body: unknown) => {
+      const response = await t.request(url, {
+        method: "POST",
+        headers: { cookie: session, "content-type": "application/json", origin: t.config.publicOrigin },
+        body: JSON.stringify(body),
+      });
+      return ((await response.json()) as { id?: string; apiEndpoint?: string; key?: string }) ?? {};
     };
-    operations = Object.entries(document.paths).flatMap(([template, item]) =>
-      Object.entries(item).map(([verb, operation]) => ({
-        method: verb.toUpperCase(),
-        path: template,
-        hasBody: operation.requestBody !== undefined,
-      })),
-    );
+    const conversation = await created("/api/conversations", { agentType: "gtm", title: "Fuzzing" });
+    const agent = await created("/api/custom-agents", {
+      name: "Fuzz Agent",
+      systemPrompt: "Answer from the documents.",
+      isPublic: true,
+      apiEndpoint: "fuzz-agent",
+    });
+    const key = await created("/api/api-keys", { name: "fuzz key" });
+    const document = (await (await t.request("/api/openapi.json")).json()) as OpenApiDocument;
+    schemas = {
+      components: document.components?.schemas ?? {},
+      knownStrings: [
+        userId,
+        "gtm",
+        "legal",
+        "none",
+        ...[conversation.id, agent.id, agent.apiEndpoint, key.id, key.key].filter(
+          (value): value is string => typeof value === "string",
+        ),
+      ],
+    };
+    targets = fuzzTargets(t.app.routes, document);
   });
 
   afterAll(async () => {
@@ -320,31 +355,33 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
     if (staticRoot) await rm(staticRoot, { recursive: true, force: true });
   });
 
-  /** A fresh session per signed-in request: a fuzzed GET /api/logout must not sign the next run out. */
-  async function sessionCookie(): Promise<string> {
+  async function newSession(): Promise<string> {
     const token = generateSessionToken();
     await createSession({ db: t.database.db, token, userId, now: new Date() });
     return `session=${token}`;
   }
 
   type Probe = {
+    target: FuzzTarget;
     method: string;
     path: string;
     caller: Caller;
     headers?: Record<string, string>;
-    body?: string;
+    body?: string | Uint8Array;
     /** Same-origin browser headers unless the property fuzzes them itself. */
     sameOrigin?: boolean;
   };
 
   let requestCount = 0;
   async function send(probe: Probe): Promise<void> {
+    const key = `${probe.target.method} ${probe.target.path}`;
+    hits.set(key, (hits.get(key) ?? 0) + 1);
     const headers = new Headers();
     if (probe.sameOrigin !== false) headers.set("origin", t.config.publicOrigin);
     for (const [name, value] of Object.entries(probe.headers ?? {})) headers.set(name, value);
     if (probe.caller === "signed-in") {
       const cookie = headers.get("cookie");
-      headers.set("cookie", cookie ? `${await sessionCookie()}; ${cookie}` : await sessionCookie());
+      headers.set("cookie", cookie ? `${session}; ${cookie}` : session);
     }
     const upper = probe.method.toUpperCase();
     const canHaveBody = upper !== "GET" && upper !== "HEAD";
@@ -364,6 +401,9 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
           : `198.18.${(requestCount >> 8) & 255}.${requestCount & 255}`,
       ),
     );
+    // Signing out (or revoking every session) ends the shared session: the next signed-in request gets a new one.
+    if (probe.caller === "signed-in" && /logout|revoke-all/.test(probe.target.path))
+      session = await newSession();
     const vectorOutage =
       vectorStoreMissing && response.status === 503 && probe.path.startsWith("/api/pinecone/stats");
     if (!vectorOutage) expect(response.status, label).toBeLessThan(500);
@@ -397,10 +437,23 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   };
 
-  const operation = () => fc.constantFrom(...operations);
+  const target = () => fc.constantFrom(...targets);
+  /** The route's own method; a route that answers any method gets the common ones. */
+  const methodOf = (route: FuzzTarget, fallback = "POST") =>
+    route.method === "ALL" ? fallback : route.method;
   const caller = fc.constantFrom<Caller>("anonymous", "signed-in");
-  const run = async <T extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<T>) => {
-    await fc.assert(property, fuzzParameters(numRuns, PROPERTY_TIMEOUT_MS));
+  /**
+   * Asserts a property, reporting the failed request and the seed that replays it rather than the whole generated
+   * input (bodies of megabytes, repeated through every shrinking step).
+   */
+  const run = async <T extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<T>, runs = numRuns) => {
+    const details = await fc.check(property, fuzzParameters(runs, PROPERTY_TIMEOUT_MS));
+    if (details.failed) {
+      const cause = details.errorInstance instanceof Error ? details.errorInstance.message : "interrupted";
+      throw new Error(
+        `failed after ${details.numRuns} runs (seed ${details.seed}, path ${details.counterexamplePath}): ${cause.slice(0, 2_000)}`,
+      );
+    }
     expectPrototypeUntouched();
   };
 
@@ -409,15 +462,107 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
     async () => {
       await run(
         fc.asyncProperty(
-          operation(),
+          target(),
           caller,
           fc.array(pathParam, { minLength: 1, maxLength: 3 }),
           fc.option(queryString, { nil: undefined }),
-          async (op, who, params, query) => {
+          async (route, who, params, query) => {
             await send({
-              method: op.method,
-              path: `${fillPath(op.path, params)}${query === undefined ? "" : `?${query}`}`,
+              target: route,
+              method: methodOf(route, "GET"),
+              path: `${fillPath(route.path, params)}${query === undefined ? "" : `?${query}`}`,
               caller: who,
+            });
+          },
+        ),
+      );
+    },
+    PROPERTY_TIMEOUT_MS * 2,
+  );
+
+  /** One request built from its route's contract: valid, or valid with one part spoiled, in body and query. */
+  const contractProbe = (route: FuzzTarget) => {
+    const json = route.body?.contentType === "application/json" ? route.body.schema : undefined;
+    const valid = json ? validValue(json, schemas) : fc.constant(undefined);
+    const query = fc.record(
+      Object.fromEntries(
+        route.query.map((parameter) => [parameter.name, validValue(parameter.schema, schemas)]),
+      ),
+      {
+        requiredKeys: route.query
+          .filter((parameter) => parameter.required)
+          .map((parameter) => parameter.name),
+      },
+    );
+    return fc.record({
+      body: fc.oneof({ weight: 2, arbitrary: valid }, { weight: 3, arbitrary: spoiled(valid) }),
+      query: fc.oneof(query, spoiled(query)),
+      params: fc.array(fc.oneof(fc.constantFrom(...(schemas.knownStrings ?? ["x"])), pathParam), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      caller,
+    });
+  };
+
+  const queryOf = (values: unknown) =>
+    values && typeof values === "object" && !Array.isArray(values)
+      ? new URLSearchParams(
+          Object.entries(values).map(([name, value]): [string, string] => [
+            name,
+            typeof value === "string" ? value : (JSON.stringify(value) ?? ""),
+          ]),
+        ).toString()
+      : "";
+
+  it(
+    "every route's contract: valid bodies and queries, and the same with one part made hostile",
+    async () => {
+      const documented = targets.filter((route) => route.documented);
+      const batch = fc.array(
+        fc
+          .constantFrom(...documented)
+          .chain((route) => contractProbe(route).map((probe) => ({ route, probe }))),
+        { minLength: CONTRACT_BATCH, maxLength: CONTRACT_BATCH },
+      );
+      await run(
+        fc.asyncProperty(batch, async (requests) => {
+          for (const { route, probe } of requests) {
+            const query = queryOf(probe.query);
+            const json = route.body?.contentType === "application/json";
+            await send({
+              target: route,
+              method: methodOf(route),
+              path: `${fillPath(route.path, probe.params)}${query ? `?${query}` : ""}`,
+              caller: probe.caller,
+              ...(json ? { headers: { "content-type": "application/json" } } : {}),
+              ...(json && probe.body !== undefined ? { body: JSON.stringify(probe.body) } : {}),
+            });
+          }
+        }),
+      );
+    },
+    PROPERTY_TIMEOUT_MS * 2,
+  );
+
+  it(
+    "multipart bodies: hostile file names, types, sizes and counts, and broken framing",
+    async () => {
+      const forms = targets.filter((route) => route.body?.contentType === "multipart/form-data");
+      expect(forms.length).toBeGreaterThan(0);
+      await run(
+        fc.asyncProperty(
+          fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...forms) }, { weight: 1, arbitrary: target() }),
+          caller,
+          multipartRequest,
+          async (route, who, form) => {
+            await send({
+              target: route,
+              method: methodOf(route),
+              path: fillPath(route.path, ["x"]),
+              caller: who,
+              headers: { "content-type": form.contentType },
+              body: form.body,
             });
           },
         ),
@@ -431,14 +576,18 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
     async () => {
       await run(
         fc.asyncProperty(
-          operation(),
+          target(),
           caller,
-          jsonBody,
+          fc.oneof(
+            jsonBody,
+            hostileValue.map((value) => JSON.stringify(value) ?? "null"),
+          ),
           fc.constantFrom("application/json", "application/json; charset=utf-8", "application/ld+json"),
-          async (op, who, body, type) => {
+          async (route, who, body, type) => {
             await send({
-              method: op.hasBody ? op.method : "POST",
-              path: fillPath(op.path, ["x"]),
+              target: route,
+              method: methodOf(route),
+              path: fillPath(route.path, ["x"]),
               caller: who,
               headers: { "content-type": type },
               body,
@@ -455,14 +604,15 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
     async () => {
       await run(
         fc.asyncProperty(
-          operation(),
+          target(),
           caller,
           fc.oneof(malformedJson, formBody, jsonBody),
           contentType,
-          async (op, who, body, type) => {
+          async (route, who, body, type) => {
             await send({
-              method: op.hasBody ? op.method : "POST",
-              path: fillPath(op.path, ["x"]),
+              target: route,
+              method: methodOf(route),
+              path: fillPath(route.path, ["x"]),
               caller: who,
               headers: type === "" ? {} : { "content-type": type },
               body,
@@ -479,15 +629,16 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
     async () => {
       await run(
         fc.asyncProperty(
-          operation(),
+          target(),
           caller,
           method,
           headers,
           fc.option(fc.oneof(jsonBody, formBody, malformedJson), { nil: undefined }),
-          async (op, who, verb, fuzzedHeaders, body) => {
+          async (route, who, verb, fuzzedHeaders, body) => {
             await send({
+              target: route,
               method: verb,
-              path: fillPath(op.path, ["x"]),
+              path: fillPath(route.path, ["x"]),
               caller: who,
               headers: fuzzedHeaders,
               sameOrigin: false,
@@ -499,4 +650,28 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
     },
     PROPERTY_TIMEOUT_MS * 2,
   );
+
+  it("reached every route the app serves, sent enough requests, and left the process healthy", async () => {
+    const missed = targets.map((route) => `${route.method} ${route.path}`).filter((key) => !hits.get(key));
+    expect(missed).toEqual([]);
+    expect(requestCount).toBeGreaterThanOrEqual(LEAST_REQUESTS[engine]);
+    // Still serving: the health check, a signed-in read and a chat in the user's conversation.
+    expect((await t.request("/api/health")).status).toBe(200);
+    const cookie = await newSession();
+    expect((await t.request("/api/conversations", { headers: { cookie } })).status).toBe(200);
+    // The fuzzing may have deleted the user's things: a new conversation, then a question in it.
+    const created = await t.request("/api/conversations", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: t.config.publicOrigin },
+      body: JSON.stringify({ agentType: "gtm", title: "After the fuzzing" }),
+    });
+    expect(created.status).toBe(201);
+    const conversation = (await created.json()) as { id: string };
+    const chat = await t.request("/api/chat", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: t.config.publicOrigin },
+      body: JSON.stringify({ conversationId: conversation.id, message: "What is in my documents?" }),
+    });
+    expect(chat.status).toBe(200);
+  });
 });

@@ -144,6 +144,14 @@ describe.each(engines)("/api/agents on %s", (engine) => {
     });
   });
 
+  it("keeps a temperature to three decimals, so a value finer than the stored number holds is not an error", async () => {
+    const { cookie } = await signUp(t);
+    // Found by fuzzing: 1e-300 underflowed the single-precision column and the PATCH answered 500.
+    expect((await patchOk(cookie, "legal", { temperature: 1e-300 })).settings.temperature).toBe(0);
+    expect((await patchOk(cookie, "legal", { temperature: 0.70049 })).settings.temperature).toBe(0.7);
+    expect((await patchOk(cookie, "legal", { temperature: 1.2345 })).settings.temperature).toBe(1.235);
+  });
+
   it("answers 404 naming an unknown agent", async () => {
     const { cookie } = await signUp(t);
     const response = await patch(cookie, "qa-compliance", { enabled: true });

@@ -25,12 +25,22 @@ const agentSettingsSchema = z.object({
 });
 export type AgentSettings = z.infer<typeof agentSettingsSchema>;
 
+/**
+ * Temperatures are kept to three decimals: finer steps change no model's sampling, and a value like 1e-300 is more
+ * precision than the stored single-precision number holds (the database refuses it as an underflow).
+ */
+const TEMPERATURE_DECIMALS = 1_000;
+
 /** PATCH body for an agent's settings: any subset; a null systemPrompt on a built-in agent restores its default. */
 const updateAgentSettingsSchema = z
   .object({
     systemPrompt: z.string().trim().min(1, "The system prompt cannot be blank").max(SYSTEM_PROMPT_MAX_CHARS),
     model: z.string().trim().min(1).max(200).nullable(),
-    temperature: z.number().min(AGENT_TEMPERATURE.min).max(AGENT_TEMPERATURE.max),
+    temperature: z
+      .number()
+      .min(AGENT_TEMPERATURE.min)
+      .max(AGENT_TEMPERATURE.max)
+      .transform((value) => Math.round(value * TEMPERATURE_DECIMALS) / TEMPERATURE_DECIMALS),
     topK: z.number().int().min(AGENT_TOP_K.min).max(AGENT_TOP_K.max),
   })
   .partial();
