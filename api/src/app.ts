@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { API_KEY_SCHEME, SESSION_COOKIE_SCHEME } from "./auth/authenticate";
 import { csrfProtection } from "./auth/csrf";
 import { SESSION_COOKIE } from "./auth/session-cookie";
-import { isUnstorableText } from "./db/errors";
+import { isDatabaseUnavailable, isUnstorableText } from "./db/errors";
 import type { Deps } from "./deps";
 import type { AppEnv } from "./lib/app-env";
 import { AppError, errorBody, genericCodeFor } from "./lib/app-error";
@@ -52,8 +52,19 @@ function toAppError(error: unknown): AppError {
   if (isUnstorableText(error)) {
     return new AppError("VALIDATION_ERROR", "Text must not contain NUL characters", { cause: error });
   }
+  if (isDatabaseUnavailable(error)) {
+    return new AppError("SERVICE_UNAVAILABLE", DATABASE_UNAVAILABLE, {
+      cause: error,
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_S) },
+    });
+  }
   return new AppError("INTERNAL_ERROR", "Something went wrong on our side", { cause: error });
 }
+
+/** Said while PostgreSQL is restarting or unreachable; the pool reconnects by itself once it answers again. */
+const DATABASE_UNAVAILABLE =
+  "The database is not reachable right now. Nothing was changed; please try again in a few seconds.";
+const DATABASE_RETRY_AFTER_S = 5;
 
 /**
  * Permissions-Policy: nothing powerful is used, except copying API keys to the clipboard and fullscreen. Only

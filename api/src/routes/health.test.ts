@@ -23,7 +23,7 @@ describe.each(engines)("GET /api/health on %s", (engine) => {
     const response = await broken.request("/api/health");
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({
-      error: "The database is not answering",
+      error: "The database is not answering.",
       code: "SERVICE_UNAVAILABLE",
     });
   });

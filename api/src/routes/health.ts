@@ -26,7 +26,10 @@ export const healthRoutes = createRouter().openapi(healthRoute, async (c) => {
   try {
     await c.var.deps.database.db.execute(sql`select 1`);
   } catch (error) {
-    throw new AppError("SERVICE_UNAVAILABLE", "The database is not answering", { cause: error });
+    throw new AppError("SERVICE_UNAVAILABLE", "The database is not answering.", {
+      cause: error,
+      headers: { "Retry-After": "5" },
+    });
   }
   c.header("Cache-Control", "no-store");
   return c.json({ status: "ok" as const, database: c.var.deps.database.engine }, 200);
