@@ -5,7 +5,7 @@
 export const HEARTBEAT_MS = 15_000;
 
 export type EventSink = {
-  /** Sends one event; ignored once the client is gone. */
+  /** Sends one event; ignored once the client is gone (a shutdown still lets the final event through). */
   send: (event: string, data: unknown) => void;
   /** Sends one unnamed event whose data is `text` as is (OpenAI's stream: JSON chunks, then `[DONE]`); no newlines. */
   data: (text: string) => void;
@@ -36,11 +36,13 @@ export function eventStreamResponse({
     clearInterval(heartbeat);
     signal?.removeEventListener("abort", onOuterAbort);
   };
+  // Only a client that went away stops the writing: on a shutdown the producer still sends its final event.
+  let clientGone = false;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       let open = true;
       const write = (text: string) => {
-        if (!open || gone.signal.aborted) return;
+        if (!open || clientGone) return;
         try {
           controller.enqueue(encoder.encode(text));
         } catch {
@@ -69,6 +71,7 @@ export function eventStreamResponse({
         });
     },
     cancel(reason) {
+      clientGone = true;
       stop();
       gone.abort(reason ?? new Error("The client closed the stream"));
     },

@@ -5,6 +5,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { conversations, messages } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/app-error";
+import { ShutdownError } from "../../lib/open-streams";
 import type { ChatModelError, HistoryTurn } from "../../providers/chat-model/responder";
 import type { ConversationRow } from "../conversations/conversation-response";
 import { getOwnedConversation } from "../conversations/get-owned-conversation";
@@ -68,7 +69,10 @@ export async function sendChatMessage(
     signal,
     onToken: input.onToken,
   });
-  const { failure, status } = answer;
+  const { failure } = answer;
+  // Stopped by a shutdown rather than by the user: stored as interrupted, saying why.
+  const shutDown = answer.status === "stopped" && signal.reason instanceof ShutdownError;
+  const status = shutDown ? "interrupted" : answer.status;
   const answerRow = await insertMessage(deps, {
     conversationId,
     role: "assistant",
@@ -79,11 +83,20 @@ export async function sendChatMessage(
     promptTokens: answer.promptTokens,
     completionTokens: answer.completionTokens,
     trace: answer.trace,
-    error: failure?.message ?? (status === "stopped" ? "Stopped before the answer was finished." : null),
+    error: failure?.message ?? stoppedError(status),
     latencyMs: Math.round(performance.now() - arrivedAt),
   });
   return { userMessage, message: toMessageResponse(answerRow), ...(failure ? { failure } : {}) };
 }
+
+/** What a stopped or interrupted answer says about itself. */
+function stoppedError(status: ChatMessage["status"]): string | null {
+  if (status === "interrupted") return SHUTDOWN_ERROR;
+  return status === "stopped" ? "Stopped before the answer was finished." : null;
+}
+
+/** The server began shutting down (a restart or a deploy) while this answer was being written. */
+export const SHUTDOWN_ERROR = "The server restarted before this answer was finished. Ask again in a moment.";
 
 /** Stores the user's question and marks the conversation as the most recently used. */
 async function storeQuestion(
