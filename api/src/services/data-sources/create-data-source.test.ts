@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataSources, documents } from "../../db/schema";
 import { createTestApp, engines, signUp, type TestApp } from "../../test/test-app";
 import { uploadOk, waitForDocument } from "../../test/uploads";
+import { UNKNOWN_DOCUMENT_AGENT } from "../documents/document-agent";
 import { storeDocuments } from "../documents/store-uploads";
 
 const PAGE = `<!doctype html><html><head><title>Café menu</title></head><body><article><h1>Café menu</h1>
@@ -19,8 +20,11 @@ describe.each(engines)("createDataSource on %s", (engine) => {
   let t: TestApp;
   let server: http.Server;
   let base: string;
+  /** Requests the page server received, by path. */
+  const fetched: string[] = [];
   beforeAll(async () => {
     server = http.createServer((request, response) => {
+      fetched.push(request.url ?? "");
       if (request.url === "/latin1") {
         response.writeHead(200, { "content-type": "text/html; charset=windows-1252" });
         response.end(iconv.encode(PAGE, "windows-1252"));
@@ -110,6 +114,28 @@ describe.each(engines)("createDataSource on %s", (engine) => {
       ],
     });
     expect(stored).toMatchObject({ originalName: "notestxt.exe", name: "notestxt.exe" });
+  });
+
+  it("never fetches a page for another user's custom agent (refused before the request)", async () => {
+    const owner = await signUp(t);
+    const created = await t.request("/api/custom-agents", {
+      method: "POST",
+      cookie: owner.cookie,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Owner's agent", systemPrompt: "Answer from the documents." }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const intruder = await signUp(t);
+    const before = fetched.length;
+    const response = await post(intruder.cookie, {
+      name: "Menu",
+      type: "url",
+      content: `${base}/latin1?for-another-agent`,
+      agentId: id,
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBe(UNKNOWN_DOCUMENT_AGENT);
+    expect(fetched.slice(before)).toEqual([]);
   });
 
   it("keeps the page's HTML for the extraction child, which reads it (charset from the Content-Type)", async () => {

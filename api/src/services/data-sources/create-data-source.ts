@@ -11,6 +11,7 @@ import type { Deps } from "../../deps";
 import { sniffFileType } from "../../ingestion/sniff-file-type";
 import { AppError } from "../../lib/app-error";
 import { cleanDisplayName } from "../../lib/display-name";
+import { assertDocumentAgent } from "../documents/document-agent";
 import { MIME_TYPES } from "../documents/knowledge-document";
 import { type NewDocument, storeDocuments } from "../documents/store-uploads";
 import type { AddressPolicy } from "./address-policy";
@@ -68,6 +69,8 @@ export async function createDataSource({
     throw new AppError("VALIDATION_ERROR", VALIDATION.dataSource, { details: { field: "name" } });
   }
   input = { ...input, name };
+  // Before any work on the content: a page is never fetched for an agent the user cannot give documents to.
+  await assertDocumentAgent({ db: deps.database.db, userId, agentId: input.agentId });
   const category = input.category?.trim() || DATA_SOURCE_CATEGORY;
   let item: NewDocument;
   if (input.type === "text") {
