@@ -157,6 +157,7 @@ const envSchema = z.object({
   OPENAI_CHAT_CONTEXT_TOKENS: wholeNumber(1024, 10_000_000, "tokens"),
   CHAT_TIMEOUT_MS: wholeNumber(1000, 3_600_000, "milliseconds"),
   CHAT_IDLE_TIMEOUT_MS: wholeNumber(1000, 3_600_000, "milliseconds"),
+  MEMORY_LOG_INTERVAL_MS: wholeNumber(1000, 86_400_000, "milliseconds"),
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -259,6 +260,8 @@ export type AppConfig = {
   urlFetch: { allowCidrs: string[] };
   /** LOG_LEVEL: how much the JSON logs on stdout say (info by default, silent in tests). */
   logLevel: LogLevel;
+  /** MEMORY_LOG_INTERVAL_MS: log the process's memory (RSS, V8 heap) at this interval; unset, never. */
+  memoryLogIntervalMs: number | undefined;
   /**
    * REDIS_URL: rate-limit counters (sign-in throttles, per-key and per-IP hourly limits) live in this Redis, shared
    * by every API instance; unset, they live in this process's memory (one instance). `keyPrefix` namespaces every
@@ -452,6 +455,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         .filter(Boolean),
     },
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    memoryLogIntervalMs: env.MEMORY_LOG_INTERVAL_MS,
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: REDIS_KEY_PREFIX } : undefined,
     publicRateLimitPerHour: env.PUBLIC_RATE_LIMIT_PER_HOUR ?? DEFAULT_PUBLIC_RATE_LIMIT_PER_HOUR,
   };

@@ -8,6 +8,7 @@ import { startJobs } from "./jobs/start-jobs";
 import { serveApp } from "./lib/http-server";
 import { redactErrorForLog } from "./lib/log-redaction";
 import { createLogger } from "./lib/logger";
+import { startMemoryLog } from "./lib/memory-log";
 import { recentlyActiveUsers, warmChunkIndexes } from "./services/retrieval/chunk-index-warmup";
 import { rebuildStaleIndexes } from "./services/retrieval/embedder-migration";
 
@@ -39,6 +40,10 @@ async function main(): Promise<void> {
       if (count > 0) logger.info({ users: count }, "rebuilding indexes made by another embedder");
     })
     .catch((error: unknown) => logger.error({ err: error }, "starting the index rebuild failed"));
+
+  const stopMemoryLog = config.memoryLogIntervalMs
+    ? startMemoryLog(logger, config.memoryLogIntervalMs)
+    : () => undefined;
 
   // Active users' first search after a restart finds their index loaded; stopped by shutdown.
   const warming = new AbortController();
@@ -80,6 +85,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     warming.abort();
+    stopMemoryLog();
     // Streaming responses (SSE) never end on their own: abort them now so close() does not wait for clients.
     deps.streams.abortAll();
     // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
