@@ -9,6 +9,7 @@ import { serveApp } from "./lib/http-server";
 import { redactErrorForLog } from "./lib/log-redaction";
 import { createLogger } from "./lib/logger";
 import { startMemoryLog } from "./lib/memory-log";
+import { SPOOL_SWEEP_INTERVAL_MS, sweepStaleSpools } from "./services/documents/spool-sweeper";
 import { recentlyActiveUsers, warmChunkIndexes } from "./services/retrieval/chunk-index-warmup";
 import { rebuildStaleIndexes } from "./services/retrieval/embedder-migration";
 
@@ -40,6 +41,17 @@ async function main(): Promise<void> {
       if (count > 0) logger.info({ users: count }, "rebuilding indexes made by another embedder");
     })
     .catch((error: unknown) => logger.error({ err: error }, "starting the index rebuild failed"));
+
+  // Spooled uploads a killed process left behind: now, then now and again.
+  const sweepSpools = () =>
+    sweepStaleSpools(config.upload.spoolDir)
+      .then((removed) => {
+        if (removed > 0) logger.info({ removed }, "removed the spools of uploads a stopped process left");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "sweeping stale upload spools failed"));
+  void sweepSpools();
+  const spoolSweep = setInterval(() => void sweepSpools(), SPOOL_SWEEP_INTERVAL_MS);
+  spoolSweep.unref();
 
   const stopMemoryLog = config.memoryLogIntervalMs
     ? startMemoryLog(logger, config.memoryLogIntervalMs)
@@ -86,6 +98,7 @@ async function main(): Promise<void> {
     force.unref();
     warming.abort();
     stopMemoryLog();
+    clearInterval(spoolSweep);
     // Streaming responses (SSE) never end on their own: abort them now so close() does not wait for clients.
     deps.streams.abortAll();
     // Idle keep-alive sockets would hold close() open; in-flight requests still finish.

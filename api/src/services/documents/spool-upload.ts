@@ -51,6 +51,9 @@ function formatLimit(bytes: number): string {
   return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
 }
 
+/** Every upload's spool folder starts with this (spool-sweeper.ts removes those a killed process left). */
+export const SPOOL_PREFIX = "acp-upload-";
+
 /**
  * Parses `multipart/form-data` from `body` with busboy, never holding a file in memory: repeated `files` parts are
  * spooled to disk with their SHA-256 and content sniffed from the head (then the whole container checked). Throws
@@ -75,7 +78,7 @@ export async function spoolUpload({
     );
   }
   if (!body) throw new AppError("VALIDATION_ERROR", "Choose at least one file to upload");
-  const dir = await mkdtemp(path.join(spoolRoot, "acp-upload-"));
+  const dir = await mkdtemp(path.join(spoolRoot, SPOOL_PREFIX));
   const cleanup = () => rm(dir, { recursive: true, force: true });
   try {
     const result = await parse({ body, contentType, limits, dir });
