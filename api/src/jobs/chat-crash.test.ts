@@ -14,6 +14,7 @@ import {
   call,
   freePort,
   kill9,
+  readUntil,
   signUpOver,
   startProcess,
   throwawayPostgres,
@@ -72,14 +73,7 @@ describe.each(legs)("kill -9 while answering on %s", (engine) => {
       headers: { ...headers, accept: "text/event-stream" },
       body: JSON.stringify({ conversationId, message: "Count to ten, slowly." }),
     });
-    const reader = (answering.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let seen = "";
-    while (!seen.includes("event: token")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the stream ended before a token: ${seen}`);
-      seen += decoder.decode(value);
-    }
+    const { reader } = await readUntil(answering, "event: token");
     await kill9(running);
     await reader.cancel().catch(() => undefined);
 

@@ -12,6 +12,7 @@ import {
   freePort,
   kill9,
   type Running,
+  readUntil,
   signUpOver,
   startProcess,
   waitForHealth,
@@ -58,14 +59,9 @@ describe("SIGTERM while answering", () => {
       headers: { ...headers, accept: "text/event-stream" },
       body: JSON.stringify({ conversationId: await conversation(), message: "Count to ten, slowly." }),
     });
-    const reader = (streamed.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let seen = "";
-    while (!seen.includes("event: token")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the stream ended before a token: ${seen}`);
-      seen += decoder.decode(value);
-    }
+    const opened = await readUntil(streamed, "event: token");
+    const { reader, decoder } = opened;
+    let { seen } = opened;
 
     // A whole (JSON) answer in flight as well, once the model is writing both.
     const whole = call(`${base}/api/chat`, {

@@ -121,3 +121,19 @@ export async function signUpOver(base: string): Promise<string> {
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return (response.headers.getSetCookie().find((c) => c.startsWith("session=")) ?? "").split(";")[0] ?? "";
 }
+
+/**
+ * Reads a streamed response until its text holds `marker` (e.g. the first `event: token`); returns the reader, to
+ * read on or cancel, and the text so far. Throws when the stream ends first.
+ */
+export async function readUntil(response: Response, marker: string) {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let seen = "";
+  while (!seen.includes(marker)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the stream ended before ${JSON.stringify(marker)}: ${seen}`);
+    seen += decoder.decode(value, { stream: true });
+  }
+  return { reader, decoder, seen };
+}
