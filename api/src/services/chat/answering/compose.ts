@@ -4,7 +4,7 @@ import type { GroundingPassage } from "../../../providers/chat-model/responder";
 import { answerFromLabels, labelledShortAnswer } from "./labelled";
 import { languageName, wordsOf } from "./language";
 import { answerFromRecords, type RecordAnswer } from "./records";
-import { type Judged, SELECTOR_THRESHOLD, type Selection, selectAnswer } from "./selector";
+import { type Judged, type Selection, type SelectorModel, selectAnswer } from "./selector";
 import { shortAnswerOf } from "./short-answer";
 import { fitQuote, MAX_ANSWER_WORDS } from "./trim";
 import { type Cell, collapse } from "./units";
@@ -127,8 +127,9 @@ export function composeAnswer(
   question: string,
   passages: readonly GroundingPassage[],
   borrowed: readonly string[] = [],
+  selector?: SelectorModel,
 ): Composed {
-  const selection = selectAnswer(question, passages, SELECTOR_THRESHOLD, borrowed);
+  const selection = selectAnswer(question, passages, borrowed, selector);
   if (passages.length === 0) {
     return {
       content: NOT_FOUND_ANSWER,

@@ -3,6 +3,7 @@
 import type { GroundingPassage } from "../../../providers/chat-model/responder";
 import { stemEnglish } from "../../../text-search/english-stemmer";
 import { hasAnswerType, namesOnlyAnswerType } from "../answer-type";
+import { wordsOf } from "./language";
 import type { Question } from "./question";
 import { newPhrasesOfType } from "./short-answer";
 import { termsHeld } from "./term-match";
@@ -18,7 +19,10 @@ import { relatedWords } from "./wordnet";
  * not already say; how the question's word pairs hold together in it; its passage's rank and relevance; its rank
  * among all units; whether it negates what the question does not; whether it follows the unit that repeats the
  * question most; how many of the question's names and numbers it and its neighbours miss (another name in their
- * place is another fact); how much of the question its whole passage holds; how close together its terms stand.
+ * place is another fact); how much of the question its whole passage holds; how close together its terms stand;
+ * whether it comes just before the unit that repeats the question most (the answer often precedes the restatement);
+ * how early it names a word of the question; how many of the question's word pairs it writes as the question does;
+ * and, when it opens by referring back ("It was ..."), what it holds with the statement before it.
  */
 
 export const FEATURE_NAMES = [
@@ -56,6 +60,10 @@ export const FEATURE_NAMES = [
   "namesMissingAround",
   "passageCoverage",
   "density",
+  "precedesBest",
+  "opensWithTerm",
+  "phraseOverlap",
+  "referenceCoverage",
 ] as const;
 
 export type Features = number[];
@@ -164,6 +172,51 @@ function density(question: Question, unit: Unit): number {
   return found === 0 ? 0 : found / (last - first + 1);
 }
 
+/**
+ * Where the unit's first word of the question stands among its content words: 1 when it opens the unit, less the
+ * later it comes (0 when none). A unit that opens with what is asked about ("Telenet was the first ...") says what
+ * it is; one that names it in passing is about something else.
+ */
+function opensWithTerm(question: Question, unit: Unit): number {
+  const asked = new Set(question.terms.map((term) => term.stemIn(unit.language)));
+  let position = 0;
+  for (const word of unit.words) {
+    if (word.stop) continue;
+    if (asked.has(word.stem)) return 1 / (1 + position);
+    position += 1;
+  }
+  return 0;
+}
+
+/** A statement opening with a word that refers back ("It was commissioned by Odo", "They settled ..."). */
+const OPENS_WITH_REFERENCE =
+  /^(?:it|its|he|his|she|her|they|their|them|this|these|that|those|there|such|the latter|the former)\b/i;
+
+/** Consecutive word pairs (stop words included, lower-cased as written) of a text. */
+function wordPairs(words: readonly { surface: string }[]): Set<string> {
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < words.length; i += 1)
+    pairs.add(`${words[i]?.surface.toLowerCase()} ${words[i + 1]?.surface.toLowerCase()}`);
+  return pairs;
+}
+
+/**
+ * Share of the question's word pairs, as written, that the unit writes too ("the Edict of Nantes", "was founded
+ * in"): a unit that says what the question asks reuses its phrases, not only its words.
+ */
+function phraseOverlap(questionPairs: ReadonlySet<string>, unit: Unit): number {
+  if (questionPairs.size === 0) return 0;
+  const pairs = wordPairs(unit.words);
+  let found = 0;
+  for (const pair of questionPairs) if (pairs.has(pair)) found += 1;
+  return found / questionPairs.size;
+}
+
+/** The terms unit `i` and the unit before it hold together. */
+function withPrevious(held: readonly Set<number>[], i: number): Set<number> {
+  return new Set([...(held[i] ?? []), ...(held[i - 1] ?? [])]);
+}
+
 /** Whether the unit holds something of the asked type that the question does not already say. */
 const holdsNewOfType = (question: Question, unit: Unit) =>
   newPhrasesOfType(question, unit.quote, unit.language).length > 0;
@@ -211,6 +264,9 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
     passageHeld.set(unit.passage, set);
   }
   const questionNegated = question.negated;
+  // Read once a unit: each unit's is also its predecessor's "next holds new of type".
+  const newOfType = units.map((unit) => holdsNewOfType(question, unit));
+  const questionPairs = wordPairs(wordsOf(question.text, question.language));
   const specific = question.terms.map(namesOneThing);
   let specificWeight = 0;
   for (const [index, weight] of weights.entries()) if (specific[index]) specificWeight += weight;
@@ -251,7 +307,7 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
       pairsInOrder(question, unit),
       question.answerType ? 1 : 0,
       typed ? 1 : 0,
-      holdsNewOfType(question, unit) ? 1 : 0,
+      newOfType[i] ? 1 : 0,
       1 / (1 + unit.rank),
       Math.min(1, unit.passage.relevance),
       1 / (1 + (rankOf[i] ?? 0)),
@@ -272,11 +328,17 @@ export function featuresOf(question: Question, units: readonly Unit[], all: read
       rarest >= 0 && held[i]?.has(rarest) ? 1 : 0,
       sumWeights(weights, withSynonyms),
       antonymInstead,
-      next && holdsNewOfType(question, next) ? 1 : 0,
+      next && newOfType[i + 1] ? 1 : 0,
       sameBefore && rankOf[i - 1] === 0 ? 1 : 0,
       specificWeight > 0 ? namesMissing / specificWeight : 0,
       sumWeights(weights, passageHeld.get(unit.passage) ?? new Set()),
       density(question, unit),
+      // The answer is often just before the statement that repeats the question ("All of this set the stage for").
+      sameAfter && rankOf[i + 1] === 0 ? 1 : 0,
+      opensWithTerm(question, unit),
+      phraseOverlap(questionPairs, unit),
+      // A unit that refers back holds, with the statement before it, what that statement names.
+      sameBefore && OPENS_WITH_REFERENCE.test(unit.quote) ? sumWeights(weights, withPrevious(held, i)) : 0,
     ];
     return {
       unit,

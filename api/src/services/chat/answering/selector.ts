@@ -2,14 +2,23 @@
 import type { GroundingPassage } from "../../../providers/chat-model/responder";
 import { namesOnlyAnswerType } from "../answer-type";
 import { FEATURE_NAMES, featuresOf, namesOneThing, type Scored, weighTerms } from "./features";
+import { wordsOf } from "./language";
 import { type Question, readQuestion } from "./question";
 import model from "./selector-model.json" with { type: "json" };
 import { repeatsQuestion } from "./short-answer";
-
-export const SELECTOR_THRESHOLD = model.threshold;
-
-import { wordsOf } from "./language";
 import { MAX_UNIT_CHARS, type Unit, unitsOf } from "./units";
+
+/**
+ * The two models' features and weights and the confidence threshold: selector-model.json's shape. The selector
+ * answers with the shipped one; the trainer's cross-checks pass their own.
+ */
+export type SelectorModel = {
+  features: readonly string[];
+  weights: readonly number[];
+  confidence: { features: readonly string[]; weights: readonly number[] };
+  threshold: number;
+};
+export const SHIPPED_MODEL: SelectorModel = model;
 
 /*
  * Two logistic models, trained by scripts/train-answer-selector.ts on the developers' half of SQuAD 2.0 (provenance
@@ -114,10 +123,10 @@ export const CONFIDENCE_FEATURE_NAMES = [
   "lead",
 ] as const;
 
-/** The models were trained on these features, in this order (checked on use: the trainer itself imports this module). */
-const modelMatches =
-  model.features.join() === FEATURE_NAMES.join() &&
-  model.confidence.features.join() === CONFIDENCE_FEATURE_NAMES.join();
+/** Whether the models were trained on these features, in this order (checked on use: the trainer itself imports this module). */
+const modelMatches = (selector: SelectorModel) =>
+  selector.features.join() === FEATURE_NAMES.join() &&
+  selector.confidence.features.join() === CONFIDENCE_FEATURE_NAMES.join();
 
 export function confidenceFeaturesOf(top: Judged, eligible: readonly Judged[]): number[] {
   const runnerUp = eligible.find((judged) => judged !== top && judged.unit.quote !== top.unit.quote);
@@ -126,8 +135,8 @@ export function confidenceFeaturesOf(top: Judged, eligible: readonly Judged[]): 
 }
 
 /** The confidence model's probability that the best candidate answers the question. */
-function confidenceOf(top: Judged, eligible: readonly Judged[]): number {
-  return sigmoid(dot(model.confidence.weights, confidenceFeaturesOf(top, eligible)));
+function confidenceOf(top: Judged, eligible: readonly Judged[], weights: readonly number[]): number {
+  return sigmoid(dot(weights, confidenceFeaturesOf(top, eligible)));
 }
 
 /** Units with their features judged by the unit model, best first. */
@@ -160,6 +169,17 @@ export function candidateOf(
   return { eligible, top: eligible[0] };
 }
 
+/**
+ * Whether every question term the unit holds only names the kind of answer ("revenue", "cost" held by any amount):
+ * "last quarter's revenue" is not answered by a sentence giving some other cost, however sure the models are.
+ */
+function holdsOnlyAnswerType(question: Question, top: Judged): boolean {
+  return [...top.heldOrSynonym].every((index) => {
+    const term = question.terms[index];
+    return term !== undefined && namesOnlyAnswerType([{ word: term.surface }]);
+  });
+}
+
 /** Why no unit can answer whatever the models say, or null when the best candidate is to be judged. */
 export function declinedBeforeJudging(question: Question, top: Judged | undefined): string | null {
   // "And what about its price?" with nothing before it: the question says what kind of thing it asks for, not whose.
@@ -175,6 +195,8 @@ export function declinedBeforeJudging(question: Question, top: Judged | undefine
   if (!top || top.coverage === 0) return "No passage holds any of the question's words.";
   if (top.coverageWithSynonyms < MIN_COVERAGE)
     return "The closest passage holds too few of the question's words.";
+  if (holdsOnlyAnswerType(question, top))
+    return "The closest passage holds only the kind of answer asked for, none of what it is about.";
   // When most of the question is in words no passage holds, the passages are about something else ("the safe dose
   // of ibuprofen" over an airworthiness directive; "our Q3 sales in the Nordic region" over a table of countries,
   // whose code "Q3" and header "Region" a row holds), unless the best statement holds every name and number the
@@ -189,16 +211,16 @@ export function declinedBeforeJudging(question: Question, top: Judged | undefine
 export function selectAnswer(
   questionText: string,
   passages: readonly GroundingPassage[],
-  threshold = model.threshold,
   borrowed: readonly string[] = [],
+  selector: SelectorModel = SHIPPED_MODEL,
 ): Selection {
-  if (!modelMatches)
+  if (!modelMatches(selector))
     throw new Error(
       "selector-model.json was trained on other features: run scripts/train-answer-selector.ts",
     );
   const { units, all } = unitsOf(passages);
   const question = readQuestion(questionText, units[0]?.language ?? null, borrowed);
-  const judged = judgeScored(featuresOf(question, units, all));
+  const judged = judgeScored(featuresOf(question, units, all), selector.weights);
   const termWeights = weighTerms(question, all);
   const { eligible, top } = candidateOf(question, judged, termWeights);
   const abstain = (reason: string): Selection => ({
@@ -211,7 +233,10 @@ export function selectAnswer(
   });
   const before = declinedBeforeJudging(question, top);
   if (before !== null || !top) return abstain(before ?? "No passage holds any of the question's words.");
-  if (confidenceOf(top, eligible) < threshold && !isStrongEvidence(question, top, termWeights))
+  if (
+    confidenceOf(top, eligible, selector.confidence.weights) < selector.threshold &&
+    !isStrongEvidence(question, top, termWeights)
+  )
     return abstain(
       "The closest statement does not say what the question asks (a word of the question, or the kind of answer it asks for, is missing).",
     );

@@ -356,12 +356,32 @@ function keyIn(prefix: string, field: string): string {
   return key === "" ? field : key;
 }
 
+/**
+ * Passages' units by passage text, most recently used last. Reading a passage (its language, its words, their stems)
+ * is most of an answer's time, and the same chunks answer question after question: a chunk is read once. Units are
+ * never changed once read, so they are shared, each answer giving them its own passage and rank.
+ */
+const readPassages = new Map<string, { quotable: Unit[]; all: UnitStems[] }>();
+const READ_PASSAGES_KEPT = 512;
+
+function cachedPassageUnits(passage: GroundingPassage, rank: number): { quotable: Unit[]; all: UnitStems[] } {
+  let read = readPassages.get(passage.text);
+  if (read) readPassages.delete(passage.text);
+  else read = passageUnits(passage, rank);
+  readPassages.set(passage.text, read);
+  if (readPassages.size > READ_PASSAGES_KEPT) {
+    const oldest = readPassages.keys().next().value;
+    if (oldest !== undefined) readPassages.delete(oldest);
+  }
+  return { quotable: read.quotable.map((unit) => ({ ...unit, passage, rank })), all: read.all };
+}
+
 /** The quotable units of all passages, and the stems of every unit (the IDF counts them all). */
 export function unitsOf(passages: readonly GroundingPassage[]): { units: Unit[]; all: UnitStems[] } {
   const units: Unit[] = [];
   const all: UnitStems[] = [];
   for (const [rank, passage] of passages.entries()) {
-    const one = passageUnits(passage, rank);
+    const one = cachedPassageUnits(passage, rank);
     units.push(...one.quotable);
     all.push(...one.all);
   }
