@@ -14,6 +14,9 @@ import { type FileContent, INGESTION_TIMEOUT_MS, uploadsRegion } from "./support
 import { card, textOf, toast } from "./support/locators";
 import { horizontalOverflow, settled } from "./support/page-checks";
 
+/** A whole page load (shell, then the remotes of the open tab) on a busy CI machine. */
+const PAGE_LOAD_TIMEOUT_MS = 15_000;
+
 /** Notes with enough distinct sentences for a training job to hold some out for validation. */
 function notes(topic: string, words: readonly string[]): FileContent {
   const sentences = Array.from({ length: 60 }, (_, i) => {
@@ -110,7 +113,10 @@ describe("the composed dashboard", () => {
       await page.goForward();
       await expect.poll(() => tab(page, "Knowledge").getAttribute("aria-selected")).toBe("true");
       await page.reload();
-      await expect.poll(() => tab(page, "Knowledge").getAttribute("aria-selected")).toBe("true");
+      // A reload loads the shell and the dashboard remote again: seconds on a busy machine, not expect.poll's 1 s.
+      await expect
+        .poll(() => tab(page, "Knowledge").getAttribute("aria-selected"), { timeout: PAGE_LOAD_TIMEOUT_MS })
+        .toBe("true");
     },
     INGESTION_TIMEOUT_MS * 4,
   );

@@ -10,7 +10,8 @@ const BUILT_INDEX = `<!doctype html>
     <title>Agent Control Panel</title>
     <script type="module" crossorigin src="/assets/mf-entry-bootstrap-0-262b9d2b.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-C7juvzSl.css">
-  <link rel="modulepreload" crossorigin href="/assets/hostInit-xsyC3Qm_.js"><link rel="modulepreload" crossorigin href="/remoteEntry-C8LXLdO8.js"></head>
+  <link rel="modulepreload" crossorigin href="/assets/hostInit-xsyC3Qm_.js"><link rel="modulepreload" crossorigin href="/remoteEntry-C8LXLdO8.js">
+    <link rel="preload" as="fetch" href="/api/auth/user" crossorigin="use-credentials"></head>
   <body>
     <div id="root"></div>
     <script>window.inline = 1</script>
@@ -18,12 +19,13 @@ const BUILT_INDEX = `<!doctype html>
 </html>`;
 
 describe("landingDocument", () => {
-  it("fills #root and drops every script and module preload, keeping the stylesheet", () => {
+  it("fills #root and drops every script and preload, keeping the stylesheet", () => {
     const html = landingDocument(BUILT_INDEX, "<main>hello</main>");
     expect(html).toContain('<div id="root"><main>hello</main></div>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-C7juvzSl.css">');
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toContain("modulepreload");
+    expect(html).not.toContain('rel="preload"');
   });
 
   it("refuses a template without an empty #root", () => {

@@ -9,11 +9,11 @@ import { createServer, type Plugin } from "vite";
 
 export const LANDING_FILE = "landing.html";
 
-/** The built index.html with `markup` in #root and every script and module preload removed. */
+/** The built index.html with `markup` in #root and every script and preload (modules, the signed-in app's fetches) removed. */
 export function landingDocument(indexHtml: string, markup: string): string {
   const withoutScripts = indexHtml
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/gi, "")
-    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>\s*/gi, "");
+    .replace(/<link\b[^>]*rel="(?:modulepreload|preload)"[^>]*>\s*/gi, "");
   if (!withoutScripts.includes('<div id="root"></div>')) {
     throw new Error('prerender-landing: index.html has no empty <div id="root"></div> to fill');
   }

@@ -5,6 +5,7 @@ import { federation } from "@module-federation/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { preloadSignedIn } from "./preload-signed-in";
 import { prerenderLanding } from "./prerender-landing";
 
 const API_ORIGIN = "http://localhost:3000";
@@ -26,6 +27,7 @@ export default defineConfig({
       // The one runtime on the page: remotes are built with `externalRuntime` and use this copy.
       experiments: { provideExternalRuntime: true },
     }),
+    preloadSignedIn(),
     precompress(),
     prerenderLanding(),
   ],

@@ -15,6 +15,10 @@ export class RemoteLoadError extends Error {
   }
 }
 
+export function isRemoteLoadError(error: unknown): error is RemoteLoadError {
+  return error instanceof RemoteLoadError;
+}
+
 // Each remote exposes "./SomePage" from src/exposes/some-page.tsx (the convention of every remote's vite config).
 const sources = import.meta.glob<unknown>("../../mf-*/src/exposes/*.tsx");
 

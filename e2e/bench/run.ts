@@ -114,12 +114,57 @@ async function throughputRows(): Promise<string[][]> {
   return rows;
 }
 
-async function firstLoadRows(baselineRoot: string): Promise<string[][]> {
+/** "/mf/mf-agents/assets/chat-x.js" -> "mf-agents"; the shell's (or the one app's) files -> "shell". */
+function owner(file: string): string {
+  return /^\/mf\/([^/]+)\//.exec(file)?.[1] ?? "shell";
+}
+
+/** What the composed Overview downloads before its ready mark: each owner's total, then the largest files. */
+function dashboardBreakdownRows(federated: FirstLoad, baseline: FirstLoad): string[][] {
+  const totals = (load: FirstLoad) => {
+    const byOwner = new Map<string, { bytes: number; files: number }>();
+    for (const file of load.files) {
+      const entry = byOwner.get(owner(file.path)) ?? { bytes: 0, files: 0 };
+      byOwner.set(owner(file.path), { bytes: entry.bytes + file.bytes, files: entry.files + 1 });
+    }
+    return byOwner;
+  };
+  const ours = totals(federated);
+  const theirs = totals(baseline);
+  const cell = (entry: { bytes: number; files: number } | undefined) =>
+    entry ? `${kib(entry.bytes)} in ${entry.files} files` : "-";
+  const largest = federated.files.slice(0, DASHBOARD_LARGEST_FILES);
+  return [
+    ["owner or file (federated)", "federated", "without federation"],
+    ...[...ours.keys()].map((name) => [name, cell(ours.get(name)), cell(theirs.get(name))]),
+    ...largest.map((file) => [`  ${readablePath(file.path)}`, kib(file.bytes), ""]),
+  ];
+}
+
+/**
+ * The federation plugin names a shared package's chunk after its virtual module
+ * ("_virtual_mf___mfe_internal__shell__mf_owner__1614…__loadShare___mf_0_tanstack_mf_1_react_mf_2_query__loadShare__.js-8z-nwywy.js"):
+ * shown as "/assets/[shared @tanstack/react-query]".
+ */
+function readablePath(file: string): string {
+  return file.replace(
+    /_virtual_mf___mfe_internal__.*?__loadShare__(.+?)__loadShare__.*$/,
+    (_, encoded: string) => {
+      const name = encoded.replaceAll("_mf_0_", "@").replaceAll("_mf_1_", "/").replaceAll("_mf_2_", "-");
+      return `[shared ${name}]`;
+    },
+  );
+}
+
+/** The files listed one by one under the owners' totals. */
+const DASHBOARD_LARGEST_FILES = 15;
+
+async function firstLoadRows(baselineRoot: string): Promise<{ table: string[][]; breakdown: string[][] }> {
   const browser = await launchBrowser();
   try {
     const federated = await measurePages(browser, {});
     const baseline = await measurePages(browser, { STATIC_ROOT: baselineRoot });
-    return [
+    const table = [
       [
         "page",
         "federated",
@@ -140,6 +185,7 @@ async function firstLoadRows(baselineRoot: string): Promise<string[][]> {
         ];
       }),
     ];
+    return { table, breakdown: dashboardBreakdownRows(federated.dashboard, baseline.dashboard) };
   } finally {
     await browser.close();
   }
@@ -215,9 +261,14 @@ async function main(): Promise<void> {
     BENCH_OUT_DIR: path.join(baselineRoot, "shell/dist"),
   });
 
+  const firstLoad = await firstLoadRows(baselineRoot);
   printTable(
     "First-load JavaScript (gzip bytes of the scripts asked for until the page is ready: the dashboard's Overview composed; empty cache; decoded in brackets)",
-    await firstLoadRows(baselineRoot),
+    firstLoad.table,
+  );
+  printTable(
+    "The signed-in dashboard's first load by owner (gzip, before its ready mark), and the federated build's largest files",
+    firstLoad.breakdown,
   );
   if (frontEndOnly) {
     printTable(

@@ -217,5 +217,26 @@ export function createRemoteLoader({
   return { loadRemoteModule, preloadRemote };
 }
 
-/** The page-wide loader the shell and its widgets share. */
-export const { loadRemoteModule, preloadRemote } = createRemoteLoader();
+/**
+ * The page-wide loader, one per page: the shell's copy of this module creates it, and a remote that composes other
+ * remotes' widgets (the dashboard bundles its own copy of this file) finds it on globalThis instead of reading
+ * /remotes.json again and keeping a module cache of its own. That second registry read sat in the dashboard's
+ * critical path, one round trip before any widget could load. Versioned: a remote built against another shape of
+ * the loader makes its own.
+ */
+const PAGE_LOADER = Symbol.for("@acp/federation/loader@1");
+const pageScope = globalThis as { [PAGE_LOADER]?: RemoteLoader };
+pageScope[PAGE_LOADER] ??= createRemoteLoader();
+export const { loadRemoteModule, preloadRemote } = pageScope[PAGE_LOADER];
+
+/**
+ * Whether `error` is a RemoteLoadError of any copy of this module (the page-wide loader may be another bundle's, so
+ * `instanceof` is not enough).
+ */
+export function isRemoteLoadError(error: unknown): error is RemoteLoadError {
+  return (
+    error instanceof Error &&
+    error.name === "RemoteLoadError" &&
+    typeof (error as Partial<RemoteLoadError>).reason === "string"
+  );
+}

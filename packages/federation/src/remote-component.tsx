@@ -16,7 +16,7 @@ import {
   useMemo,
   useState,
 } from "react";
-import { loadRemoteModule, RemoteLoadError } from "./loader";
+import { isRemoteLoadError, loadRemoteModule, RemoteLoadError } from "./loader";
 import type { ExposedModule, ExposedProps, RemoteName } from "./remotes";
 
 export const REMOTE_FAILED_TITLE = "This section failed to load";
@@ -111,7 +111,7 @@ export function RemoteSkeleton() {
 }
 
 function failureReason(error: unknown): string {
-  if (error instanceof RemoteLoadError) return error.reason;
+  if (isRemoteLoadError(error)) return error.reason;
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -18,9 +18,19 @@ import type { Plugin, UserConfig } from "vite";
 
 const API_ORIGIN = "http://localhost:3000";
 const REMOTE_UTILITIES_CSS = fileURLToPath(new URL("./remote-utilities.css", import.meta.url));
+const REMOTE_UTILITIES_CSS_NAME = path.basename(REMOTE_UTILITIES_CSS);
 const REMOTE_PLACEHOLDER = "__ACP_REMOTE__";
 const STYLES_MODULE = "virtual:acp-remote-styles";
 const RESOLVED_STYLES_MODULE = `\0${STYLES_MODULE}`;
+
+/**
+ * Seconds without module activity before the federation plugin gives up its shared-usage analysis (its default is 10).
+ * With two cores shared by several builds a remote build sometimes sat idle that long and the plugin fell back to the
+ * complete export surface of the host-provided singletons. The namespace imports below keep that surface anyway, so
+ * the output did not change (mf-knowledge: the same gzip bytes either way); a minute keeps the analysis whole on a
+ * busy machine, and the build log free of a warning that meant nothing.
+ */
+const MODULE_PARSE_IDLE_TIMEOUT_S = 60;
 
 export type RemoteViteOptions = {
   name: RemoteName;
@@ -46,7 +56,7 @@ export function standaloneHtml(name: RemoteName): string {
 }
 
 /**
- * What every remote used to copy: its scoped utilities (one shared CSS file with the remote's name put in), injected
+ * What every remote used to copy: its scoped utilities (one shared CSS file with the remote's name put in), linked
  * first by every exposed module, and the standalone index.html served by `vite dev` (a build emits no HTML).
  */
 function remoteScaffolding(name: RemoteName, root: string): Plugin {
@@ -69,9 +79,10 @@ function remoteScaffolding(name: RemoteName, root: string): Plugin {
           (pkg, index) => `import * as __acpShared${index} from ${JSON.stringify(pkg)};`,
         ),
         `void [${SHARED_SINGLETON_PACKAGES.map((_, index) => `__acpShared${index}`).join(", ")}];`,
-        `import css from ${JSON.stringify(`${REMOTE_UTILITIES_CSS}?inline`)};`,
-        `import { injectRemoteStyles } from "@acp/federation/remote-styles";`,
-        `injectRemoteStyles(${JSON.stringify(name)}, css);`,
+        // The stylesheet is an asset of the build, linked before the module renders (see remote-styles.ts).
+        `import href from ${JSON.stringify(`${REMOTE_UTILITIES_CSS}?url`)};`,
+        `import { linkRemoteStyles } from "@acp/federation/remote-styles";`,
+        `await linkRemoteStyles(${JSON.stringify(name)}, href);`,
       ].join("\n");
     },
     transform(code, id) {
@@ -93,6 +104,43 @@ function remoteScaffolding(name: RemoteName, root: string): Plugin {
           next(error);
         }
       });
+    },
+  };
+}
+
+/**
+ * Makes remoteEntry.js start fetching the remote's stylesheet the moment the page loads the remote. The exposed module
+ * waits for that sheet before it renders (remote-styles.ts); without this hint the fetch would begin only once the
+ * module's whole chunk graph had arrived, one more round trip before every widget of the remote shows.
+ */
+function preloadRemoteStyles(): Plugin {
+  return {
+    name: "acp-remote-styles-preload",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const entry = bundle[REMOTE_ENTRY_FILENAME];
+      const sheet = Object.values(bundle).find(
+        (file) =>
+          file.type === "asset" &&
+          file.fileName.endsWith(".css") &&
+          file.originalFileNames.some((original) => path.basename(original) === REMOTE_UTILITIES_CSS_NAME),
+      );
+      if (entry?.type !== "chunk" || !sheet) {
+        this.error(`no ${REMOTE_ENTRY_FILENAME} or no stylesheet of remote-utilities.css in the bundle`);
+      }
+      entry.code += [
+        "",
+        "// The remote's stylesheet, fetched beside its modules (see acp-remote-styles-preload).",
+        'if (typeof document !== "undefined") {',
+        '  const link = document.createElement("link");',
+        '  link.rel = "preload";',
+        '  link.as = "style";',
+        `  link.href = new URL(${JSON.stringify(sheet.fileName)}, import.meta.url).href;`,
+        "  document.head.append(link);",
+        "}",
+        "",
+      ].join("\n");
     },
   };
 }
@@ -129,7 +177,9 @@ export function createRemoteViteConfig({ name, command }: RemoteViteOptions): Us
         dts: false,
         dev: { remoteHmr: true },
         experiments: { externalRuntime: inShellOnly },
+        moduleParseIdleTimeout: MODULE_PARSE_IDLE_TIMEOUT_S,
       }),
+      preloadRemoteStyles(),
       precompress(),
     ],
     build: {
