@@ -12,7 +12,11 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { agentTrainedModels } from "../db/schema";
-import type { AgentRankerTraining, RankingFigures } from "../services/training/trainer/agent-ranker";
+import {
+  type AgentRankerTraining,
+  buildTrainerDataset,
+  type RankingFigures,
+} from "../services/training/trainer/agent-ranker";
 import type { Trainer } from "../services/training/trainer-thread";
 import { indexTexts } from "../test/retrieval";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
@@ -51,9 +55,16 @@ function training(baseline: number, top1: readonly number[]): AgentRankerTrainin
   };
 }
 
+/** Datasets the trainer built (off the event loop, as the thread does), by passage count. */
+const datasetsBuilt: number[] = [];
+
 /** Hands out the queued results in turn, reporting each epoch as the thread does. */
 function scriptedTrainer(results: AgentRankerTraining[]): Trainer {
   return {
+    dataset: async (passages, { seed }) => {
+      datasetsBuilt.push(passages.length);
+      return buildTrainerDataset(passages, { seed });
+    },
     async train(_input, options = {}) {
       const result = results.shift();
       if (!result) throw new Error("no scripted training left");
@@ -123,6 +134,9 @@ describe.each(engines)("training outcomes on %s", (engine) => {
 
     expect(job.status).toBe("completed");
     expect(job.outcome).toMatchObject({ applied: false, bestEpoch: 5, best: { top1: 0.034 } });
+    // The questions were built by the trainer (its thread), never on the API's event loop: seconds of CPU there
+    // stalled every other request (found by the soak run: connections reset while a job started).
+    expect(datasetsBuilt.length).toBeGreaterThan(0);
     expect(job.outcome?.summary).toBe(
       "Not applied: 3.4% top-1 accuracy did not beat the untrained agent's 10.3%; GTM Strategy keeps its untrained ranking.",
     );

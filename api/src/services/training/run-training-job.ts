@@ -14,7 +14,7 @@ import { generatedTrainerDataset } from "./generated-dataset";
 import { completeJob, jobEnded, recordEpoch, updateActiveJob } from "./job-state";
 import { runFineTuneJob } from "./run-fine-tune-job";
 import { failRun, type RunOutcome } from "./run-outcome";
-import { buildTrainerDataset, type TrainerDataset } from "./trainer/agent-ranker";
+import type { TrainerDataset } from "./trainer/agent-ranker";
 import { gatherKnowledge, type TrainingTarget, targetOf } from "./training-target";
 import { builtInOutcome, modelInUse } from "./training-verdict";
 
@@ -162,7 +162,8 @@ async function trainBuiltIn({
       throw error;
     }
   } else {
-    const dataset = buildTrainerDataset(knowledge.passages, { seed: job.seed });
+    // Off the event loop: seconds of CPU for a few hundred passages would stall every other request.
+    const dataset = await deps.trainer.dataset(knowledge.passages, { seed: job.seed, signal });
     built = { dataset, report: reportOf(dataset, knowledge) };
   }
   const { dataset, report } = built;
