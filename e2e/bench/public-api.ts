@@ -606,8 +606,12 @@ async function measurePassThrough(settings: PublicApiSettings): Promise<PassThro
       const round = (once: (slot: number) => Promise<number>) =>
         Promise.all(Array.from({ length: concurrency }, (_, slot) => once(slot)));
       for (let index = 0; index < settings.firstTokenRounds[concurrency]; index++) {
-        for (const [armIndex, arm] of PASS_THROUGH_ARMS.entries())
+        // Each round starts with another arm, so no arm always runs right after the same one.
+        for (let turn = 0; turn < PASS_THROUGH_ARMS.length; turn++) {
+          const armIndex = (index + turn) % PASS_THROUGH_ARMS.length;
+          const arm = PASS_THROUGH_ARMS[armIndex] as PassThroughArm;
           samples[armIndex]?.push(...(await round(streamed(arm))));
+        }
         modelSamples.push(...(await round(direct)));
       }
       firstToken.push({
@@ -635,7 +639,7 @@ async function measurePassThrough(settings: PublicApiSettings): Promise<PassThro
 export const PASS_THROUGH_THROUGHPUT_TITLE = (settings: PublicApiSettings = FULL_SETTINGS) =>
   `OpenAI-compatible endpoint with tools and structured output passed through: throughput (POST /api/v1/chat/completions of a public agent over a local OpenAI-speaking model server answering at once, autocannon ${settings.load.connections} connections, ${settings.load.duration} s x ${2 * settings.passes} passes after a warm-up, arms forwards then backwards; the API from source on PGlite)`;
 export const PASS_THROUGH_FIRST_TOKEN_TITLE =
-  "OpenAI-compatible endpoint with tools and structured output passed through: streamed time to first token (the same server, the model's first token at once, so the figure is our overhead; arms interleaved round by round)";
+  "OpenAI-compatible endpoint with tools and structured output passed through: streamed time to first token (the same server, the model's first token at once, so the figure is our overhead; arms interleaved round by round, each round starting with the next arm)";
 
 /** Both tables of the pass-through benchmark: throughput, then first token; one server and model for both. */
 export async function publicPassThroughRows(
