@@ -9,5 +9,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     retry: 0,
+    // A page that reloads or refetches on a loaded CI machine (the API suites run beside this one) can take more
+    // than vitest's 1 s default to show a figure; a poll waits for behaviour, never measures speed.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
