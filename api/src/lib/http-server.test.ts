@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import net from "node:net";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerTimeouts, serveApp } from "./http-server";
+import { SERVER_TIMEOUTS, type ServerTimeouts, serveApp } from "./http-server";
 
 const timeouts: ServerTimeouts = {
   headersMs: 400,
@@ -129,4 +129,33 @@ describe("HTTP server connection queue", () => {
       child.kill("SIGKILL");
     }
   }, 30_000);
+});
+
+describe("HTTP server keep-alive", () => {
+  it("keeps an idle connection longer than clients and load balancers do, and says so in Keep-Alive", async () => {
+    const app = new Hono().get("/", (c) => c.text("ok"));
+    let port = 0;
+    const server = await new Promise<ReturnType<typeof serveApp>>((resolve) => {
+      const started = serveApp({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
+        port = info.port;
+        resolve(started);
+      });
+    });
+    try {
+      const socket = net.connect(port, "127.0.0.1");
+      let received = "";
+      socket.on("data", (chunk) => {
+        received += chunk.toString();
+      });
+      socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+      await expect.poll(() => received).toMatch(/\r\n\r\nok$/);
+      const timeout = Number(/^keep-alive: timeout=(\d+)/im.exec(received)?.[1]);
+      expect(timeout).toBeGreaterThan(60);
+      expect(timeout * 1000).toBe(SERVER_TIMEOUTS.keepAliveMs);
+      socket.destroy();
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

@@ -16,7 +16,12 @@ export type ServerTimeouts = {
    * responses (SSE) must send something (a comment line) more often than this.
    */
   idleSocketMs: number;
-  /** How long an idle keep-alive connection waits for its next request. */
+  /**
+   * How long an idle keep-alive connection waits for its next request. Longer than a client's own idle limit and a
+   * load balancer's (60 s is common): whoever closes an idle connection must be the client, else a request it sends
+   * on the connection just as the server closes it fails with ECONNRESET. With Node's 5 s this race struck a busy
+   * machine, where the client reads a response seconds after the server wrote it and so counts idleness from later.
+   */
   keepAliveMs: number;
   /** How often Node checks the header and request deadlines (its default, 30 s, is too coarse for tests). */
   checkIntervalMs: number;
@@ -26,7 +31,7 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   headersMs: 20_000,
   requestMs: 60 * 60_000,
   idleSocketMs: 120_000,
-  keepAliveMs: 5_000,
+  keepAliveMs: 65_000,
   checkIntervalMs: 5_000,
 };
 
