@@ -43,22 +43,23 @@ export async function sendChatMessage(
   const arrivedAt = input.arrivedAt ?? performance.now();
   const { db } = deps.database;
   const conversation = input.conversation ?? (await getOwnedConversation({ db, userId, conversationId }));
-  const history = await readHistory(deps, conversationId);
-  // The question is stored while the knowledge is searched: the model's first token waits for neither twice.
+  // The history and the agent are read together, then the question is stored while the knowledge is searched: the
+  // model's first token waits for no statement another could overlap.
+  const [history, agent] = await Promise.all([
+    readHistory(deps, conversationId),
+    resolveChatAgent({ db, userId, conversation }),
+  ]);
   const storing = storeQuestion(deps, userId, conversationId, message).then((userMessage) => {
     input.onStart?.(userMessage);
     return userMessage;
   });
-  const retrieving = resolveChatAgent({ db, userId, conversation }).then(async (agent) => ({
-    agent,
-    results: await retrievePassages({ deps, userId, agent, history, question: message }),
-  }));
+  const retrieving = retrievePassages({ deps, userId, agent, history, question: message });
   // Both settle before either failure is reported, so nothing runs on unobserved.
   const [stored, retrieved] = await Promise.allSettled([storing, retrieving]);
   if (stored.status === "rejected") throw stored.reason;
   if (retrieved.status === "rejected") throw retrieved.reason;
   const userMessage = stored.value;
-  const { agent, results } = retrieved.value;
+  const results = retrieved.value;
   const answer = await answerFromPassages({
     deps,
     userId,
@@ -106,11 +107,14 @@ async function storeQuestion(
   message: string,
 ): Promise<ChatMessage> {
   const { db } = deps.database;
-  const row = await insertMessage(deps, { conversationId, role: "user", content: message });
-  await db
-    .update(conversations)
-    .set({ updatedAt: new Date() })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
+  // Two statements that do not depend on each other: on PostgreSQL they run on two connections at once.
+  const [row] = await Promise.all([
+    insertMessage(deps, { conversationId, role: "user", content: message }),
+    db
+      .update(conversations)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId))),
+  ]);
   return toMessageResponse(row);
 }
 
