@@ -178,8 +178,14 @@ async function measureRetrievalAt(chunkCount: number, queryCount = 200): Promise
         searchKnowledge({ deps, userId, query: typoQueries[i] ?? query, topK: 5 }),
       );
       if (typoAnswer.denseLeg === "skipped") skippedTypos += 1;
-      await timed(lexicalOnly, () =>
-        searchLexical({ db: database.db, chunkIndexes: deps.chunkIndexes, userId, query, limit: 50 }),
+      await timed(lexicalOnly, async () =>
+        searchLexical({
+          db: database.db,
+          searchable: await deps.chunkIndexes.get(userId),
+          userId,
+          query,
+          limit: 50,
+        }),
       );
       for (const question of [query, typoQueries[i] ?? query]) {
         const [vector] = await embedder.embed([question]);

@@ -311,7 +311,7 @@ async function main(): Promise<void> {
     await searchUnderIngestionRows(),
   );
   printTable(
-    "Chat time to first token (POST /api/chat streamed through the built API on PGlite, retrieval included, against a local OpenAI-speaking server whose first token takes 200 ms)",
+    "Chat time to first token (POST /api/chat streamed through the built API on PGlite and, with DATABASE_URL, PostgreSQL, retrieval included, against a local OpenAI-speaking server whose first token takes 200 ms)",
     await chatFirstTokenRows(),
   );
   printTable(

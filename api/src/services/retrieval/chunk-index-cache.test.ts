@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database, Db } from "../../db/create-database";
 import { apiKeys, documents, sessions } from "../../db/schema";
 import { indexTexts, insertUser, retrievalDeps } from "../../test/retrieval";
@@ -35,7 +35,7 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
   type Reader = { db: Db; cache: ChunkIndexCache };
   const reading = (db: Db, memoryMb = 512): Reader => ({ db, cache: new ChunkIndexCache({ db, memoryMb }) });
   const ids = async ({ db, cache }: Reader, userId: string, query: string) =>
-    (await searchLexical({ db, chunkIndexes: cache, userId, query, limit: 50 })).hits
+    (await searchLexical({ db, searchable: await cache.get(userId), userId, query, limit: 50 })).hits
       .map((hit) => hit.chunkId)
       .sort();
 
@@ -54,6 +54,29 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
     await database.db.delete(documents).where(eq(documents.id, second));
     expect(await ids(reader, userId, "revenue")).toEqual([]);
     expect((await reader.cache.index(userId)).chunkCount).toBe(0);
+  });
+
+  it("serves concurrent searches of one user with one freshness read, and a search arriving later still sees a later change", async () => {
+    const userId = await insertUser(database);
+    await indexTexts(deps, userId, ["quarterly revenue grew", "churn fell"]);
+    const db = otherProcess(database);
+    const reader = reading(db);
+    expect(await ids(reader, userId, "revenue")).toHaveLength(1);
+    const execute = vi.spyOn(db, "execute");
+    try {
+      // Twenty searches at once (fifty chats of one team): one generation read serves them all.
+      await Promise.all(Array.from({ length: 20 }, () => reader.cache.get(userId)));
+      expect(execute).toHaveBeenCalledTimes(1);
+      // One in flight (its read already sent), then a document completes, then another search: it reads again.
+      execute.mockClear();
+      const inFlight = reader.cache.get(userId);
+      const added = await indexTexts(deps, userId, ["revenue forecast for the next quarter"]);
+      const later = await reader.cache.get(userId);
+      await inFlight;
+      expect(later.kind === "memory" && later.index.documentsIn(undefined)).toContain(added);
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it("reloads a document whose chunks were replaced by a retried ingestion", async () => {
@@ -222,8 +245,15 @@ describe.each(engines)("a user larger than a process's share on %s", (engine) =>
       memoryMb: 0.25,
       logger: { info: () => undefined, warn: (entry: unknown) => logged.push(entry) },
     });
-    const search = (cache: ChunkIndexCache, userId: string, query: string, scope?: ChunkScopeArg) =>
-      searchLexical({ db: database.db, chunkIndexes: cache, userId, query, limit: 20, scope });
+    const search = async (cache: ChunkIndexCache, userId: string, query: string, scope?: ChunkScopeArg) =>
+      searchLexical({
+        db: database.db,
+        searchable: await cache.get(userId),
+        userId,
+        query,
+        limit: 20,
+        scope,
+      });
 
     expect((await tight.get(small)).kind).toBe("memory");
     for (const [query, scope] of [
@@ -276,7 +306,7 @@ describe.each(engines)("a user larger than a process's share on %s", (engine) =>
       (
         await searchLexical({
           db: database.db,
-          chunkIndexes: cache,
+          searchable: await cache.get(userId),
           userId,
           query: "rotor manual",
           limit: 10,

@@ -18,7 +18,7 @@ const MIN_BYTES_PER_CHUNK = 165;
  * How a user's chunks are searched: from memory, or, for a user whose index would take more than a user's share of
  * the budget, through the database and the vector store (slower, but never evicting everyone else; DESIGN 10).
  */
-type SearchableIndex =
+export type SearchableIndex =
   | { kind: "memory"; index: UserChunkIndex }
   | { kind: "database"; chunkCount: number; reason: string };
 
@@ -26,6 +26,12 @@ type Entry = {
   index: UserChunkIndex;
   /** The sync in flight or last run: syncs of one user run one after another. */
   sync: Promise<unknown>;
+  /**
+   * A sync queued behind the one in flight that has not read the generation yet: every search arriving meanwhile
+   * joins it, as its read comes after their arrival (what they must see), so concurrent searches of one user cost one
+   * freshness read, not one each.
+   */
+  queued: Promise<unknown> | undefined;
   /** Set while the user is too large for memory: the generation it was measured at, and why. */
   oversize: { generation: string; chunkCount: number; reason: string } | undefined;
   /** Loads or searches using the entry right now: never evicted while above zero. */
@@ -87,14 +93,31 @@ export class ChunkIndexCache {
   async get(userId: string): Promise<SearchableIndex> {
     let entry = this.entries.get(userId);
     if (!entry) {
-      entry = { index: new UserChunkIndex(), sync: Promise.resolve(), oversize: undefined, users: 0 };
+      entry = {
+        index: new UserChunkIndex(),
+        sync: Promise.resolve(),
+        queued: undefined,
+        oversize: undefined,
+        users: 0,
+      };
       this.entries.set(userId, entry);
     }
     const current = entry;
     current.users += 1;
     try {
-      const sync = current.sync.catch(() => undefined).then(() => this.sync(userId, current));
-      current.sync = sync;
+      let sync = current.queued;
+      if (!sync) {
+        const queued: Promise<unknown> = current.sync
+          .catch(() => undefined)
+          .then(() => {
+            // From here on the generation is being read: later arrivals queue a sync of their own.
+            if (current.queued === queued) current.queued = undefined;
+            return this.sync(userId, current);
+          });
+        current.queued = queued;
+        current.sync = queued;
+        sync = queued;
+      }
       await sync;
     } finally {
       current.users -= 1;

@@ -1,5 +1,6 @@
 // The dense leg: the query's nearest vectors of the active embedder within the scope, in memory or through the store.
 import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
+import type { SearchableIndex } from "./chunk-index-cache";
 import { embedderById } from "./embedder-migration";
 import { queryWeights } from "./engine/dense-codes";
 import type { ChunkScope } from "./engine/user-chunk-index";
@@ -24,7 +25,16 @@ export async function searchDense(
     scope,
     limit,
     embedderId,
-  }: { userId: string; query: string; scope: ChunkScope | undefined; limit: number; embedderId: string },
+    searchable,
+  }: {
+    userId: string;
+    query: string;
+    scope: ChunkScope | undefined;
+    limit: number;
+    embedderId: string;
+    /** The user's index as the lexical leg searched it (deps.chunkIndexes.get, up to date for this search). */
+    searchable: SearchableIndex;
+  },
 ): Promise<DenseMatch[]> {
   const embedder = embedderById(deps, embedderId);
   if (!embedder) {
@@ -35,7 +45,6 @@ export async function searchDense(
     return [];
   }
   try {
-    const searchable = await deps.chunkIndexes.get(userId);
     const index = searchable.kind === "memory" ? searchable.index : undefined;
     const [vector] = await embedder.embed([query]);
     if (!vector) return [];

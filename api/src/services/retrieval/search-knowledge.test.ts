@@ -128,7 +128,7 @@ describe.each(engines)("searchKnowledge on %s", (engine) => {
       const reference = await referenceBm25(database, texts, query, idOf);
       const { hits } = await searchLexical({
         db: database.db,
-        chunkIndexes: deps.chunkIndexes,
+        searchable: await deps.chunkIndexes.get(userId),
         userId,
         query,
         limit: 100,
@@ -156,7 +156,7 @@ describe.each(engines)("searchKnowledge on %s", (engine) => {
       const reference = await referenceBm25(database, scoped, query, idOf);
       const { hits } = await searchLexical({
         db: database.db,
-        chunkIndexes: deps.chunkIndexes,
+        searchable: await deps.chunkIndexes.get(userId),
         userId,
         query,
         scope: { agentId: "legal", categories: [] },

@@ -47,10 +47,11 @@ export async function searchKnowledge({
   const pool = candidatePool(topK);
   const settings = legSettings(embedder);
 
-  // One after the other: the dense leg's scope comes from the index the lexical leg has just brought up to date.
+  // The user's index brought up to date once, then both legs search it: the dense leg's scope comes from it too.
+  const searchable = await deps.chunkIndexes.get(userId);
   const lexical = await searchLexical({
     db: deps.database.db,
-    chunkIndexes: deps.chunkIndexes,
+    searchable,
     userId,
     query,
     scope,
@@ -65,7 +66,7 @@ export async function searchKnowledge({
     });
   const dense = skipDense
     ? []
-    : await searchDense(deps, { userId, query, scope, limit: pool, embedderId: embedder });
+    : await searchDense(deps, { userId, query, scope, limit: pool, embedderId: embedder, searchable });
   const denseLeg = skipDense ? ("skipped" as const) : ("searched" as const);
 
   const kept = keepBest(fuseLegs(lexical, dense, settings), { topK, includeBelowThreshold });
