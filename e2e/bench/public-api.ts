@@ -12,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFakeOpenAiServer } from "@acp/api/src/test/fake-openai-server";
 import autocannon from "autocannon";
+import { processCpuMs } from "../load/traffic";
 import { freePort } from "../support/app-server";
 import { inheritedEnvironment, repoRoot } from "../support/env";
 import {
@@ -118,6 +119,8 @@ type BenchApi = {
   post: (route: string, body: unknown, status?: number) => Promise<unknown>;
   /** Uploads the playbook again, given to an agent (or to the shared library), and waits for it to be ingested. */
   uploadPlaybook: (agentId?: string) => Promise<void>;
+  /** CPU time the API process has used so far (all its threads), in ms. */
+  cpuMs: () => Promise<number>;
   stop: () => Promise<void>;
 };
 
@@ -225,7 +228,8 @@ async function startBenchApi(env: Record<string, string>): Promise<BenchApi> {
       }
     };
     await uploadPlaybook();
-    return { url, cookie, post, uploadPlaybook, stop };
+    const cpuMs = () => processCpuMs(child.pid ?? 0);
+    return { url, cookie, post, uploadPlaybook, cpuMs, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -251,12 +255,15 @@ type Throughput = {
   p50LatencyMs: number;
   p99LatencyMs: number;
   requests: number;
+  /** The API process's CPU time per call during the measured run (when the caller gave a way to read it). */
+  apiCpuMsPerCall?: number;
 };
 
 async function load(
   url: string,
   settings: PublicApiSettings,
   body: unknown = { message: QUESTION },
+  cpuMs?: () => Promise<number>,
 ): Promise<Throughput> {
   const request = {
     url,
@@ -266,7 +273,9 @@ async function load(
     connections: settings.load.connections,
   };
   await autocannon({ ...request, duration: 1 });
+  const cpuBefore = await cpuMs?.();
   const result = await autocannon({ ...request, duration: settings.load.duration });
+  const cpuAfter = await cpuMs?.();
   // Every call must be a real answer: a refusal (the limit reached) would measure something else.
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
@@ -276,6 +285,9 @@ async function load(
     p50LatencyMs: result.latency.p50,
     p99LatencyMs: result.latency.p99,
     requests: result.requests.total,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined
+      ? { apiCpuMsPerCall: (cpuAfter - cpuBefore) / result.requests.total }
+      : {}),
   };
 }
 
@@ -318,6 +330,14 @@ function meanOf(passes: readonly Throughput[]): Throughput {
     p50LatencyMs: mean((f) => f.p50LatencyMs),
     p99LatencyMs: mean((f) => f.p99LatencyMs),
     requests: passes.reduce((sum, figures) => sum + figures.requests, 0),
+    ...(passes.every((figures) => figures.apiCpuMsPerCall !== undefined)
+      ? {
+          // Weighted by calls: the CPU of all passes over all their calls.
+          apiCpuMsPerCall:
+            passes.reduce((sum, f) => sum + (f.apiCpuMsPerCall ?? 0) * f.requests, 0) /
+            passes.reduce((sum, f) => sum + f.requests, 0),
+        }
+      : {}),
   };
 }
 
@@ -584,7 +604,7 @@ async function measurePassThrough(settings: PublicApiSettings): Promise<PassThro
       if (pass % 2 === 1) order.reverse();
       for (const index of order) {
         const arm = PASS_THROUGH_ARMS[index];
-        if (arm) passes[index]?.push(await load(url, settings, bodyOf(arm, 3, false)));
+        if (arm) passes[index]?.push(await load(url, settings, bodyOf(arm, 3, false), api.cpuMs));
       }
     }
     const streamed = (arm: PassThroughArm) => (slot: number) => {
@@ -647,15 +667,26 @@ export async function publicPassThroughRows(
 ): Promise<{ throughput: string[][]; firstToken: string[][] }> {
   const figures = await measurePassThrough(settings);
   const plain = figures.throughput[0]?.figures.requestsPerSecond ?? Number.NaN;
+  const plainCpu = figures.throughput[0]?.figures.apiCpuMsPerCall ?? Number.NaN;
   const throughput = [
-    ["POST /api/v1/chat/completions", "req/s", "p50 / p99", "of plain", "cost (plain / arm req/s)", "target"],
+    [
+      "POST /api/v1/chat/completions",
+      "req/s",
+      "p50 / p99",
+      "of plain",
+      "API CPU per call (of plain)",
+      "cost (plain / arm req/s)",
+      "target",
+    ],
     ...figures.throughput.map(({ arm, figures: measured }, index) => {
       const cost = plain / measured.requestsPerSecond;
+      const cpu = measured.apiCpuMsPerCall ?? Number.NaN;
       return [
         arm.label,
         `${Math.round(measured.requestsPerSecond)} (${measured.requests} calls)`,
         `${measured.p50LatencyMs.toFixed(0)} ms / ${measured.p99LatencyMs.toFixed(0)} ms`,
         index === 0 ? "-" : `${((measured.requestsPerSecond / plain) * 100).toFixed(1)}%`,
+        `${cpu.toFixed(2)} ms${index === 0 ? "" : ` (${(cpu / plainCpu).toFixed(3)})`}`,
         index === 0 ? "-" : cost.toFixed(3),
         index === 0
           ? "baseline"

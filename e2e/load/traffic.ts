@@ -34,6 +34,18 @@ export async function rssMib(pid: number): Promise<number> {
   return Math.round(kib / 1024);
 }
 
+/** Clock ticks per second in /proc/<pid>/stat (USER_HZ: 100 on every Linux that Node supports). */
+const USER_HZ = 100;
+
+/** CPU time the process has used so far, all its threads, user and system (/proc/<pid>/stat), in milliseconds. */
+export async function processCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces, so split after its closing parenthesis): utime is the
+  // 14th field of the line, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+}
+
 export async function timed(
   kind: Kind,
   run: () => Promise<{ status: number; detail?: string }>,
