@@ -1,7 +1,9 @@
 // One turn of a grounded chat (DESIGN 6): store the question, retrieve from the agent's knowledge with the
 // conversation's context, answer through the responder (streamed), validate its citations, store the answer.
 import type { ChatMessage, ChatResponse } from "@acp/contracts/chat";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/create-database";
+import { preparedStatement } from "../../db/prepared";
 import { conversations, messages } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/app-error";
@@ -146,14 +148,23 @@ async function insertMessage(
   return row;
 }
 
+/** Read on every chat turn: prepared once per database handle. */
+const recentTurns = (db: Db) =>
+  preparedStatement(db, "conversation_recent_turns", () =>
+    db
+      .select({ role: messages.role, content: messages.content })
+      .from(messages)
+      .where(
+        and(eq(messages.conversationId, sql.placeholder("conversationId")), ne(messages.status, "failed")),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(HISTORY_MESSAGES)
+      .prepare("conversation_recent_turns"),
+  );
+
 /** The conversation's recent turns, oldest first; failed answers are left out (they answered nothing). */
 async function readHistory(deps: Deps, conversationId: string): Promise<HistoryTurn[]> {
-  const rows = await deps.database.db
-    .select({ role: messages.role, content: messages.content })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), ne(messages.status, "failed")))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(HISTORY_MESSAGES);
+  const rows = await recentTurns(deps.database.db).execute({ conversationId });
   return rows.reverse().filter((row) => row.content.trim() !== "");
 }
 

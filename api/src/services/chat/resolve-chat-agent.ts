@@ -4,8 +4,9 @@ import { findBuiltInAgent } from "@acp/contracts/agents";
 import type { AgentSettings } from "@acp/contracts/chat";
 import { AGENT_TEMPERATURE, AGENT_TOP_K } from "@acp/contracts/constants";
 import { DATA_SOURCE_AGENTS } from "@acp/contracts/knowledge-constants";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
+import { preparedStatement } from "../../db/prepared";
 import { builtInAgentSettings, customAgents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { ConversationRow } from "../conversations/conversation-response";
@@ -37,6 +38,21 @@ export function customChatAgent(agent: typeof customAgents.$inferSelect): ChatAg
   };
 }
 
+/** The user's settings of one built-in agent (read on every chat turn): prepared once per database handle. */
+const ownSettings = (db: Db) =>
+  preparedStatement(db, "built_in_agent_settings_of_user", () =>
+    db
+      .select()
+      .from(builtInAgentSettings)
+      .where(
+        and(
+          eq(builtInAgentSettings.userId, sql.placeholder("userId")),
+          eq(builtInAgentSettings.agentId, sql.placeholder("agentId")),
+        ),
+      )
+      .prepare("built_in_agent_settings_of_user"),
+  );
+
 /** A built-in agent (or a data-source target such as QA and Compliance) with the user's settings. */
 export async function builtInChatAgent({
   db,
@@ -56,10 +72,7 @@ export async function builtInChatAgent({
       retrievalAgentId: agentType,
     };
   }
-  const [own] = await db
-    .select()
-    .from(builtInAgentSettings)
-    .where(and(eq(builtInAgentSettings.userId, userId), eq(builtInAgentSettings.agentId, builtIn.id)));
+  const [own] = await ownSettings(db).execute({ userId, agentId: builtIn.id });
   return {
     name: builtIn.name,
     settings: own

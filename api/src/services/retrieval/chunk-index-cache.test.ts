@@ -59,11 +59,12 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
   it("serves concurrent searches of one user with one freshness read, and a search arriving later still sees a later change", async () => {
     const userId = await insertUser(database);
     await indexTexts(deps, userId, ["quarterly revenue grew", "churn fell"]);
-    const db = otherProcess(database);
-    const reader = reading(db);
-    expect(await ids(reader, userId, "revenue")).toHaveLength(1);
-    const execute = vi.spyOn(db, "execute");
+    // Every statement goes through the client's query(); spied before the reader prepares its statements on it.
+    const execute = vi.spyOn(database.raw as unknown as { query: (...args: unknown[]) => unknown }, "query");
     try {
+      const reader = reading(otherProcess(database));
+      expect(await ids(reader, userId, "revenue")).toHaveLength(1);
+      execute.mockClear();
       // Twenty searches at once (fifty chats of one team): one generation read serves them all.
       await Promise.all(Array.from({ length: 20 }, () => reader.cache.get(userId)));
       expect(execute).toHaveBeenCalledTimes(1);
@@ -171,29 +172,24 @@ describe.each(engines)("in-memory postings on %s", (engine) => {
     const active = await recentlyActiveUsers(database.db, 10);
     expect(active).toEqual([signedIn, earlier, keyUser]);
 
-    let statements = 0;
-    const counted = (db: Db) =>
-      new Proxy(db, {
-        get(target, property, receiver) {
-          if (property !== "execute") return Reflect.get(target, property, receiver);
-          return (...args: Parameters<Db["execute"]>) => {
-            statements += 1;
-            return target.execute(...args);
-          };
-        },
-      });
-    const restarted = new ChunkIndexCache({ db: counted(otherProcess(database)), memoryMb: 512 });
-    expect(await warmChunkIndexes(restarted, active)).toBe(3);
-    statements = 0;
-    const index = await restarted.index(signedIn as string);
-    expect(index.chunkCount).toBe(1);
-    // Only the generation is read: the postings were loaded by the warm-up.
-    expect(statements).toBe(1);
+    // Every statement goes through the client's query().
+    const query = vi.spyOn(database.raw as unknown as { query: (...args: unknown[]) => unknown }, "query");
+    try {
+      const restarted = new ChunkIndexCache({ db: otherProcess(database), memoryMb: 512 });
+      expect(await warmChunkIndexes(restarted, active)).toBe(3);
+      query.mockClear();
+      const index = await restarted.index(signedIn as string);
+      expect(index.chunkCount).toBe(1);
+      // Only the generation is read: the postings were loaded by the warm-up.
+      expect(query).toHaveBeenCalledTimes(1);
+    } finally {
+      query.mockRestore();
+    }
 
     // No room in the budget, or shutting down: nothing is loaded.
-    const full = new ChunkIndexCache({ db: counted(otherProcess(database)), memoryMb: 0 });
+    const full = new ChunkIndexCache({ db: otherProcess(database), memoryMb: 0 });
     expect(await warmChunkIndexes(full, active)).toBe(0);
-    const stopping = new ChunkIndexCache({ db: counted(otherProcess(database)), memoryMb: 512 });
+    const stopping = new ChunkIndexCache({ db: otherProcess(database), memoryMb: 512 });
     expect(await warmChunkIndexes(stopping, active, AbortSignal.abort())).toBe(0);
   });
   it("prefetches a signing-in user's index once, and never for a user without chunks", async () => {

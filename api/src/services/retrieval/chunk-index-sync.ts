@@ -1,7 +1,9 @@
 // Brings one user's in-memory index in step with document_chunks: the completed documents that changed are reloaded, page by page.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
+import { preparedStatement } from "../../db/prepared";
 import { rowsOf } from "../../db/rows-of";
+import { lexicalScopes } from "../../db/schema";
 import type { ChunkRow, UserChunkIndex } from "./engine/user-chunk-index";
 
 /** Chunk rows read per statement while (re)loading a document, so a 70k-chunk file never arrives in one piece. */
@@ -16,13 +18,19 @@ type IndexPlan = {
   codedChunks: number;
 };
 
+/** Read before every search: prepared once per database handle (as text: a bigint past 2^53 stays exact). */
+const generationOf = (db: Db) =>
+  preparedStatement(db, "lexical_generation_of_user", () =>
+    db
+      .select({ generation: sql<string>`${lexicalScopes.generation}::text` })
+      .from(lexicalScopes)
+      .where(eq(lexicalScopes.userId, sql.placeholder("userId")))
+      .prepare("lexical_generation_of_user"),
+  );
+
 /** The user's lexical_scopes.generation (bumped by every change that search must see, migration 0009). */
 export async function readGeneration(db: Db, userId: string): Promise<string> {
-  const [scope] = rowsOf<{ generation: string }>(
-    await db.execute(
-      sql`select generation::text as generation from lexical_scopes where user_id = ${userId}`,
-    ),
-  );
+  const [scope] = await generationOf(db).execute({ userId });
   return scope?.generation ?? "0";
 }
 

@@ -1,5 +1,7 @@
 // Changing the embedder: a user's chunks are re-embedded in the background; the dense leg switches when all are done.
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/create-database";
+import { preparedStatement } from "../../db/prepared";
 import { documentChunks, userEmbedders } from "../../db/schema";
 import type { Embedder } from "../../providers/embedder/embedder";
 import { createLocalEmbedder, LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
@@ -52,11 +54,18 @@ export async function ensureUserEmbedder({
 }
 
 /** The embedder whose vectors the dense leg queries for the user (read only: the configured one for a new user). */
+/** Read on every search: prepared once per database handle. */
+const activeEmbedder = (db: Db) =>
+  preparedStatement(db, "active_embedder_of_user", () =>
+    db
+      .select({ active: userEmbedders.active })
+      .from(userEmbedders)
+      .where(eq(userEmbedders.userId, sql.placeholder("userId")))
+      .prepare("active_embedder_of_user"),
+  );
+
 export async function activeEmbedderId(deps: RetrievalDeps, userId: string): Promise<string> {
-  const [row] = await deps.database.db
-    .select({ active: userEmbedders.active })
-    .from(userEmbedders)
-    .where(eq(userEmbedders.userId, userId));
+  const [row] = await activeEmbedder(deps.database.db).execute({ userId });
   return row?.active ?? deps.embedder.id;
 }
 

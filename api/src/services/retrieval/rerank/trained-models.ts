@@ -1,6 +1,7 @@
 // What training left each agent: the built-in re-ranker (stored artifact) or an OpenAI fine-tuned model id.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/create-database";
+import { preparedStatement } from "../../../db/prepared";
 import { agentTrainedModels } from "../../../db/schema";
 import { type AgentRanker, decodeAgentRanker } from "./agent-ranker";
 
@@ -40,21 +41,28 @@ export async function saveFineTunedModel(
     });
 }
 
+/** Read on every chat turn: prepared once per database handle. */
+const fineTunedModel = (db: Db) =>
+  preparedStatement(db, "fine_tuned_model_of_agent", () =>
+    db
+      .select({ modelId: agentTrainedModels.modelId })
+      .from(agentTrainedModels)
+      .where(
+        and(
+          eq(agentTrainedModels.userId, sql.placeholder("userId")),
+          eq(agentTrainedModels.agentKey, sql.placeholder("agentKey")),
+          eq(agentTrainedModels.kind, "fine-tuned-chat"),
+        ),
+      )
+      .prepare("fine_tuned_model_of_agent"),
+  );
+
 /** The fine-tuned model an agent's chat should use, or null. */
 export async function fineTunedModelOf(
   db: Db,
   { userId, agentKey }: TrainedModelKey,
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ modelId: agentTrainedModels.modelId })
-    .from(agentTrainedModels)
-    .where(
-      and(
-        eq(agentTrainedModels.userId, userId),
-        eq(agentTrainedModels.agentKey, agentKey),
-        eq(agentTrainedModels.kind, "fine-tuned-chat"),
-      ),
-    );
+  const [row] = await fineTunedModel(db).execute({ userId, agentKey });
   return row?.modelId ?? null;
 }
 
