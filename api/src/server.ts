@@ -15,6 +15,8 @@ import { rebuildStaleIndexes } from "./services/retrieval/embedder-migration";
 
 /** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** While shutting down: how often connections that have finished their last response are closed. */
+const IDLE_CLOSE_INTERVAL_MS = 100;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -101,9 +103,13 @@ async function main(): Promise<void> {
     clearInterval(spoolSweep);
     // Streaming responses (SSE) never end on their own: abort them now so close() does not wait for clients.
     deps.streams.abortAll();
-    // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+    // Idle keep-alive sockets would hold close() open (for SERVER_TIMEOUTS.keepAliveMs); in-flight requests still
+    // finish, and each connection is closed as soon as it falls idle after its last response.
     server.closeIdleConnections();
+    const closeIdle = setInterval(() => server.closeIdleConnections(), IDLE_CLOSE_INTERVAL_MS);
+    closeIdle.unref();
     server.close(() => {
+      clearInterval(closeIdle);
       Promise.resolve(stopJobs?.())
         .then(() => interruptedAnswers.stop())
         .then(() => deps.close())
