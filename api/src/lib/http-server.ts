@@ -55,7 +55,6 @@ export function serveApp(
   const timeouts = options.timeouts ?? SERVER_TIMEOUTS;
   const server = createAdaptorServer({
     fetch: options.fetch as Parameters<typeof createAdaptorServer>[0]["fetch"],
-    port: options.port,
     ...(options.hostname ? { hostname: options.hostname } : {}),
     serverOptions: {
       headersTimeout: timeouts.headersMs,
