@@ -154,6 +154,9 @@ async function parse({
     });
 
     parser.on("file", (fieldName, stream, info) => {
+      // A body cut off inside this part destroys the part's stream with busboy's error; the parser reports the same
+      // error, so this listener only keeps it from being thrown as uncaught (it crashed the process).
+      stream.on("error", () => undefined);
       const name = displayName(info.filename ?? "");
       if (fieldName !== "files") {
         fatal ??= new AppError(
