@@ -83,6 +83,18 @@ describe("the composed dashboard", () => {
     await card(page, "Vector Database").waitFor();
     await page.getByRole("region", { name: "GTM Strategy Chat" }).waitFor();
     await screenshot(page, "dashboard-overview");
+
+    // Once Overview is whole, the other tabs' remotes are fetched into the cache but not run: no stylesheet of
+    // theirs is applied (running them kept the page's main thread busy while it settled).
+    const links = (rel: string, remote: string) =>
+      page.evaluate(
+        ([rel, remote]) => document.querySelectorAll(`link[rel="${rel}"][href*="/mf/${remote}/"]`).length,
+        [rel, remote] as const,
+      );
+    for (const remote of ["mf-training", "mf-api"]) {
+      await expect.poll(() => links("prefetch", remote)).toBeGreaterThan(1);
+      expect(await links("stylesheet", remote)).toBe(0);
+    }
   });
 
   it(

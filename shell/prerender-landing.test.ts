@@ -1,7 +1,9 @@
 // The prerendered landing page: the real page's markup inside the built index.html, with its stylesheet and
 // without a single script, so a signed-out visitor reads it with no JavaScript.
 import { describe, expect, it } from "vitest";
-import { landingDocument } from "./prerender-landing";
+import { landingDocument, withFirstPaint } from "./prerender-landing";
+import { LOADING_LABEL } from "./src/components/loading-layout";
+import { renderLoadingMarkup } from "./src/components/render-loading";
 import { renderLandingMarkup } from "./src/features/landing/render-landing";
 
 const BUILT_INDEX = `<!doctype html>
@@ -43,5 +45,27 @@ describe("renderLandingMarkup", () => {
     expect(markup.match(/href="\/api\/login"/g)).toHaveLength(3);
     expect(markup).toContain("<main");
     expect(markup).toContain("<footer");
+  });
+});
+
+describe("withFirstPaint", () => {
+  it("puts the loading frame into #root and keeps every script and preload of the app", () => {
+    const html = withFirstPaint(BUILT_INDEX, renderLoadingMarkup());
+    expect(html).toMatch(/<div id="root"><div[^>]*role="status"[^>]*aria-busy="true"/);
+    expect(html).toContain('src="/assets/mf-entry-bootstrap-0-262b9d2b.js"');
+    expect(html).toContain('rel="modulepreload"');
+    expect(html).toContain("<script>window.inline = 1</script>");
+  });
+
+  it("refuses a template without an empty #root", () => {
+    expect(() => withFirstPaint("<html><body></body></html>", "x")).toThrow(/root/);
+  });
+});
+
+describe("renderLoadingMarkup", () => {
+  it("shows its status in words a browser paints (not only to screen readers), so the page paints before its scripts", () => {
+    const markup = renderLoadingMarkup();
+    expect(markup).toContain(`>${LOADING_LABEL}</p>`);
+    expect(markup).not.toContain("sr-only");
   });
 });

@@ -1,6 +1,8 @@
 // Vite plugin of the shell's build: writes dist/landing.html, the landing page rendered with react-dom/server into
 // the built index.html with its stylesheet but none of its scripts. The API serves it on "/" to requests without a
-// valid session (DESIGN 2b), so the public page needs no application JavaScript and shows no skeleton first.
+// valid session (DESIGN 2b), so the public page needs no application JavaScript and shows no skeleton first. Then
+// it puts the loading frame into index.html itself, so the app's first render paints with the HTML instead of after
+// its scripts (React's first render is the same frame, and replaces it).
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { compressFile } from "@acp/federation/vite-precompress";
@@ -14,10 +16,19 @@ export function landingDocument(indexHtml: string, markup: string): string {
   const withoutScripts = indexHtml
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/gi, "")
     .replace(/<link\b[^>]*rel="(?:modulepreload|preload)"[^>]*>\s*/gi, "");
-  if (!withoutScripts.includes('<div id="root"></div>')) {
+  return fillRoot(withoutScripts, markup);
+}
+
+/** The built index.html with `markup` in #root and everything else kept (the app's scripts replace it). */
+export function withFirstPaint(indexHtml: string, markup: string): string {
+  return fillRoot(indexHtml, markup);
+}
+
+function fillRoot(html: string, markup: string): string {
+  if (!html.includes('<div id="root"></div>')) {
     throw new Error('prerender-landing: index.html has no empty <div id="root"></div> to fill');
   }
-  return withoutScripts.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+  return html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
 }
 
 export function prerenderLanding(): Plugin {
@@ -41,13 +52,19 @@ export function prerenderLanding(): Plugin {
         plugins: [react()],
       });
       try {
-        const module = (await server.ssrLoadModule("/src/features/landing/render-landing.tsx")) as {
+        const landingModule = (await server.ssrLoadModule("/src/features/landing/render-landing.tsx")) as {
           renderLandingMarkup: () => string;
         };
-        const indexHtml = await readFile(path.join(outDir, "index.html"), "utf8");
+        const loadingModule = (await server.ssrLoadModule("/src/components/render-loading.tsx")) as {
+          renderLoadingMarkup: () => string;
+        };
+        const index = path.join(outDir, "index.html");
+        const indexHtml = await readFile(index, "utf8");
         const landing = path.join(outDir, LANDING_FILE);
-        await writeFile(landing, landingDocument(indexHtml, module.renderLandingMarkup()));
+        await writeFile(landing, landingDocument(indexHtml, landingModule.renderLandingMarkup()));
         await compressFile(landing);
+        await writeFile(index, withFirstPaint(indexHtml, loadingModule.renderLoadingMarkup()));
+        await compressFile(index);
       } finally {
         await server.close();
       }

@@ -85,15 +85,20 @@ export async function measureFirstLoad(
   };
 }
 
-/** Paths of the scripts whose fetch started after the page set `mark` (Resource Timing against User Timing). */
+/**
+ * Paths of the scripts first fetched after the page set `mark` (Resource Timing against User Timing). A file fetched
+ * before it and asked for again later (a prefetch of a file the page already has) counts as fetched before.
+ */
 async function fetchedAfterMark(page: Page, mark: string): Promise<Set<string>> {
   const paths = await page.evaluate((name) => {
     const at = performance.getEntriesByName(name, "mark")[0]?.startTime;
     if (at === undefined) throw new Error(`the page never set the mark ${name}`);
-    return performance
-      .getEntriesByType("resource")
-      .filter((entry) => entry.startTime >= at)
-      .map((entry) => new URL(entry.name).pathname);
+    const first = new Map<string, number>();
+    for (const entry of performance.getEntriesByType("resource")) {
+      const path = new URL(entry.name).pathname;
+      first.set(path, Math.min(first.get(path) ?? Number.POSITIVE_INFINITY, entry.startTime));
+    }
+    return [...first].filter(([, startTime]) => startTime >= at).map(([path]) => path);
   }, mark);
   return new Set(paths);
 }

@@ -42,3 +42,13 @@ export function loadRemoteModule<T = unknown, R extends RemoteName = RemoteName>
 export function preloadRemote<R extends RemoteName>(remote: R, exposed: ExposedModule<R>): void {
   loadRemoteModule(remote, exposed).catch(() => {});
 }
+
+/**
+ * The baseline warms nothing while idle: a bundled lazy import cannot be fetched without running it, and loading it
+ * would cost the baseline main-thread time the federated build no longer spends. Its other tabs load on intent or
+ * when opened, which favours the baseline in the comparison.
+ */
+export async function prefetchRemote<R extends RemoteName>(
+  _remote: R,
+  _exposed: ExposedModule<R>,
+): Promise<void> {}

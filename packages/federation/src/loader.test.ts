@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createRemoteLoader,
   type FederationRuntime,
+  moduleFileUrls,
   parseRemoteRegistry,
   RemoteLoadError,
   readableRuntimeError,
@@ -158,6 +159,90 @@ describe("createRemoteLoader", () => {
     loader.preloadRemote("mf-api", "./ApiManagementPage");
     await vi.runAllTimersAsync();
     expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** The shape of a built remote's mf-manifest.json, trimmed to what prefetching reads. */
+const manifest = {
+  metaData: { publicPath: "auto", remoteEntry: { name: "remoteEntry.js", path: "" } },
+  exposes: [
+    {
+      path: "./KnowledgePage",
+      assets: { js: { sync: ["assets/dist-1.js", "assets/page-2.js"], async: ["assets/chart-3.js"] } },
+    },
+    {
+      path: "./DocumentUpload",
+      assets: { js: { sync: ["assets/dist-1.js", "assets/upload-4.js"], async: [] } },
+    },
+  ],
+};
+
+describe("moduleFileUrls", () => {
+  it("lists the remoteEntry and a module's scripts beside the manifest, leaving its lazy chunks out", () => {
+    expect(
+      moduleFileUrls(manifest, "http://host/mf/mf-knowledge/mf-manifest.json", "./KnowledgePage"),
+    ).toEqual([
+      "http://host/mf/mf-knowledge/remoteEntry.js",
+      "http://host/mf/mf-knowledge/assets/dist-1.js",
+      "http://host/mf/mf-knowledge/assets/page-2.js",
+    ]);
+  });
+
+  it("resolves against an explicit publicPath and answers nothing for a module the manifest does not list", () => {
+    const moved = { ...manifest, metaData: { ...manifest.metaData, publicPath: "https://cdn.example/k/" } };
+    expect(moduleFileUrls(moved, "http://host/mf-manifest.json", "./DocumentUpload")).toEqual([
+      "https://cdn.example/k/remoteEntry.js",
+      "https://cdn.example/k/assets/dist-1.js",
+      "https://cdn.example/k/assets/upload-4.js",
+    ]);
+    expect(moduleFileUrls(manifest, "http://host/mf-manifest.json", "./Nope")).toEqual([]);
+    expect(moduleFileUrls("not a manifest", "http://host/mf-manifest.json", "./KnowledgePage")).toEqual([]);
+  });
+});
+
+describe("prefetchRemote", () => {
+  it("asks the browser for each file once, runs nothing, and skips modules already loaded", async () => {
+    const runtime = fakeRuntime(async () => ({ default: () => null }));
+    const prefetch = vi.fn<(url: string) => void>();
+    const readManifest = vi.fn(async () => manifest);
+    const loader = createRemoteLoader({
+      getRegistry: async () => ({ "mf-knowledge": "http://host/mf/mf-knowledge/mf-manifest.json" }),
+      runtime,
+      checkShared: compatible,
+      readManifest,
+      prefetch,
+    });
+
+    await loader.prefetchRemote("mf-knowledge", "./KnowledgePage");
+    await loader.prefetchRemote("mf-knowledge", "./DocumentUpload");
+    expect(prefetch.mock.calls.map(([url]) => url)).toEqual([
+      "http://host/mf/mf-knowledge/remoteEntry.js",
+      "http://host/mf/mf-knowledge/assets/dist-1.js",
+      "http://host/mf/mf-knowledge/assets/page-2.js",
+      "http://host/mf/mf-knowledge/assets/upload-4.js",
+    ]);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+
+    await loader.loadRemoteModule("mf-knowledge", "./VectorDatabaseCard");
+    readManifest.mockClear();
+    await loader.prefetchRemote("mf-knowledge", "./VectorDatabaseCard");
+    expect(readManifest).not.toHaveBeenCalled();
+  });
+
+  it("drops errors: an unreadable manifest or a remote missing from the registry prefetches nothing", async () => {
+    const prefetch = vi.fn<(url: string) => void>();
+    const loader = createRemoteLoader({
+      getRegistry: async () => ({ "mf-knowledge": "http://host/mf-manifest.json" }),
+      runtime: fakeRuntime(async () => ({})),
+      checkShared: compatible,
+      readManifest: async () => {
+        throw new Error("503");
+      },
+      prefetch,
+    });
+    await expect(loader.prefetchRemote("mf-knowledge", "./KnowledgePage")).resolves.toBeUndefined();
+    await expect(loader.prefetchRemote("mf-api", "./ApiKeys")).resolves.toBeUndefined();
+    expect(prefetch).not.toHaveBeenCalled();
   });
 });
 

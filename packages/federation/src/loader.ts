@@ -107,17 +107,71 @@ export type RemoteLoader = {
   ) => Promise<T>;
   /** Warms a remote (hover, idle) without surfacing errors; the page load reports them. */
   preloadRemote: <R extends RemoteName>(remote: R, exposed: ExposedModule<R>) => void;
+  /**
+   * Fetches a module's files into the browser cache (its remoteEntry and scripts, as its manifest lists them) without
+   * running any of them: warming while a page is still busy, so that opening the module later costs no network and
+   * warming costs the page no main-thread time. Errors are dropped; loading the module reports them.
+   */
+  prefetchRemote: <R extends RemoteName>(remote: R, exposed: ExposedModule<R>) => Promise<void>;
 };
+
+/** The part of a remote's mf-manifest.json that names its files. */
+type ManifestFiles = {
+  metaData?: { publicPath?: string; remoteEntry?: { path?: string; name?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[]; async?: string[] } } }[];
+};
+
+/**
+ * The URLs of `exposed`'s scripts and of the remoteEntry that maps them, resolved against the manifest's own URL
+ * (publicPath "auto") or its explicit publicPath; empty when the manifest does not list the module.
+ */
+export function moduleFileUrls(manifest: unknown, manifestUrl: string, exposed: string): string[] {
+  const { metaData, exposes } = (manifest ?? {}) as ManifestFiles;
+  const module = exposes?.find((entry) => entry.path === exposed);
+  if (!module) return [];
+  const publicPath = metaData?.publicPath;
+  const base = new URL(publicPath && publicPath !== "auto" ? publicPath : ".", manifestUrl);
+  const remoteEntry = metaData?.remoteEntry?.name
+    ? [
+        `${metaData.remoteEntry.path ? `${metaData.remoteEntry.path.replace(/\/$/, "")}/` : ""}${metaData.remoteEntry.name}`,
+      ]
+    : [];
+  const files = [...remoteEntry, ...(module.assets?.js?.sync ?? [])];
+  return [...new Set(files.map((file) => new URL(file, base).href))];
+}
+
+/**
+ * Asks the browser to fetch `url` at idle priority into its cache, in the mode module scripts are fetched in; a file
+ * the page has fetched already (a chunk the open tab's modules share) is not asked for again.
+ */
+function prefetchLink(url: string): void {
+  if (performance.getEntriesByName(url, "resource").length > 0) return;
+  const link = document.createElement("link");
+  link.rel = "prefetch";
+  link.crossOrigin = "anonymous";
+  link.href = url;
+  document.head.append(link);
+}
+
+async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
 
 export function createRemoteLoader({
   getRegistry = fetchRemoteRegistry,
   runtime = { registerRemotes, loadRemote },
   checkShared = sharedMismatch,
+  readManifest = fetchJson,
+  prefetch = prefetchLink,
 }: {
   getRegistry?: () => Promise<RemoteRegistry>;
   runtime?: FederationRuntime;
   /** Why a remote cannot run on this page's shared singletons (another React major), or undefined when it can. */
   checkShared?: (remote: string, entry: string) => Promise<string | undefined>;
+  readManifest?: (url: string) => Promise<unknown>;
+  prefetch?: (url: string) => void;
 } = {}): RemoteLoader {
   let registry: Promise<RemoteRegistry> | undefined;
   const modules = new Map<string, Promise<unknown>>();
@@ -214,7 +268,27 @@ export function createRemoteLoader({
     });
   }
 
-  return { loadRemoteModule, preloadRemote };
+  /** URLs already handed to the browser to prefetch (or loaded as modules, which caches them anyway). */
+  const prefetched = new Set<string>();
+
+  async function prefetchRemote<R extends RemoteName>(remote: R, exposed: ExposedModule<R>): Promise<void> {
+    if (modules.has(`${remote}/${exposed}`)) return;
+    try {
+      const map = await ensureRegistry();
+      const entry = map[remote];
+      if (!entry) return;
+      const manifestUrl = new URL(entry, globalThis.location?.href ?? "http://localhost/").href;
+      for (const url of moduleFileUrls(await readManifest(manifestUrl), manifestUrl, exposed)) {
+        if (prefetched.has(url)) continue;
+        prefetched.add(url);
+        prefetch(url);
+      }
+    } catch {
+      // Opening the module loads it for real and shows any error with a Retry button.
+    }
+  }
+
+  return { loadRemoteModule, preloadRemote, prefetchRemote };
 }
 
 /**
@@ -224,10 +298,10 @@ export function createRemoteLoader({
  * critical path, one round trip before any widget could load. Versioned: a remote built against another shape of
  * the loader makes its own.
  */
-const PAGE_LOADER = Symbol.for("@acp/federation/loader@1");
+const PAGE_LOADER = Symbol.for("@acp/federation/loader@2");
 const pageScope = globalThis as { [PAGE_LOADER]?: RemoteLoader };
 pageScope[PAGE_LOADER] ??= createRemoteLoader();
-export const { loadRemoteModule, preloadRemote } = pageScope[PAGE_LOADER];
+export const { loadRemoteModule, preloadRemote, prefetchRemote } = pageScope[PAGE_LOADER];
 
 /**
  * Whether `error` is a RemoteLoadError of any copy of this module (the page-wide loader may be another bundle's, so

@@ -1,11 +1,13 @@
-// The skeleton shown while the current user loads: the shape of the sidebar layout, with no content yet.
+// The frame shown while the current user loads: the shape of the sidebar layout with a visible status line. The
+// shell's build also writes it into index.html (prerender-landing.ts), so it paints with the HTML, before any script.
 import { PageSkeleton } from "@acp/ui/components/page-skeleton";
 import { Skeleton } from "@acp/ui/components/skeleton";
 
-export function LoadingLayout({ label = "Loading the control panel…" }: { label?: string }) {
+export const LOADING_LABEL = "Loading the control panel…";
+
+export function LoadingLayout({ label = LOADING_LABEL }: { label?: string }) {
   return (
     <div className="flex min-h-svh w-full bg-background" role="status" aria-busy="true" aria-live="polite">
-      <span className="sr-only">{label}</span>
       <div className="hidden w-64 shrink-0 flex-col gap-4 bg-sidebar p-4 md:flex" aria-hidden="true">
         <Skeleton className="h-8 w-40 bg-sidebar-accent" />
         <div className="mt-4 flex flex-col gap-2">
@@ -15,10 +17,10 @@ export function LoadingLayout({ label = "Loading the control panel…" }: { labe
         </div>
         <Skeleton className="mt-auto h-12 w-full bg-sidebar-accent" />
       </div>
-      <div className="flex flex-1 flex-col" aria-hidden="true">
+      <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex h-14 items-center gap-3 border-b px-4">
           <Skeleton className="size-8" />
-          <Skeleton className="h-4 w-32" />
+          <p className="truncate text-muted-foreground text-sm">{label}</p>
         </div>
         <PageSkeleton className="p-4 md:p-8" />
       </div>

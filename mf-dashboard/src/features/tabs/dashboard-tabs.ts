@@ -1,6 +1,6 @@
 // The dashboard's five tabs (spec section 2) and the remote widgets each shows, in one table: the page renders a
 // tab's widgets from it and preloads the others' from it, so the two never disagree.
-import { loadRemoteModule } from "@acp/federation/loader";
+import { loadRemoteModule, prefetchRemote } from "@acp/federation/loader";
 import type { ExposedModule, RemoteName } from "@acp/federation/remotes";
 
 export const DASHBOARD_TABS = [
@@ -22,12 +22,16 @@ export function parseTab(value: string | null): DashboardTab {
   return DASHBOARD_TABS.find((tab) => tab.value === value)?.value ?? DEFAULT_TAB;
 }
 
-/** Loads the module (once: the page-wide loader caches it), settling when it has arrived or failed. */
-type WidgetModule = { load: () => Promise<unknown> };
+type WidgetModule = {
+  /** Loads the module (once: the page-wide loader caches it), settling when it has arrived or failed. */
+  load: () => Promise<unknown>;
+  /** Fetches the module's files into the browser cache without running them. */
+  prefetch: () => Promise<void>;
+};
 
 /** One remote module of a tab, typed against what the remote declares it exposes. */
 function widget<R extends RemoteName>(remote: R, module: ExposedModule<R>): WidgetModule {
-  return { load: () => loadRemoteModule(remote, module) };
+  return { load: () => loadRemoteModule(remote, module), prefetch: () => prefetchRemote(remote, module) };
 }
 
 /** Every remote module a tab shows, for preloading (the page passes each its props). */

@@ -18,7 +18,7 @@ import { useChatStream } from "../hooks/use-chat-stream";
 import { selectConversation } from "../lib/conversation-selection";
 import { sampleQueriesFor } from "../sample-queries";
 import { ChatComposer } from "./chat-composer";
-import { preloadAnswerMarkdown } from "./chat-message";
+import { preloadAnswerMarkdownWhenIdle } from "./chat-message";
 import { CitedPassageDialog } from "./cited-passage-dialog";
 import { ConversationPicker } from "./conversation-picker";
 import { MessageList } from "./message-list";
@@ -164,9 +164,7 @@ export function ChatCard({
     wasSending.current = stream.isSending;
   }, [stream.isSending]);
 
-  useEffect(() => {
-    void preloadAnswerMarkdown();
-  }, []);
+  useEffect(() => preloadAnswerMarkdownWhenIdle(), []);
 
   const onOpenSource = useCallback((source: ChatSource) => setOpenSource(source), []);
 

@@ -12,9 +12,10 @@ import { MessageTrace } from "./message-trace";
 
 const NO_SOURCES: readonly ChatSource[] = [];
 
-// The Markdown renderer is most of the card's code: it loads on its own, started when the card mounts, so the card
-// and its list show before it. Once loaded it renders directly (a lazy component would suspend again, and React
-// holds a revealed fallback for 300 ms).
+// The Markdown renderer is most of the card's code: it loads on its own, once the page is idle after the card mounts
+// (or at once when an answer needs it), so the card, its list and the rest of the first screen show and settle before
+// it. Once loaded it renders directly (a lazy component would suspend again, and React holds a revealed fallback for
+// 300 ms).
 type AnswerMarkdownModule = typeof import("./answer-markdown");
 let markdownModule: AnswerMarkdownModule | null = null;
 let markdownLoading: Promise<AnswerMarkdownModule> | null = null;
@@ -25,6 +26,23 @@ export function preloadAnswerMarkdown(): Promise<AnswerMarkdownModule> {
     return module;
   });
   return markdownLoading;
+}
+
+type IdleWindow = Window & {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
+};
+
+/** Loads the renderer when the browser is next idle (at the latest after 3 s); returns a cancel function. */
+export function preloadAnswerMarkdownWhenIdle(): () => void {
+  const idle = window as IdleWindow;
+  const start = () => void preloadAnswerMarkdown();
+  if (idle.requestIdleCallback && idle.cancelIdleCallback) {
+    const handle = idle.requestIdleCallback(start, { timeout: 3_000 });
+    return () => idle.cancelIdleCallback?.(handle);
+  }
+  const timer = setTimeout(start, 1_000);
+  return () => clearTimeout(timer);
 }
 
 const LazyAnswerMarkdown = lazy(() =>
