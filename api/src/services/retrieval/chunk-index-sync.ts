@@ -93,6 +93,7 @@ export async function applyIndexPlan(
   }
   await flush();
   index.compactIfWasteful();
+  index.trim();
   index.generation = plan.generation;
 }
 

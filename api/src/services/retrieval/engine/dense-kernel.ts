@@ -3,8 +3,8 @@ import { DENSE_KERNEL_WASM_BASE64 } from "./dense-kernel-wasm";
 
 /**
  * Chunks per full page of vector codes (a power of two): a page holds them column by column, dimension after
- * dimension, each dimension's row `stride` codes long. The last page of an index grows (16, 32, ... PAGE_SIZE slots),
- * so a user with 200 chunks holds 256 slots of codes, not a whole page.
+ * dimension, each dimension's row `stride` codes long. The last page of an index grows (16, 32, ... PAGE_SIZE slots)
+ * and is trimmed to a multiple of 16 when a load ends, so a user with 200 chunks holds 208 slots of codes.
  */
 export const PAGE_BITS = 12;
 export const PAGE_SIZE = 1 << PAGE_BITS;

@@ -77,6 +77,31 @@ export class DensePages {
     this.block = [];
   }
 
+  /**
+   * Shrinks the last page to the slots its `count` chunks use (rounded up to a SIMD block): it grew by doubling, so up
+   * to half of it was empty (a 200-chunk user held 256 slots of 1,536 codes). Call it when a load is over; a page
+   * that grows again doubles from there.
+   */
+  trim(count: number): void {
+    if (count === 0) {
+      this.pages = [];
+      return;
+    }
+    const pageIndex = (count - 1) >>> PAGE_BITS;
+    this.pages.length = Math.min(this.pages.length, pageIndex + 1);
+    const page = this.pages[pageIndex];
+    if (!page) return;
+    const used = count - pageIndex * PAGE_SIZE;
+    const stride = Math.max(MIN_PAGE_SLOTS, (used + MIN_PAGE_SLOTS - 1) & ~(MIN_PAGE_SLOTS - 1));
+    if (stride >= page.stride) return;
+    const codes = new Int8Array(stride * LOCAL_EMBEDDER_DIMENSION);
+    for (let dimension = 0; dimension < LOCAL_EMBEDDER_DIMENSION; dimension += 1) {
+      const from = dimension * page.stride;
+      codes.set(page.codes.subarray(from, from + stride), dimension * stride);
+    }
+    this.pages[pageIndex] = { codes, stride };
+  }
+
   /** Whether a live chunk was embedded by the built-in embedder but has no code. */
   hasMissing(alive: Uint8Array, count: number): boolean {
     for (let ordinal = 0; ordinal < count; ordinal += 1) {
@@ -125,7 +150,7 @@ export class DensePages {
   /**
    * The page holding `ordinal`'s codes, made or grown so that its slot fits: a page's rows double from
    * MIN_PAGE_SLOTS up to PAGE_SIZE as chunks arrive, so memory follows the chunks held (a 200-chunk user holds 256
-   * slots, 384 KB, not a whole 6 MB page).
+   * slots, 384 KB, not a whole 6 MB page, and 208 slots once trim() has run).
    */
   private pageFor(ordinal: number): DensePage {
     const pageIndex = ordinal >>> PAGE_BITS;
@@ -134,6 +159,8 @@ export class DensePages {
     if (page && slot < page.stride) return page;
     let stride = Math.max(MIN_PAGE_SLOTS, page?.stride ?? 0);
     while (stride <= slot) stride *= 2;
+    // A trimmed page (a multiple of 16, not a power of two) doubles past PAGE_SIZE otherwise.
+    stride = Math.min(stride, PAGE_SIZE);
     const codes = new Int8Array(stride * LOCAL_EMBEDDER_DIMENSION);
     if (page) {
       for (let dimension = 0; dimension < LOCAL_EMBEDDER_DIMENSION; dimension += 1) {

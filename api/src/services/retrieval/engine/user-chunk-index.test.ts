@@ -186,6 +186,37 @@ describe("UserChunkIndex dense search", () => {
     expect(searchIds(query)).toEqual(exactTop(vectors, query, 10).slice(0, 10));
   });
 
+  it("gives back a load's unused slots of codes and answers the same, before and after growing again", () => {
+    const index = new UserChunkIndex();
+    const untrimmed = new UserChunkIndex();
+    const all = unitVectors(260, 11);
+    const load = (documentId: string, from: number, to: number) => {
+      const rows = all.slice(from, to).map((vector, i) => codedRow(`${documentId}:${i}`, vector));
+      for (const target of [index, untrimmed]) {
+        target.beginDocument(documentId, "1");
+        target.appendChunks(documentId, rows);
+        target.finishDocument(documentId);
+      }
+    };
+    const topOf = (target: UserChunkIndex, query: number[]) =>
+      target.searchDense({ query: queryWeights(query), limit: 10 })?.map((hit) => hit.chunkId);
+    const top = (query: number[]) => topOf(index, query);
+    const queries = unitVectors(8, 5);
+
+    load("a", 0, 200);
+    const grown = index.approximateBytes;
+    const answers = queries.map(top);
+    index.trim();
+    // 200 chunks held 256 slots of codes; trimmed, 208.
+    expect(grown - index.approximateBytes).toBe((256 - 208) * LOCAL_EMBEDDER_DIMENSION);
+    expect(queries.map(top)).toEqual(answers);
+
+    // Growing from a trimmed page keeps every code where the search reads it.
+    load("b", 200, 260);
+    index.trim();
+    for (const query of queries) expect(top(query)).toEqual(topOf(untrimmed, query));
+  });
+
   it("reports chunks of the built-in embedder without a code, so the caller asks the vector store", () => {
     const index = new UserChunkIndex();
     const [vector = []] = unitVectors(1, 3);

@@ -147,6 +147,7 @@ export class UserChunkIndex {
       this.dense.add(ordinal, row);
     }
     this.dense.flush();
+    this.postings.settle();
     loaded.end = this.ids.length;
   }
 
@@ -185,6 +186,11 @@ export class UserChunkIndex {
     this.lengths = lengths;
     this.alive = new Uint8Array(ids.length).fill(1);
     this.dense.compact(kept);
+  }
+
+  /** Gives back the room the last load reserved and did not use (call when a sync is over). */
+  trim(): void {
+    this.dense.trim(this.ids.length);
   }
 
   /** Whether a live chunk was embedded by the built-in embedder but has no code (searchDense then gives way). */
