@@ -72,6 +72,42 @@ describe.each(engines)("only completed documents answer on %s", (engine) => {
     expect((await t.deps.chunkIndexes.index(user.id)).chunkCount).toBe(chunksBefore);
   });
 
+  it("joins a completed document to a loaded index at once, without waiting for the user's next search", async () => {
+    const { user } = await signUp(t);
+    const { user: other } = await signUp(t);
+    const first = await writeDocument(user.id, ["Harbour cranes lift containers at night."], "cranes.txt");
+    await setStatus(first, "completed");
+    await search(user.id, "harbour cranes");
+    const loads: string[] = [];
+    const stop = t.deps.chunkIndexes.onLoad((userId) => loads.push(userId));
+    try {
+      for (const owner of [user.id, other.id]) {
+        const documentId = await insertDocument(t.database, owner, {
+          name: "tides.txt",
+          status: "processing",
+        });
+        const writer = await openDocumentIndex({
+          deps: t.deps,
+          userId: owner,
+          documentId,
+          agentId: null,
+          category: null,
+        });
+        await writer.append(textChunks(["Tide tables are printed every January."]));
+        await writer.flush();
+        await setStatus(documentId, "completed");
+        writer.finish();
+      }
+      await expect.poll(() => loads).toContain(user.id);
+      expect((await t.deps.chunkIndexes.index(user.id)).chunkCount).toBe(2);
+      // A user whose index this process does not hold is not loaded by a completion.
+      expect(loads).not.toContain(other.id);
+      expect(t.deps.chunkIndexes.holds(other.id)).toBe(false);
+    } finally {
+      stop();
+    }
+  });
+
   it("never returns a failed document's chunks, even when its attempt could not remove them", async () => {
     const { user } = await signUp(t);
     const failed = await writeDocument(

@@ -162,6 +162,13 @@ export async function openDocumentIndex({
     finish() {
       // The configured embedder changed since the user's index was built: rebuild the rest in the background.
       if (status.ready && embedderState.target !== null) void startEmbedderMigration(deps, userId);
+      // The completed document joins the user's loaded index now (its chunks only: syncs are per document), so the
+      // search that usually follows a finished upload finds it loaded instead of loading it.
+      if (deps.chunkIndexes.holds(userId)) {
+        deps.chunkIndexes.get(userId).catch((error: unknown) => {
+          deps.logger?.warn({ userId, err: error }, "could not add a completed document to the search index");
+        });
+      }
     },
   };
 }
