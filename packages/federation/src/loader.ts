@@ -268,7 +268,7 @@ export function createRemoteLoader({
     });
   }
 
-  /** URLs already handed to the browser to prefetch (or loaded as modules, which caches them anyway). */
+  /** URLs already handed to the browser to prefetch. */
   const prefetched = new Set<string>();
 
   async function prefetchRemote<R extends RemoteName>(remote: R, exposed: ExposedModule<R>): Promise<void> {
