@@ -460,6 +460,17 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
   it(
     "random path parameters and query strings",
     async () => {
+      // Every route once first, so reaching them all (checked at the end) never depends on the random draws: on
+      // PostgreSQL's smaller budget a route only the random properties reach was missed about one run in ten.
+      for (const route of targets) {
+        const [params = ["x"]] = fc.sample(fc.array(pathParam, { minLength: 1, maxLength: 3 }), 1);
+        await send({
+          target: route,
+          method: methodOf(route, "GET"),
+          path: fillPath(route.path, params),
+          caller: "signed-in",
+        });
+      }
       await run(
         fc.asyncProperty(
           target(),
