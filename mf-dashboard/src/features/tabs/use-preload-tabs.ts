@@ -2,6 +2,7 @@
 // have arrived and the browser is idle, without running them (they load for real at once when the pointer or focus
 // reaches their trigger), so switching tab rarely shows a skeleton and warming never competes with what is on screen:
 // running other tabs' modules and applying their stylesheets kept the main thread busy while the page settled.
+import { whenIdle } from "@acp/ui/lib/when-idle";
 import { useCallback, useEffect } from "react";
 import { type DashboardTab, TAB_WIDGETS } from "./dashboard-tabs";
 
@@ -18,18 +19,12 @@ export function prefetchTab(tab: DashboardTab): Promise<unknown> {
 /** A User Timing mark: the first tab's widgets have arrived (benchmarks split first-load from warming with it). */
 export const FIRST_TAB_LOADED_MARK = "acp:dashboard-first-tab-loaded";
 
-type IdleWindow = Window & {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-  cancelIdleCallback?: (handle: number) => void;
-};
-
 /** Once the first tab's widgets have arrived, when the browser has nothing else to do, prefetches every other tab. */
 export function usePreloadTabsWhenIdle(current: DashboardTab): void {
   // Only the first tab shown decides what is warmed; later switches find the rest already loading.
   // biome-ignore lint/correctness/useExhaustiveDependencies: warming runs once per page view.
   useEffect(() => {
     const others = (Object.keys(TAB_WIDGETS) as DashboardTab[]).filter((tab) => tab !== current);
-    const idle = window as IdleWindow;
     const warm = () => {
       for (const tab of others) void prefetchTab(tab);
     };
@@ -38,13 +33,7 @@ export function usePreloadTabsWhenIdle(current: DashboardTab): void {
     void preloadTab(current).then(() => {
       if (unmounted) return;
       performance.mark(FIRST_TAB_LOADED_MARK);
-      if (idle.requestIdleCallback && idle.cancelIdleCallback) {
-        const handle = idle.requestIdleCallback(warm, { timeout: 5_000 });
-        cancel = () => idle.cancelIdleCallback?.(handle);
-      } else {
-        const timer = setTimeout(warm, 1_000);
-        cancel = () => clearTimeout(timer);
-      }
+      cancel = whenIdle(warm, 5_000);
     });
     return () => {
       unmounted = true;

@@ -4,6 +4,7 @@
 import type { ChatMessage, ChatSource } from "@acp/contracts/chat";
 import { modelDisplayName } from "@acp/contracts/constants";
 import { cn } from "@acp/ui/lib/cn";
+import { whenIdle } from "@acp/ui/lib/when-idle";
 import { CircleAlert, CircleStop, PowerOff } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import type { AnswerMarkdownProps } from "./answer-markdown";
@@ -28,21 +29,9 @@ export function preloadAnswerMarkdown(): Promise<AnswerMarkdownModule> {
   return markdownLoading;
 }
 
-type IdleWindow = Window & {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-  cancelIdleCallback?: (handle: number) => void;
-};
-
 /** Loads the renderer when the browser is next idle (at the latest after 3 s); returns a cancel function. */
 export function preloadAnswerMarkdownWhenIdle(): () => void {
-  const idle = window as IdleWindow;
-  const start = () => void preloadAnswerMarkdown();
-  if (idle.requestIdleCallback && idle.cancelIdleCallback) {
-    const handle = idle.requestIdleCallback(start, { timeout: 3_000 });
-    return () => idle.cancelIdleCallback?.(handle);
-  }
-  const timer = setTimeout(start, 1_000);
-  return () => clearTimeout(timer);
+  return whenIdle(() => void preloadAnswerMarkdown(), 3_000);
 }
 
 const LazyAnswerMarkdown = lazy(() =>
