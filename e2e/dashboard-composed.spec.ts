@@ -97,6 +97,38 @@ describe("the composed dashboard", () => {
     }
   });
 
+  it("paints the dashboard's header with the first HTML, before any script, exactly where the page keeps it", async () => {
+    const browser = page.context().browser();
+    if (!browser) throw new Error("the journey's page has no browser");
+    const origin = new URL(page.url()).origin;
+    const viewport = page.viewportSize();
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 800 },
+    });
+    try {
+      await noScript.addCookies(await page.context().cookies());
+      const first = await noScript.newPage();
+      await first.goto(`${origin}/`);
+      // The server composed the dashboard remote's header into the loading frame; the skeleton's title gave way.
+      const title = first.locator("h1", { hasText: "Executive AI Command Center" });
+      expect(await title.isVisible()).toBe(true);
+      expect(await first.getByText("Complete suite with no restrictions").isVisible()).toBe(true);
+      expect(await first.locator("[data-slot=page-skeleton-title]").isVisible()).toBe(false);
+      const painted = await title.boundingBox();
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto("/");
+      const heading = page.getByRole("heading", { level: 1, name: "Executive AI Command Center" });
+      await heading.waitFor();
+      expect(await heading.boundingBox()).toEqual(painted);
+      expect(await page.locator("h1").count()).toBe(1);
+    } finally {
+      await noScript.close();
+      if (viewport) await page.setViewportSize(viewport);
+    }
+  });
+
   it(
     "uploads from the Knowledge tab, keeps the tab in the URL, and the Documents figure follows without a reload",
     async () => {

@@ -6,8 +6,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { compressFile } from "@acp/federation/vite-precompress";
-import react from "@vitejs/plugin-react";
-import { createServer, type Plugin } from "vite";
+import { withSsrModules } from "@acp/federation/vite-ssr-module";
+import type { Plugin } from "vite";
 
 export const LANDING_FILE = "landing.html";
 
@@ -42,20 +42,11 @@ export function prerenderLanding(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      // A throwaway SSR loader with only React's transform: no federation, no Tailwind, nothing written to disk.
-      const server = await createServer({
-        configFile: false,
-        root,
-        logLevel: "warn",
-        appType: "custom",
-        server: { middlewareMode: true, hmr: false, ws: false },
-        plugins: [react()],
-      });
-      try {
-        const landingModule = (await server.ssrLoadModule("/src/features/landing/render-landing.tsx")) as {
+      await withSsrModules(root, async (load) => {
+        const landingModule = (await load("/src/features/landing/render-landing.tsx")) as {
           renderLandingMarkup: () => string;
         };
-        const loadingModule = (await server.ssrLoadModule("/src/components/render-loading.tsx")) as {
+        const loadingModule = (await load("/src/components/render-loading.tsx")) as {
           renderLoadingMarkup: () => string;
         };
         const index = path.join(outDir, "index.html");
@@ -65,9 +56,7 @@ export function prerenderLanding(): Plugin {
         await compressFile(landing);
         await writeFile(index, withFirstPaint(indexHtml, loadingModule.renderLoadingMarkup()));
         await compressFile(index);
-      } finally {
-        await server.close();
-      }
+      });
     },
   };
 }

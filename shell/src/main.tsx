@@ -3,10 +3,13 @@ import "./index.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { capturePageHead } from "./lib/page-head";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
+// Before React replaces the first HTML: the page head the server composed into it stays on screen.
+capturePageHead();
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -258,3 +258,126 @@ describe("static front-end serving to a signed-in user", () => {
     expect(await visitor.text()).toBe(LANDING_HTML);
   });
 });
+
+describe("a page's head composed into its first HTML for a signed-in user", () => {
+  const SLOT_INDEX = `<!doctype html><html><head><script>window.__boot=1</script><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="root"><div class="frame"><div data-page-head="" class="empty:hidden"></div><div data-slot="page-skeleton-title"></div></div></div></body></html>`;
+  const HEADER = `<header data-slot="page-header"><h1 class="font-bold text-3xl">Executive AI Command Center</h1></header>`;
+  const CSS = `@layer utilities{@scope ([data-remote="mf-dashboard"]){.text-3xl{font-size:1.875rem}}}@property --tw-x{syntax:"<percentage>";inherits:false}`;
+  const heads = (pages: Record<string, { html: string; css: string }>) => JSON.stringify({ pages });
+  let root: string;
+  let testApp: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), "acp-static-heads-"));
+    await mkdir(path.join(root, "shell/dist"), { recursive: true });
+    await mkdir(path.join(root, "mf-dashboard/dist"), { recursive: true });
+    await mkdir(path.join(root, "mf-knowledge/dist"), { recursive: true });
+    await writeFile(path.join(root, "shell/dist/index.html"), SLOT_INDEX);
+    await writeFile(path.join(root, "shell/dist/landing.html"), LANDING_HTML);
+    await writeFile(
+      path.join(root, "mf-dashboard/dist/page-heads.json"),
+      heads({ "/": { html: HEADER, css: CSS } }),
+    );
+    await writeFile(
+      path.join(root, "mf-knowledge/dist/page-heads.json"),
+      heads({ "/knowledge": { html: "<header><h1>Knowledge Base</h1></header>", css: "" } }),
+    );
+    testApp = await createTestApp("pglite", { config: { staticRoot: root } });
+    ({ cookie } = await signUp(testApp));
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("puts the remote's header into the loading frame's slot and its utilities into the head, uncached", async () => {
+    const response = await testApp.request("/", { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html).toContain(
+      `<div data-page-head="" class="empty:hidden" data-path="/"><div data-remote="mf-dashboard" class="contents">${HEADER}</div></div>`,
+    );
+    expect(html).toContain(`<style data-page-head-styles="mf-dashboard">${CSS}</style>\n</head>`);
+    // The inline boot script is still allowed by its hash: composing adds no script.
+    const scriptSrc = (response.headers.get("content-security-policy") ?? "")
+      .split("; ")
+      .find((directive) => directive.startsWith("script-src"));
+    expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+  });
+
+  it("sends the composed page compressed as accepted, with a validator per encoding", async () => {
+    const plain = await (await testApp.request("/", { cookie })).text();
+    const br = await testApp.request("/", { cookie, headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain);
+    const gz = await testApp.request("/", { cookie, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(plain);
+    const etag = gz.headers.get("etag") ?? "";
+    expect(etag).not.toBe(br.headers.get("etag"));
+    const again = await testApp.request("/", {
+      cookie,
+      headers: { "accept-encoding": "gzip", "if-none-match": etag },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it("composes any page whose remote wrote a head, and never for a visitor", async () => {
+    const knowledge = await testApp.request("/knowledge/", { cookie });
+    expect(await knowledge.text()).toContain(
+      `data-path="/knowledge"><div data-remote="mf-knowledge" class="contents"><header><h1>Knowledge Base</h1>`,
+    );
+    const visitor = await testApp.request("/knowledge");
+    expect(await visitor.text()).toBe(SLOT_INDEX);
+    expect(visitor.headers.get("vary")).toContain("Cookie");
+    expect(visitor.headers.get("cache-control")).toBe("no-store");
+    expect(await (await testApp.request("/")).text()).toBe(LANDING_HTML);
+    // A page without a head is the plain, cacheable index.html.
+    const training = await testApp.request("/training", { cookie });
+    expect(await training.text()).toBe(SLOT_INDEX);
+    expect(training.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("never serves the page heads file to browsers", async () => {
+    expect((await testApp.request("/mf/mf-dashboard/page-heads.json")).status).toBe(404);
+  });
+
+  it("takes a redeployed remote's new head, and drops one that would inject a script", async () => {
+    const file = path.join(root, "mf-knowledge/dist/page-heads.json");
+    await writeFile(
+      file,
+      heads({ "/knowledge": { html: "<header><h1>Knowledge, redeployed</h1></header>", css: "" } }),
+    );
+    expect(await (await testApp.request("/knowledge", { cookie })).text()).toContain("Knowledge, redeployed");
+    await writeFile(file, heads({ "/knowledge": { html: "<h1>x</h1><script>alert(1)</script>", css: "" } }));
+    expect(await (await testApp.request("/knowledge", { cookie })).text()).toBe(SLOT_INDEX);
+    await writeFile(
+      file,
+      heads({ "/knowledge": { html: "<h1>x</h1>", css: "</style><script>alert(1)</script>" } }),
+    );
+    expect(await (await testApp.request("/knowledge", { cookie })).text()).toBe(SLOT_INDEX);
+  });
+
+  it("skips a remote registered at another address: its deployed header may differ from this disk", async () => {
+    const moved = await createTestApp("pglite", {
+      config: {
+        staticRoot: root,
+        remotes: {
+          ...testConfig().remotes,
+          "mf-dashboard": "https://cdn.example.com/mf-dashboard/mf-manifest.json",
+        },
+      },
+    });
+    try {
+      const { cookie: movedCookie } = await signUp(moved);
+      expect(await (await moved.request("/", { cookie: movedCookie })).text()).toBe(SLOT_INDEX);
+    } finally {
+      await moved.close();
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { isRemoteName } from "@acp/contracts/remotes";
+import { isRemoteName, PAGE_HEADS_FILENAME } from "@acp/contracts/remotes";
 import { $, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getMimeType } from "hono/utils/mime";
@@ -17,6 +17,7 @@ import type { AppEnv } from "../lib/app-env";
 import { AppError } from "../lib/app-error";
 import { cspDirectives, serializeCsp } from "../lib/content-security-policy";
 import { createRouter } from "../lib/openapi";
+import { composedDocument, composePageHead, findPageHead, type PageHead } from "./page-heads";
 
 const NOT_BUILT = "front end not built: run npm start";
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -52,7 +53,7 @@ function isBuildMetadata(relative: string, { remote }: { remote: boolean }): boo
   const segments = relative.split(/[\\/]/);
   if (segments.some((segment) => segment.startsWith("."))) return true;
   const base = segments.at(-1) ?? "";
-  if (base === "mf-stats.json" || /\.(?:br|gz)$/.test(base)) return true;
+  if (base === "mf-stats.json" || base === PAGE_HEADS_FILENAME || /\.(?:br|gz)$/.test(base)) return true;
   return remote && base.endsWith(".html");
 }
 
@@ -162,6 +163,58 @@ async function sendHtml(
 }
 
 /**
+ * Sends index.html with the page head of `pathname` composed into it (page-heads.ts), compressed as the request
+ * accepts; undefined when the file is missing or has no slot for it.
+ */
+async function sendComposedHtml(
+  c: Context<AppEnv>,
+  file: string,
+  pathname: string,
+  head: PageHead,
+): Promise<Response | undefined> {
+  const stats = await fileStats(file);
+  if (!stats) return undefined;
+  const html = composePageHead(await readFile(file, "utf8"), pathname, head);
+  if (html === undefined) return undefined;
+  const document = composedDocument(html);
+  const hashes = await scriptHashesOf(file, `${stats.size}:${stats.mtimeMs}`);
+  c.header(
+    "Content-Security-Policy",
+    serializeCsp(cspDirectives(c.var.deps.config, { scriptHashes: hashes })),
+  );
+  const accepted = acceptedEncodings(c.req.header("accept-encoding"));
+  const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : undefined;
+  const body = encoding === "br" ? document.br : encoding === "gzip" ? document.gzip : document.html;
+  const etag = encoding ? document.etag.replace(/"$/, `-${encoding}"`) : document.etag;
+  // Composed for a signed-in session (the caller adds Vary: Cookie): no cache may keep it.
+  c.header("Cache-Control", NO_STORE);
+  c.header("Vary", "Accept-Encoding", { append: true });
+  c.header("ETag", etag);
+  c.header("Content-Type", "text/html; charset=utf-8");
+  if (encoding) c.header("Content-Encoding", encoding);
+  if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+  c.header("Content-Length", String(body.byteLength));
+  if (c.req.method === "HEAD") return c.body(null, 200);
+  return c.body(new Uint8Array(body), 200);
+}
+
+/** The page head composed into `pathname`'s first HTML, if a remote hosted here wrote one. */
+function pageHeadOf(c: Context<AppEnv>, pathname: string): Promise<PageHead | undefined> {
+  const { staticRoot, remotes } = c.var.deps.config;
+  return findPageHead({
+    staticRoot,
+    remotes,
+    pathname,
+    onInvalid: (file, reason) => c.var.logger.warn({ file, reason }, "page heads file left out"),
+  });
+}
+
+/** "/knowledge/" and "/knowledge" are one page (as the shell's router matches them). */
+function pagePath(urlPath: string): string {
+  return urlPath.length > 1 ? urlPath.replace(/\/+$/, "") || "/" : urlPath;
+}
+
+/**
  * True when the request carries a valid session. Uses the same bounded lookup as signed-in routes (a flood of
  * made-up cookies is refused without a query); a refused lookup is treated as signed out: the public page is fine.
  */
@@ -205,9 +258,12 @@ export const staticRoutes = $(
         // Signed out: the prerendered landing page, readable without JavaScript. Signed in: the app.
         c.header("Vary", "Cookie", { append: true });
         const landing = path.join(root, LANDING_FILE);
-        const page = (await hasValidSession(c)) ? index : landing;
+        const signedIn = await hasValidSession(c);
+        const head = signedIn ? await pageHeadOf(c, "/") : undefined;
+        const composed = head ? await sendComposedHtml(c, index, "/", head) : undefined;
+        if (composed) return composed;
         return (
-          (await sendHtml(c, page, NO_STORE)) ??
+          (await sendHtml(c, signedIn ? index : landing, NO_STORE)) ??
           (await sendHtml(c, index, NO_STORE)) ??
           c.text(NOT_BUILT, 503)
         );
@@ -221,7 +277,17 @@ export const staticRoutes = $(
         // A missing asset (has an extension) is a 404; anything else is a client-side route.
         if (path.extname(file) !== "") return c.text("Not found", 404);
       }
-      return (await sendHtml(c, index, REVALIDATE)) ?? c.text(NOT_BUILT, 503);
+      // A page whose remote wrote a head gets it when signed in (a signed-out visitor sees the sign-in prompt).
+      const pathname = pagePath(c.req.path);
+      const head = await pageHeadOf(c, pathname);
+      if (head) {
+        c.header("Vary", "Cookie", { append: true });
+        const composed = (await hasValidSession(c))
+          ? await sendComposedHtml(c, index, pathname, head)
+          : undefined;
+        if (composed) return composed;
+      }
+      return (await sendHtml(c, index, head ? NO_STORE : REVALIDATE)) ?? c.text(NOT_BUILT, 503);
     }),
 );
 

@@ -8,6 +8,15 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 export const REMOTE_ENTRY_FILENAME = "remoteEntry.js";
 const REMOTE_MANIFEST_FILENAME = "mf-manifest.json";
 
+/**
+ * Build output of a remote that owns pages: each page's header rendered at build time, for the API to put into the
+ * first HTML of that page (see api/src/routes/page-heads.ts). Read by the server, never served.
+ */
+export const PAGE_HEADS_FILENAME = "page-heads.json";
+
+/** What PAGE_HEADS_FILENAME holds: by page path, the header's markup and the remote's scoped utilities it uses. */
+export type PageHeadsFile = { pages: Record<string, { html: string; css: string }> };
+
 /** The path the API serves each built remote under (DESIGN 2, front-end hosting). */
 function remoteBasePath(name: RemoteName): string {
   return `/mf/${name}/`;

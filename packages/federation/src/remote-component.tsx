@@ -100,12 +100,15 @@ function RemoteSlot<R extends RemoteName, M extends ExposedModule<R>>({
   );
 }
 
-/** A neutral page-shaped placeholder while the remote loads. */
-export function RemoteSkeleton() {
+/**
+ * A neutral page-shaped placeholder while the remote loads; `head` is the page's own header when the server composed
+ * it into the first HTML (the shell passes it on the page the document was loaded for).
+ */
+export function RemoteSkeleton({ head }: { head?: string | undefined }) {
   return (
     <div role="status" aria-busy="true" aria-live="polite">
       <span className="sr-only">Loading…</span>
-      <PageSkeleton />
+      <PageSkeleton head={head || undefined} />
     </div>
   );
 }

@@ -2,16 +2,24 @@
 // federation (manifest, relocatable base, shared singletons, exposes derived from REMOTES), the scoped styles each
 // exposed module injects, and the standalone dev page. Nothing of this is copied into the remotes.
 
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { REMOTE_ENTRY_FILENAME, type RemoteName } from "@acp/contracts/remotes";
+import {
+  PAGE_HEADS_FILENAME,
+  type PageHeadsFile,
+  REMOTE_ENTRY_FILENAME,
+  type RemoteName,
+} from "@acp/contracts/remotes";
 import { exposedModuleFile, exposedModules, REMOTES } from "@acp/federation/remotes";
 import { SHARED_SINGLETON_PACKAGES, sharedSingletons } from "@acp/federation/shared";
 import { precompress } from "@acp/federation/vite-precompress";
+import { withSsrModules } from "@acp/federation/vite-ssr-module";
 import { federation } from "@module-federation/vite";
+import { compile, optimize } from "@tailwindcss/node";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import type { Plugin, UserConfig } from "vite";
+import type { Plugin, Rollup, UserConfig } from "vite";
 
 // Node loads this file straight from TypeScript source when Vite reads a config, so siblings are imported through
 // the package name above: extensionless relative imports do not resolve in Node ESM.
@@ -36,6 +44,11 @@ export type RemoteViteOptions = {
   name: RemoteName;
   /** Vite's command: a build runs only inside the shell; `vite dev` also serves the standalone harness. */
   command: "build" | "serve";
+  /**
+   * A module ("/src/page-heads.tsx") whose `renderPageHeads()` returns the static header markup of the pages this
+   * remote renders, by path: the build writes it to PAGE_HEADS_FILENAME for the server to compose into the first HTML.
+   */
+  pageHeads?: string;
 };
 
 /** The standalone page of `vite dev`: the remote's src/main.tsx inside an HTML shell nobody has to keep. */
@@ -108,6 +121,68 @@ function remoteScaffolding(name: RemoteName, root: string): Plugin {
   };
 }
 
+/** The remote's stylesheet in the bundle: the asset compiled from remote-utilities.css. */
+function remoteStylesheet(bundle: Rollup.OutputBundle) {
+  return Object.values(bundle).find(
+    (file) =>
+      file.type === "asset" &&
+      file.fileName.endsWith(".css") &&
+      file.originalFileNames.some((original) => path.basename(original) === REMOTE_UTILITIES_CSS_NAME),
+  );
+}
+
+/** The class names in `markup`: the candidates Tailwind builds utilities for. */
+export function classNamesOf(markup: string): string[] {
+  const names = new Set<string>();
+  for (const match of markup.matchAll(/\bclass="([^"]*)"/g)) {
+    for (const name of (match[1] ?? "").split(/\s+/)) if (name) names.add(name.replaceAll("&amp;", "&"));
+  }
+  return [...names];
+}
+
+/**
+ * The remote's scoped utilities for exactly the classes `markup` uses (minified): what its page head needs before the
+ * remote's own stylesheet arrives, small enough to go into the first HTML instead of blocking it on a request.
+ */
+export async function utilitiesFor(name: RemoteName, markup: string): Promise<string> {
+  const input = (await readFile(REMOTE_UTILITIES_CSS, "utf8")).replaceAll(REMOTE_PLACEHOLDER, name);
+  const compiler = await compile(input, { base: path.dirname(REMOTE_UTILITIES_CSS), onDependency: () => {} });
+  return optimize(compiler.build(classNamesOf(markup)), { minify: true }).code;
+}
+
+/**
+ * Writes PAGE_HEADS_FILENAME: for each page path `renderPageHeads()` of `modulePath` names, the header markup rendered
+ * on the server at build time and the scoped utilities it uses. The API puts a page's head into that page's first
+ * HTML, so its largest text paints with the HTML instead of after the shell, the registry and the remote's chunks.
+ */
+function writePageHeads(name: RemoteName, modulePath: string): Plugin {
+  let root = "";
+  let outDir = "";
+  return {
+    name: "acp-remote-page-heads",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const markups = await withSsrModules(root, async (load) => {
+        const loaded = await load(modulePath);
+        if (typeof loaded.renderPageHeads !== "function") {
+          throw new Error(`page heads: ${modulePath} exports no renderPageHeads()`);
+        }
+        return (loaded.renderPageHeads as () => Record<string, string>)();
+      });
+      const file: PageHeadsFile = { pages: {} };
+      for (const [page, html] of Object.entries(markups)) {
+        if (/<script\b/i.test(html)) throw new Error(`page heads: the head of ${page} holds a script`);
+        file.pages[page] = { html, css: await utilitiesFor(name, html) };
+      }
+      await writeFile(path.join(outDir, PAGE_HEADS_FILENAME), JSON.stringify(file));
+    },
+  };
+}
+
 /**
  * Makes remoteEntry.js start fetching the remote's stylesheet the moment the page loads the remote. The exposed module
  * waits for that sheet before it renders (remote-styles.ts); without this hint the fetch would begin only once the
@@ -120,12 +195,7 @@ function preloadRemoteStyles(): Plugin {
     enforce: "post",
     generateBundle(_options, bundle) {
       const entry = bundle[REMOTE_ENTRY_FILENAME];
-      const sheet = Object.values(bundle).find(
-        (file) =>
-          file.type === "asset" &&
-          file.fileName.endsWith(".css") &&
-          file.originalFileNames.some((original) => path.basename(original) === REMOTE_UTILITIES_CSS_NAME),
-      );
+      const sheet = remoteStylesheet(bundle);
       if (entry?.type !== "chunk" || !sheet) {
         this.error(`no ${REMOTE_ENTRY_FILENAME} or no stylesheet of remote-utilities.css in the bundle`);
       }
@@ -145,7 +215,7 @@ function preloadRemoteStyles(): Plugin {
   };
 }
 
-export function createRemoteViteConfig({ name, command }: RemoteViteOptions): UserConfig {
+export function createRemoteViteConfig({ name, command, pageHeads }: RemoteViteOptions): UserConfig {
   const root = process.cwd();
   const { devPort } = REMOTES[name];
   const origin = `http://localhost:${devPort}`;
@@ -180,6 +250,7 @@ export function createRemoteViteConfig({ name, command }: RemoteViteOptions): Us
         moduleParseIdleTimeout: MODULE_PARSE_IDLE_TIMEOUT_S,
       }),
       preloadRemoteStyles(),
+      ...(pageHeads ? [writePageHeads(name, pageHeads)] : []),
       precompress(),
     ],
     build: {

@@ -6,6 +6,7 @@ import { LoadingLayout } from "../components/loading-layout";
 import { useAuth } from "../features/auth/api/get-current-user";
 import { UnauthorizedRedirect } from "../features/auth/components/unauthorized-redirect";
 import { NotFoundPage } from "../features/not-found/components/not-found-page";
+import { pageHeadFor } from "../lib/page-head";
 import { signedOutView } from "../lib/route-table";
 
 // Visitors never download the router, sidebar or remotes; signed-in users never download the landing page.
@@ -17,11 +18,11 @@ const LandingPage = lazy(() =>
 export function AuthGate({ pathname = window.location.pathname }: { pathname?: string }) {
   const { isLoading, isAuthenticated } = useAuth();
 
-  if (isLoading) return <LoadingLayout />;
+  if (isLoading) return <LoadingLayout head={pageHeadFor(pathname)} />;
 
   if (isAuthenticated) {
     return (
-      <Suspense fallback={<LoadingLayout />}>
+      <Suspense fallback={<LoadingLayout head={pageHeadFor(pathname)} />}>
         <SignedInApp />
       </Suspense>
     );

@@ -1,11 +1,12 @@
 // The frame shown while the current user loads: the shape of the sidebar layout with a visible status line. The
-// shell's build also writes it into index.html (prerender-landing.ts), so it paints with the HTML, before any script.
+// shell's build also writes it into index.html (prerender-landing.ts), so it paints with the HTML, before any script,
+// with an empty page-head slot the server may fill with the page's own header (see lib/page-head.ts).
 import { PageSkeleton } from "@acp/ui/components/page-skeleton";
 import { Skeleton } from "@acp/ui/components/skeleton";
 
 export const LOADING_LABEL = "Loading the control panel…";
 
-export function LoadingLayout({ label = LOADING_LABEL }: { label?: string }) {
+export function LoadingLayout({ label = LOADING_LABEL, head = "" }: { label?: string; head?: string }) {
   return (
     <div className="flex min-h-svh w-full bg-background" role="status" aria-busy="true" aria-live="polite">
       <div className="hidden w-64 shrink-0 flex-col gap-4 bg-sidebar p-4 md:flex" aria-hidden="true">
@@ -22,7 +23,8 @@ export function LoadingLayout({ label = LOADING_LABEL }: { label?: string }) {
           <Skeleton className="size-8" />
           <p className="truncate text-muted-foreground text-sm">{label}</p>
         </div>
-        <PageSkeleton className="p-4 md:p-8" />
+        {/* The same box as AppLayout's main content, so a composed page head stays where the page puts it. */}
+        <PageSkeleton head={head} className="mx-auto w-full max-w-7xl p-4 md:p-8" />
       </div>
     </div>
   );

@@ -19,3 +19,13 @@ export const Default: Story = {
     </div>
   ),
 };
+
+/** With the page's own header composed by the server (a remote's page head) in place of the title lines. */
+export const WithPageHead: Story = {
+  render: () => (
+    <div role="status" aria-busy="true">
+      <span className="sr-only">Loading the page…</span>
+      <PageSkeleton head='<header class="flex flex-col gap-1"><h1 class="font-bold text-3xl tracking-tight">Executive AI Command Center</h1><p class="text-muted-foreground">Complete suite with no restrictions</p></header>' />
+    </div>
+  ),
+};
