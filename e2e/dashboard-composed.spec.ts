@@ -129,6 +129,29 @@ describe("the composed dashboard", () => {
     }
   });
 
+  it("renders a widget far below a phone's first screen only once scrolling brings it near", async () => {
+    const browser = page.context().browser();
+    if (!browser) throw new Error("the journey's page has no browser");
+    const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    try {
+      await phone.addCookies(await page.context().cookies());
+      const fresh = await phone.newPage();
+      await fresh.goto(`${new URL(page.url()).origin}/`);
+      await fresh.getByRole("heading", { level: 1, name: "Executive AI Command Center" }).waitFor();
+      await expect.poll(() => textOf(metric(fresh, "Active Agents"))).toBe("1/7");
+      const chat = fresh.locator('[data-widget="mf-agents/ChatCard"]');
+      // Its code has loaded with the tab, but it has not rendered: its placeholder holds its place.
+      expect(await chat.getByRole("status").textContent()).toBe("Loading go-to-market chat…");
+      expect(await fresh.getByRole("region", { name: "GTM Strategy Chat" }).count()).toBe(0);
+      await chat.scrollIntoViewIfNeeded();
+      await fresh
+        .getByRole("region", { name: "GTM Strategy Chat" })
+        .waitFor({ timeout: PAGE_LOAD_TIMEOUT_MS });
+    } finally {
+      await phone.close();
+    }
+  });
+
   it(
     "uploads from the Knowledge tab, keeps the tab in the URL, and the Documents figure follows without a reload",
     async () => {
@@ -243,6 +266,9 @@ describe("the composed dashboard", () => {
       await openTab(page, name);
       const panel = page.getByRole("tabpanel");
       await settled(panel);
+      // Widgets render once they come near the viewport: scroll through them (a fresh page at 375 px would hold
+      // the lower ones as placeholders).
+      for (const widget of await panel.locator("[data-widget]").all()) await widget.scrollIntoViewIfNeeded();
       // Widgets finished loading: no skeleton of a remote is left in the panel.
       await expect.poll(() => panel.locator("[aria-busy=true]").count(), { timeout: 20_000 }).toBe(0);
       expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);

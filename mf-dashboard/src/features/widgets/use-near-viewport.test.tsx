@@ -1,0 +1,74 @@
+// A widget renders once it is within reach of the viewport: at once when it is already, when scrolling brings it
+// near, and at once again when its tab opens a second time.
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { useRef } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useNearViewport } from "./use-near-viewport";
+
+type Observed = { callback: IntersectionObserverCallback; options: IntersectionObserverInit | undefined };
+let observers: Observed[] = [];
+
+class FakeIntersectionObserver {
+  constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+    observers.push({ callback, options });
+  }
+  observe() {}
+  disconnect() {}
+}
+
+function Probe({ id, top }: { id: string; top: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, id);
+  return (
+    <div
+      ref={(element) => {
+        ref.current = element;
+        if (element) element.getBoundingClientRect = () => ({ top, bottom: top + 100 }) as DOMRect;
+      }}
+    >
+      {near ? "rendered" : "placeholder"}
+    </div>
+  );
+}
+
+beforeEach(() => {
+  observers = [];
+  vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
+  vi.stubGlobal("innerHeight", 800);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("useNearViewport", () => {
+  it("renders a widget already within reach before the first paint", () => {
+    render(<Probe id="in-reach" top={1100} />);
+    expect(screen.getByText("rendered")).toBeTruthy();
+  });
+
+  it("keeps a widget far below as a placeholder until scrolling brings it near, half a viewport ahead", () => {
+    render(<Probe id="far" top={3000} />);
+    expect(screen.getByText("placeholder")).toBeTruthy();
+    expect(observers.at(-1)?.options?.rootMargin).toBe("0px 0px 50% 0px");
+    act(() => {
+      observers
+        .at(-1)
+        ?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    });
+    expect(screen.getByText("rendered")).toBeTruthy();
+  });
+
+  it("renders a widget seen once at once when it mounts again (a tab opened a second time)", () => {
+    const first = render(<Probe id="again" top={3000} />);
+    act(() => {
+      observers
+        .at(-1)
+        ?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    });
+    first.unmount();
+    render(<Probe id="again" top={3000} />);
+    expect(screen.getByText("rendered")).toBeTruthy();
+  });
+});
