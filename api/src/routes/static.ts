@@ -314,7 +314,7 @@ staticRoutes.openAPIRegistry.registerPath({
   tags: ["Front end"],
   summary: "The shell (single-page app), or the landing page on / when signed out",
   description:
-    "`/` answers the prerendered landing page (no scripts) without a valid session cookie and the app's index.html with one, both `Cache-Control: no-store`. Any other GET outside /api: a file of <STATIC_ROOT>/shell/dist (precompressed when accepted), or index.html for client-side routes.",
+    "`/` answers the prerendered landing page (no scripts) without a valid session cookie and the app's index.html with one, both `Cache-Control: no-store`. Any other GET outside /api: a file of <STATIC_ROOT>/shell/dist (precompressed when accepted), or index.html for client-side routes. For a signed-in request of a page whose remote (hosted here) wrote a page head, index.html carries that page's header in its loading frame and the header's styles in a `<style>` (uncached, `Vary: Cookie`).",
   request: { params: z.object({ path: z.string() }) },
   responses: {
     200: { description: "A shell file or index.html", content: { "text/html": { schema: z.string() } } },
