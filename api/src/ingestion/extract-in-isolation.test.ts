@@ -514,3 +514,25 @@ describe("the extraction pool", () => {
     expect(await exited).toBe(0);
   });
 });
+
+describe("the chunk batches of extractChunksInIsolation", () => {
+  it("starts with a small batch, so indexing starts early, and doubles up to full batches", async () => {
+    const sizes: number[] = [];
+    const chunks: Chunk[] = [];
+    await extractChunksInIsolation({
+      pool,
+      bytes: manyParagraphs(700),
+      fileName: "many.txt",
+      ext: "txt",
+      chunking: { targetTokens: 16, overlapTokens: 0 },
+      onChunks: (batch) => {
+        sizes.push(batch.length);
+        chunks.push(...batch);
+      },
+    });
+    expect(sizes.slice(0, 5)).toEqual([16, 32, 64, 128, 128]);
+    // Nothing lost or reordered at the seams.
+    expect(chunks.map((chunk) => chunk.index)).toEqual(chunks.map((_, i) => i));
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeGreaterThan(16 + 32 + 64 + 128 + 128);
+  });
+});

@@ -1,10 +1,13 @@
 // One ingestion attempt on both engines: chunks indexed batch by batch as the child sends them, a slow indexer within the
 // extraction time limit, and no partial index left behind by a failed attempt.
+import { readdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { documentChunks, documents } from "../db/schema";
 import { type Chunk, type ChunkOptions, ExtractionError, type ExtractionLimits } from "../ingestion/types";
 import { writeBlobsFromBytes } from "../services/documents/document-blobs";
+import { HANDOFF_PREFIX, handOffSpooledFile } from "../services/documents/spool-handoff";
 import { searchKnowledge } from "../services/retrieval/search-knowledge";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 import { ingestDocument } from "./ingest-document";
@@ -148,6 +151,58 @@ describe.each(engines)("ingestDocument on %s", (engine) => {
     expect(seen[0]?.progress).toBeLessThanOrEqual(90);
     expect(await chunkRows(documentId)).toBe(extraction.delivered);
     if (await vectorsReady()) expect(await vectors(userId)).toBe(extraction.delivered);
+  });
+
+  /** Leaves `content` for the document's job as an upload does (spool-handoff.ts), its spool file then removed. */
+  const handOff = async (documentId: string, content: string) => {
+    const dir = t.deps.config.upload.spoolDir;
+    const spoolFile = path.join(dir, `spooled-${documentId}`);
+    await writeFile(spoolFile, content);
+    expect(await handOffSpooledFile({ dir, documentId, filePath: spoolFile })).toBeDefined();
+    await rm(spoolFile);
+  };
+  const chunkTexts = async (documentId: string) =>
+    (
+      await t.database.db
+        .select({ text: documentChunks.text })
+        .from(documentChunks)
+        .where(eq(documentChunks.documentId, documentId))
+    )
+      .map((row) => row.text)
+      .join(" ");
+  const handOffsOf = async (documentId: string) =>
+    (await readdir(t.deps.config.upload.spoolDir)).filter((name) =>
+      name.startsWith(`${HANDOFF_PREFIX}${documentId}`),
+    );
+
+  it("reads the file its upload handed off, not the stored bytes back, and removes it", async () => {
+    const stored = paragraphs(40);
+    const { documentId } = await upload(stored);
+    // As long as the stored bytes, other words: the index shows which of the two the job read.
+    await handOff(documentId, stored.replaceAll("revenue", "margins"));
+    expect(await ingestDocument({ deps: t.deps, documentId, isLastAttempt: true })).toEqual({
+      kind: "settled",
+      status: "completed",
+    });
+    const texts = await chunkTexts(documentId);
+    expect(texts).toContain("margins of region");
+    expect(texts).not.toContain("revenue");
+    expect(await handOffsOf(documentId)).toEqual([]);
+    expect((await documentRow(documentId))?.chunkCount).toBeGreaterThan(1);
+  });
+
+  it("reads the stored bytes when the handed-off file is not the stored size, and removes it too", async () => {
+    const stored = paragraphs(40);
+    const { documentId } = await upload(stored);
+    await handOff(documentId, `${stored.replaceAll("revenue", "margins")} and more`);
+    expect(await ingestDocument({ deps: t.deps, documentId, isLastAttempt: true })).toEqual({
+      kind: "settled",
+      status: "completed",
+    });
+    const texts = await chunkTexts(documentId);
+    expect(texts).toContain("revenue of region");
+    expect(texts).not.toContain("margins");
+    expect(await handOffsOf(documentId)).toEqual([]);
   });
 
   it("completes a file whose indexing takes longer than the extraction time limit", async () => {

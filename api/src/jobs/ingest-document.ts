@@ -1,6 +1,6 @@
 // One attempt at ingesting one document: bytes -> extracting -> chunking -> embedding -> indexing -> completed or failed.
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { copyFile, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { UploadExtension } from "@acp/contracts/knowledge";
@@ -13,6 +13,7 @@ import { extractChunksInIsolation, toExtractedParts } from "../ingestion/extract
 import { extractText } from "../ingestion/extract-text";
 import { type ExtractedDocument, ExtractionError } from "../ingestion/types";
 import { readBlobs, readBlobsToFile } from "../services/documents/document-blobs";
+import { takeHandedOffFile } from "../services/documents/spool-handoff";
 import {
   type DocumentIndexWriter,
   deleteDocumentIndex,
@@ -121,7 +122,15 @@ async function indexFile(
   workFile: string,
 ): Promise<void> {
   const { document } = attempt;
-  await readBlobsToFile(deps.database.db, document.id, workFile);
+  // The upload's own spool file when this machine still has it (the upload just stored the same bytes), else the
+  // stored bytes. Either becomes the work file, removed when the attempt ends.
+  const handedOff = await takeHandedOffFile({
+    dir: deps.config.upload.spoolDir,
+    documentId: document.id,
+    size: document.size,
+  });
+  if (handedOff) await moveFile(handedOff, workFile);
+  else await readBlobsToFile(deps.database.db, document.id, workFile);
   /** Share of the child's work done (file read, or parts chunked), from its latest report. */
   let childDone = 0;
   const summary = await extractChunksInIsolation({
@@ -144,14 +153,28 @@ async function indexFile(
       }
     },
     onChunks: async (batch) => {
-      if (attempt.currentStage === "extracting") await attempt.enter("chunking");
+      // Stage changes are written behind the chunks, not waited for (a deleted document aborts the signal).
+      if (attempt.currentStage === "extracting") attempt.advance("chunking");
       await writer.append(batch, () => attempt.progress(childDone));
       // The first batch is embedded: chunks now flow through embedding as fast as the child makes them.
-      if (attempt.currentStage === "chunking") await attempt.enter("embedding");
+      if (attempt.currentStage === "chunking") attempt.advance("embedding");
     },
   });
   attempt.signal.throwIfAborted();
   await storeParts(deps.database.db, document.id, { ...summary, blocks: [] });
+}
+
+/** Moves a file, copying it when `to` is on another file system (the spool folder may be). */
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch {
+    try {
+      await copyFile(from, to);
+    } finally {
+      await rm(from, { force: true });
+    }
+  }
 }
 
 /** A text data source: extracted and chunked here (it is small), then embedded and written slice by slice. */

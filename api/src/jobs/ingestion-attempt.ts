@@ -61,9 +61,18 @@ export class IngestionAttempt {
     const [initial] = await db.select().from(documents).where(eq(documents.id, documentId));
     if (initial?.status !== "processing") return undefined;
     const number = initial.attempts + 1;
+    const attempt = new IngestionAttempt(db, { ...initial, attempts: number }, number, jobSignal);
+    // The claim enters the first stage in the same statement (one write fewer for every document).
     const claimed = await db
       .update(documents)
-      .set({ attempts: number, heartbeatAt: new Date() })
+      .set({
+        attempts: number,
+        heartbeatAt: new Date(),
+        stage: attempt.stage,
+        progress: stageProgress(attempt.stage, 0),
+        timings: attempt.timings,
+        error: null,
+      })
       .where(
         and(
           eq(documents.id, documentId),
@@ -73,12 +82,10 @@ export class IngestionAttempt {
       )
       .returning({ id: documents.id });
     if (claimed.length === 0) return undefined;
-    const attempt = new IngestionAttempt(db, { ...initial, attempts: number }, number, jobSignal);
     attempt.heartbeat = setInterval(() => {
       void attempt.write({}).catch(() => undefined);
     }, HEARTBEAT_MS);
     attempt.heartbeat.unref();
-    await attempt.enter("extracting", { error: null });
     return attempt;
   }
 
@@ -119,6 +126,15 @@ export class IngestionAttempt {
     const values = { stage, progress: stageProgress(stage, 0), timings: this.timings, ...extra };
     await this.pendingProgress;
     await this.write(values);
+  }
+
+  /**
+   * Moves to `stage` as `enter` does, without waiting for the write: it follows the writes before it, and one that
+   * finds the document gone aborts `signal` (the work stops at its next check). For the stages an attempt passes
+   * through while chunks flow, so the pipeline never waits on the database for a label.
+   */
+  advance(stage: DocumentStage): void {
+    this.pendingProgress = this.enter(stage).catch(() => undefined);
   }
 
   /** Progress inside the current stage (0-1 of it), written at most every PROGRESS_WRITE_MS, never awaited. */

@@ -11,6 +11,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { documentBlobs, documentChunks, documentParts, documents } from "../db/schema";
+import { HANDOFF_PREFIX } from "../services/documents/spool-handoff";
+import { SPOOL_PREFIX } from "../services/documents/spool-upload";
 import { createTestApp, engines, signUp, type TestApp } from "../test/test-app";
 import { listDocumentsFor, uploadFiles, uploadOk, uploadStream, waitForDocument } from "../test/uploads";
 
@@ -68,6 +70,9 @@ describe.each(engines)("documents on %s", (engine) => {
     await t?.close();
     await rm(spoolDir, { recursive: true, force: true });
   });
+
+  /** Upload spool folders left (files handed off to earlier documents' jobs are not theirs). */
+  const uploadFolders = async () => (await readdir(spoolDir)).filter((name) => name.startsWith(SPOOL_PREFIX));
 
   const countRows = async (table: typeof documents | typeof documentBlobs | typeof documentParts) => {
     const [row] = await t.database.db.select({ n: count() }).from(table);
@@ -151,6 +156,9 @@ describe.each(engines)("documents on %s", (engine) => {
       ]);
       expect(detail.timings.every((timing) => timing.finishedAt !== null)).toBe(true);
     }
+    // Each job read its file from the spool the upload handed off, and took it away.
+    const handedOff = (await readdir(spoolDir)).filter((name) => name.startsWith(HANDOFF_PREFIX));
+    expect(handedOff.filter((name) => answered.some((d) => name.includes(d.id)))).toEqual([]);
     const pdf = documentDetailSchema.parse(await waitForDocument(t, a.cookie, answered[2]?.id ?? ""));
     expect(pdf.parts[0]?.text).toContain("Quarterly board report");
     expect(pdf.parts[0]?.location).toEqual({ kind: "page", page: 1 });
@@ -198,7 +206,7 @@ describe.each(engines)("documents on %s", (engine) => {
     expect(reasons["fake.docx"]).toMatch(/not a Word document/);
     expect({ docs: await countRows(documents), blobs: await countRows(documentBlobs) }).toEqual(before);
     expect(await listDocumentsFor(t, a.cookie)).toEqual([]);
-    expect(await readdir(spoolDir)).toEqual([]);
+    expect(await uploadFolders()).toEqual([]);
   });
 
   it("answers 400 for a request without files and 415 for a non-multipart body", async () => {
@@ -241,7 +249,7 @@ describe.each(engines)("documents on %s", (engine) => {
       details: { file: "huge.csv", limitBytes: 200 * 1024 * 1024 },
     });
     expect({ docs: await countRows(documents), blobs: await countRows(documentBlobs) }).toEqual(before);
-    expect(await readdir(spoolDir)).toEqual([]);
+    expect(await uploadFolders()).toEqual([]);
   }, 120_000);
 
   it("recognises the same file uploaded again by the same user for the same agent", async () => {

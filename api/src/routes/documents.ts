@@ -251,6 +251,8 @@ export const documentsRoutes = createRouter()
         userId: c.var.user.id,
         agentId: agentId ?? null,
         category: category || null,
+        // The job on this machine reads the spool file instead of the bytes just stored (spool-handoff.ts).
+        handoffDir: deps.config.upload.spoolDir,
         items: upload.files.map((file) => ({
           originalName: file.originalName,
           mimeType: MIME_TYPES[file.ext],

@@ -4,6 +4,7 @@ import { documents } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { deleteDocumentIndex } from "../retrieval/index-document";
+import { dropHandedOffFile } from "./spool-handoff";
 
 /**
  * Throws NOT_FOUND for a missing id and for another user's document alike. The queued or running job is cancelled, the
@@ -30,5 +31,9 @@ export async function deleteDocument({
   if (row.jobId && row.status === "processing") await deps.queues.ingestion.cancel(row.jobId);
   await deleteDocumentIndex({ deps, userId, documentId });
   await db.delete(documents).where(owned);
-  if (row.status === "processing") await deleteDocumentIndex({ deps, userId, documentId });
+  if (row.status === "processing") {
+    await deleteDocumentIndex({ deps, userId, documentId });
+    // Bytes left for a job that will now find nothing to do.
+    await dropHandedOffFile({ dir: deps.config.upload.spoolDir, documentId });
+  }
 }

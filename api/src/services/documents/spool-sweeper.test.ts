@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { HANDOFF_PREFIX } from "./spool-handoff";
 import { STALE_SPOOL_MS, sweepStaleSpools } from "./spool-sweeper";
 import { SPOOL_PREFIX } from "./spool-upload";
 
@@ -32,6 +33,20 @@ describe("sweeping stale upload spools", () => {
     expect((await readdir(root)).sort()).toEqual(
       [`${SPOOL_PREFIX}a-file-not-a-folder`, `${SPOOL_PREFIX}live`, "someone-elses-folder"].sort(),
     );
+  });
+
+  it("removes hand-offs no job took for as long, and keeps recent ones", async () => {
+    root = await mkdtemp(path.join(tmpdir(), "acp-sweep-"));
+    const handOff = async (name: string, ageMs: number) => {
+      await writeFile(path.join(root, name), "bytes");
+      const at = new Date(Date.now() - ageMs);
+      await utimes(path.join(root, name), at, at);
+    };
+    await handOff(`${HANDOFF_PREFIX}old`, STALE_SPOOL_MS + 60_000);
+    await handOff(`${HANDOFF_PREFIX}old.taken-by-a-killed-attempt`, STALE_SPOOL_MS + 60_000);
+    await handOff(`${HANDOFF_PREFIX}recent`, 60_000);
+    expect(await sweepStaleSpools(root)).toBe(2);
+    expect(await readdir(root)).toEqual([`${HANDOFF_PREFIX}recent`]);
   });
 
   it("keeps a spool whose folder is old while a file in it is still being written", async () => {

@@ -1,4 +1,6 @@
 // Stores spooled uploads: document rows and their bytes in one transaction, one ingestion job each; duplicates recognised.
+
+import { rm } from "node:fs/promises";
 import type { KnowledgeDocument } from "@acp/contracts/knowledge";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/create-database";
@@ -9,6 +11,7 @@ import type { IngestionQueue } from "../../queues/ingestion-queue";
 import { assertDocumentAgent } from "./document-agent";
 import { writeBlobsFromBytes, writeBlobsFromFile } from "./document-blobs";
 import { toKnowledgeDocument } from "./knowledge-document";
+import { handOffSpooledFile } from "./spool-handoff";
 
 export type StoredDocument = KnowledgeDocument & { duplicate: boolean };
 
@@ -49,6 +52,11 @@ type StoreDocumentsParams = {
   agentId: string | null;
   category: string | null;
   items: NewDocument[];
+  /**
+   * Where a new document's spool file is also left for its ingestion job (spool-handoff.ts), so a job on this machine
+   * reads the bytes from there instead of back from the database. Without it the job always reads the database.
+   */
+  handoffDir?: string | undefined;
 };
 
 /**
@@ -58,33 +66,34 @@ type StoreDocumentsParams = {
  * and agent are answered with the existing document and `duplicate: true`; a duplicate of a failed document is queued
  * again.
  */
-export async function storeDocuments({
-  db,
-  queue,
-  userId,
-  agentId,
-  category,
-  items,
-}: StoreDocumentsParams): Promise<StoredDocument[]> {
+export async function storeDocuments(params: StoreDocumentsParams): Promise<StoredDocument[]> {
+  const { db, queue, userId, agentId } = params;
   await assertDocumentAgent({ db, userId, agentId });
   await queue.start();
   try {
-    return await storeInTransaction({ db, queue, userId, agentId, category, items });
+    return await storeInTransaction(params);
   } catch (error) {
     // The same bytes stored by a concurrent upload in between: run again, and they are recognised as a duplicate.
     if (!isUniqueViolation(error)) throw error;
-    return await storeInTransaction({ db, queue, userId, agentId, category, items });
+    return await storeInTransaction(params);
   }
 }
 
-async function storeInTransaction({
-  db,
-  queue,
-  userId,
-  agentId,
-  category,
-  items,
-}: StoreDocumentsParams): Promise<StoredDocument[]> {
+async function storeInTransaction(params: StoreDocumentsParams): Promise<StoredDocument[]> {
+  /** Hand-offs made for documents of this transaction: removed again if it does not commit. */
+  const links: string[] = [];
+  try {
+    return await insertInTransaction(params, links);
+  } catch (error) {
+    await Promise.all(links.map((file) => rm(file, { force: true })));
+    throw error;
+  }
+}
+
+async function insertInTransaction(
+  { db, queue, userId, agentId, category, items, handoffDir }: StoreDocumentsParams,
+  links: string[],
+): Promise<StoredDocument[]> {
   return await db.transaction(async (tx) => {
     const answers: StoredDocument[] = [];
     const seen = new Map<string, DocumentRow>();
@@ -137,8 +146,20 @@ async function storeInTransaction({
         })
         .returning();
       if (!inserted) throw new Error("inserting a document returned no row");
-      if ("filePath" in item.bytes) await writeBlobsFromFile(tx, inserted.id, item.bytes.filePath);
-      else await writeBlobsFromBytes(tx, inserted.id, item.bytes.data);
+      if ("filePath" in item.bytes) {
+        await writeBlobsFromFile(tx, inserted.id, item.bytes.filePath);
+        // Before the commit that lets the job start, so the job always finds it.
+        const handedOff = handoffDir
+          ? await handOffSpooledFile({
+              dir: handoffDir,
+              documentId: inserted.id,
+              filePath: item.bytes.filePath,
+            })
+          : undefined;
+        if (handedOff) links.push(handedOff);
+      } else {
+        await writeBlobsFromBytes(tx, inserted.id, item.bytes.data);
+      }
       const jobId = await queue.send(inserted.id, { tx });
       await tx.update(documents).set({ jobId }).where(eq(documents.id, inserted.id));
       const row = { ...inserted, jobId };
