@@ -52,11 +52,15 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void
 }
 
 const landingReady = (page: Page) => page.getByText("Access Control Panel").first().waitFor();
-/** The composed Overview: its title, and the widgets of the agents and knowledge remotes rendered. */
+/**
+ * The composed Overview: its title, and the widgets of the agents and knowledge remotes rendered. A widget renders once
+ * it is near the viewport, so the chat (the lowest) is scrolled to, in both builds alike.
+ */
 const dashboardReady = async (page: Page) => {
   for (const name of ["Executive AI Command Center", "Agent Management Center", "Vector Database"]) {
     await page.getByRole("heading", { name, exact: true }).first().waitFor({ timeout: 30_000 });
   }
+  await page.locator('[data-widget="mf-agents/ChatCard"]').scrollIntoViewIfNeeded({ timeout: 30_000 });
   await page.getByRole("region", { name: "GTM Strategy Chat" }).waitFor({ timeout: 30_000 });
 };
 const PAGE_LABELS = { landing: "/ signed out (landing)", dashboard: "/ signed in (dashboard)" } as const;
