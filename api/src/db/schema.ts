@@ -346,6 +346,9 @@ export const documentChunks = pgTable(
     index().on(t.userId, t.agentId),
     index().on(t.userId, t.category),
     index().on(t.userId, t.embedder),
+    // A user too large for memory is searched through the database (lexical-database.ts): `term_counts ? term`
+    // reads only the chunks holding the term.
+    index().using("gin", t.termCounts),
   ],
 );
 
