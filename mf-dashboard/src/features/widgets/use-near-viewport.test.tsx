@@ -42,8 +42,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The widgets seen so far belong to the page (the module), so the order matters: the first test runs on a fresh page.
 describe("useNearViewport", () => {
-  it("renders a widget already within reach before the first paint", () => {
+  it("on the page's first render, leaves even a widget in reach to the observer (no layout forced in the commit)", () => {
+    render(<Probe id="first" top={100} />);
+    expect(screen.getByText("placeholder")).toBeTruthy();
+    act(() => {
+      observers
+        .at(-1)
+        ?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    });
+    expect(screen.getByText("rendered")).toBeTruthy();
+  });
+
+  it("once a widget has rendered, renders another already within reach before the first paint", () => {
     render(<Probe id="in-reach" top={1100} />);
     expect(screen.getByText("rendered")).toBeTruthy();
   });

@@ -16,16 +16,19 @@ function isWithinReach(element: Element): boolean {
 }
 
 /**
- * True once `ref`'s element is within NEAR_VIEWPORT_SHARE of a viewport below the visible area (checked before the
- * first paint, then by an IntersectionObserver as the page scrolls or moves), and from then on. `id` remembers it for
+ * True once `ref`'s element is within NEAR_VIEWPORT_SHARE of a viewport below the visible area (by an
+ * IntersectionObserver, and before the first paint once the page has rendered a widget), and from then on. `id` remembers it for
  * the page's lifetime. Without IntersectionObserver everything is near.
  */
 export function useNearViewport(ref: RefObject<Element | null>, id: string): boolean {
   const [near, setNear] = useState(() => seen.has(id) || typeof IntersectionObserver === "undefined");
 
-  // Before the first paint: a widget already in reach renders in the same frame, never after a skeleton.
+  // Before the first paint: a widget already in reach renders in the same frame, never after a skeleton. Only once
+  // some widget of the page has rendered (a tab opened later, its code loaded): on the page's first render every
+  // widget's code is still on its way, the skeleton shows anyway, and measuring would force the whole page's layout
+  // inside React's commit (measured: a third of the longest task of a phone's load).
   useLayoutEffect(() => {
-    if (!near && ref.current && isWithinReach(ref.current)) setNear(true);
+    if (!near && seen.size > 0 && ref.current && isWithinReach(ref.current)) setNear(true);
   }, [near, ref]);
 
   useEffect(() => {
