@@ -2,15 +2,17 @@
 // run alone on the same file's chunks (extraction + chunking, lexical analysis, the built-in embedder, the database
 // write of chunk rows and vectors); the target is at least 50% of the slowest stage's throughput. txt and csv, 2 MB and
 // 200 MB by default.
+// The API's time runs from the upload's start to the moment the server recorded the document completed (its stage
+// timings), polled as often as the knowledge screen polls; its share of each stage is printed too.
 // Run alone with `npx tsx e2e/bench/ingestion-floor.ts [--sizes-mb=2,200]` after building the API.
 import { openAsBlob } from "node:fs";
-import { mkdtemp, open, rm, stat } from "node:fs/promises";
+import { appendFile, copyFile, mkdtemp, open, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Chunk } from "@acp/api/src/ingestion/types";
 import { DATABASE_WRITE_STAGE, timeDatabaseWrite } from "./database-write-stage";
 import { writeCsv } from "./ingestion-memory";
-import { startIngestionServer } from "./ingestion-server";
+import { type DocumentTimings, startIngestionServer } from "./ingestion-server";
 import { type LexicalStage, openLexicalStage } from "./lexical-stage";
 
 /** DESIGN 9: upload to completed at least 50% of the throughput of the slowest necessary stage alone. */
@@ -18,12 +20,24 @@ const FLOOR_RATIO_TARGET = 0.5;
 /** Files up to this size get a warm-up and the best of 3 per stage; larger ones one run (minutes each). */
 const REPEAT_UP_TO_BYTES = 32 * 1024 * 1024;
 
+/** How often the knowledge screen polls a processing document (mf-knowledge's PROCESSING_POLL_MS). */
+const UI_POLL_MS = 1_000;
+
 type StageTiming = { name: string; seconds: number };
+/** Where one upload's time went: the request, the wait for the job, then each stage the API recorded. */
+type ApiRun = {
+  seconds: number;
+  uploadSeconds: number;
+  queuedSeconds: number;
+  stages: { stage: string; seconds: number }[];
+};
 type FloorFigures = {
   format: "txt" | "csv";
   bytes: number;
   chunks: number;
   apiSeconds: number;
+  /** The API's runs (the best is apiSeconds): the first shows what one cold-ish run costs. */
+  apiRuns: ApiRun[];
   status: string;
   stages: StageTiming[];
 };
@@ -103,6 +117,31 @@ async function embeddingStage(texts: readonly string[], bytes: number): Promise<
   });
 }
 
+/**
+ * What a run spends outside "embedding", the stage through which chunks stream (extraction, embedding and the database
+ * writes overlapping): the request storing the bytes, the wait for the job, the file read up to the first chunks,
+ * the first batch, the last write and the completion. It does not shrink with the pipeline's speed.
+ */
+function fixedPart(run: ApiRun): number {
+  const streaming = run.stages.find((stage) => stage.stage === "embedding")?.seconds ?? 0;
+  return run.seconds - streaming;
+}
+
+/** One upload's figures from the client's clock (start, answer) and the server's (creation, stages, completion). */
+function apiRun(started: number, uploaded: number, timings: DocumentTimings): ApiRun {
+  const first = timings.stages[0];
+  if (timings.finishedAt === null || !first) throw new Error("the document has no finished stage timings");
+  return {
+    seconds: (timings.finishedAt - started) / 1000,
+    uploadSeconds: (uploaded - started) / 1000,
+    queuedSeconds: (first.startedAt - timings.createdAt) / 1000,
+    stages: timings.stages.map((timing) => ({
+      stage: timing.stage,
+      seconds: ((timing.finishedAt ?? timing.startedAt) - timing.startedAt) / 1000,
+    })),
+  };
+}
+
 async function measureFile(
   format: "txt" | "csv",
   file: string,
@@ -111,19 +150,40 @@ async function measureFile(
 ): Promise<FloorFigures> {
   const bytes = (await stat(file)).size;
   const server = await startIngestionServer();
-  let apiSeconds: number;
-  let done: Awaited<ReturnType<typeof server.waitDone>>;
+  const apiRuns: ApiRun[] = [];
+  let done: Awaited<ReturnType<typeof server.waitDone>> | undefined;
   try {
-    // A small document first, so the timed one does not pay the extraction child's and embedding thread's start.
-    const warmUp = await server.upload("warm-up.txt", new Blob(["A short warm-up document. ".repeat(200)]));
+    // A warm-up document first, so the timed ones do not pay the extraction child's and the embedding thread's
+    // start and the first, slow passes of their code (the JIT): 512 KB, ~200 chunks in slices of more than 16, the
+    // smallest the embedder sends to its thread.
+    const warmUpFile = path.join(workDir, "warm-up.txt");
+    await writeTxt(warmUpFile, 512 * 1024);
+    const warmUp = await server.upload("warm-up.txt", await openAsBlob(warmUpFile));
     await server.waitDone(warmUp);
-    const started = performance.now();
-    const id = await server.upload(path.basename(file), await openAsBlob(file));
-    done = await server.waitDone(id, 90 * 60_000);
-    apiSeconds = (performance.now() - started) / 1000;
+    await rm(warmUpFile);
+    // As often as the stages: the same content with one more line each time, so no upload is a duplicate.
+    const runs = bytes <= REPEAT_UP_TO_BYTES ? 3 : 1;
+    for (let run = 0; run < runs; run++) {
+      const variant = path.join(workDir, `${run}-${path.basename(file)}`);
+      await copyFile(file, variant);
+      if (run > 0) {
+        await appendFile(
+          variant,
+          format === "csv" ? `v${run},Region 0,Product 0,Q1,0,"v${run}"\n` : `Variant ${run}.\n`,
+        );
+      }
+      const started = Date.now();
+      const id = await server.upload(path.basename(file), await openAsBlob(variant));
+      const uploaded = Date.now();
+      done = await server.waitDone(id, 90 * 60_000, undefined, UI_POLL_MS);
+      await rm(variant);
+      apiRuns.push(apiRun(started, uploaded, await server.timings(id)));
+    }
   } finally {
     await server.stop();
   }
+  if (!done) throw new Error("no upload was measured");
+  const apiSeconds = Math.min(...apiRuns.map((run) => run.seconds));
   const extraction = await extractionStage(format, file, bytes);
   const texts = extraction.chunks.map((chunk) => chunk.text);
   const stages: StageTiming[] = [
@@ -141,6 +201,7 @@ async function measureFile(
     bytes,
     chunks: done.chunkCount,
     apiSeconds,
+    apiRuns,
     status: done.status === "completed" ? "completed" : `${done.status}: ${done.error}`,
     stages,
   };
@@ -181,14 +242,33 @@ export async function ingestionFloorRows(options: { sizesMb?: number[] } = {}): 
   const results = await measureIngestionFloor(options);
   const stageNames = results[0]?.stages.map((stage) => `${stage.name} alone`) ?? [];
   return [
-    ["file", "chunks", "upload -> completed (API)", ...stageNames, "slowest stage", "ratio", "target"],
+    [
+      "file",
+      "chunks",
+      "upload -> completed (API, best)",
+      "API runs",
+      "the best run by stage",
+      "outside the streaming stage (fixed part)",
+      ...stageNames,
+      "slowest stage",
+      "ratio",
+      "target",
+    ],
     ...results.map((r) => {
       const slowest = r.stages.reduce((a, b) => (b.seconds > a.seconds ? b : a));
       const ratio = slowest.seconds / r.apiSeconds;
+      const best = r.apiRuns.reduce((a, b) => (b.seconds < a.seconds ? b : a));
       return [
         `${r.format} ${(r.bytes / 1024 / 1024).toFixed(0)} MB`,
         String(r.chunks),
-        `${rate(r.bytes, r.apiSeconds)} (${r.apiSeconds.toFixed(1)} s, ${r.status})`,
+        `${rate(r.bytes, r.apiSeconds)} (${r.apiSeconds.toFixed(2)} s, ${r.status})`,
+        `${r.apiRuns.map((run) => run.seconds.toFixed(2)).join(" / ")} s`,
+        [
+          `upload request ${best.uploadSeconds.toFixed(2)}`,
+          `queued ${best.queuedSeconds.toFixed(2)}`,
+          ...best.stages.map((stage) => `${stage.stage} ${stage.seconds.toFixed(2)}`),
+        ].join(", "),
+        `${fixedPart(best).toFixed(2)} s`,
         ...r.stages.map(
           (stage) =>
             `${rate(r.bytes, stage.seconds)} (${stage.seconds.toFixed(2)} s)${stage === slowest ? " *slowest" : ""}`,

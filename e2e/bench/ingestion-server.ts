@@ -17,12 +17,21 @@ export type IngestionServer = {
    * answered 201.
    */
   upload: (fileName: string, body: Blob, session?: string) => Promise<string>;
-  /** Polls until the document is no longer processing; returns its final status and error. */
+  /**
+   * Polls until the document is no longer processing (every `pollMs`, 100 by default); returns its final status and
+   * error.
+   */
   waitDone: (
     id: string,
     timeoutMs?: number,
     session?: string,
+    pollMs?: number,
   ) => Promise<{ status: string; error: string | null; chunkCount: number }>;
+  /**
+   * The document's creation time and stage timings as the API recorded them (GET /api/documents/:id), in epoch ms:
+   * the server's own clock, the same machine's as the benchmark's.
+   */
+  timings: (id: string, session?: string) => Promise<DocumentTimings>;
   /** Signs one more user up and returns their session cookie (`session=...`). */
   signUp: (label: string) => Promise<string>;
   /**
@@ -33,6 +42,14 @@ export type IngestionServer = {
   /** The API process's own process.memoryUsage(), read through the memory probe preloaded into it. */
   memory: () => Promise<ProcessMemory>;
   stop: () => Promise<void>;
+};
+
+/** When a document was created and each stage of its last attempt started and finished (epoch ms). */
+export type DocumentTimings = {
+  createdAt: number;
+  stages: { stage: string; startedAt: number; finishedAt: number | null }[];
+  /** When the last stage finished: the moment the document was completed (or failed). */
+  finishedAt: number | null;
 };
 
 /** The fields of a search result the benchmarks read (packages/contracts retrievalResultSchema). */
@@ -143,7 +160,7 @@ export async function startIngestionServer(env: Record<string, string> = {}): Pr
       const { documents } = (await response.json()) as { documents: { id: string }[] };
       return documents[0]?.id ?? "";
     },
-    async waitDone(id, timeoutMs = 30 * 60_000, session = cookie) {
+    async waitDone(id, timeoutMs = 30 * 60_000, session = cookie, pollMs = 100) {
       const end = Date.now() + timeoutMs;
       for (;;) {
         const response = await call(`${url}/api/documents/${id}`, { headers: { cookie: session } });
@@ -152,8 +169,25 @@ export async function startIngestionServer(env: Record<string, string> = {}): Pr
         };
         if (document.status !== "processing") return document;
         if (Date.now() > end) throw new Error(`document ${id} still processing after ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
+    },
+    async timings(id, session = cookie) {
+      const response = await call(`${url}/api/documents/${id}`, { headers: { cookie: session } });
+      const detail = (await response.json()) as {
+        document: { createdAt: string };
+        timings: { stage: string; startedAt: string; finishedAt: string | null }[];
+      };
+      const stages = detail.timings.map((timing) => ({
+        stage: timing.stage,
+        startedAt: Date.parse(timing.startedAt),
+        finishedAt: timing.finishedAt === null ? null : Date.parse(timing.finishedAt),
+      }));
+      return {
+        createdAt: Date.parse(detail.document.createdAt),
+        stages,
+        finishedAt: stages.at(-1)?.finishedAt ?? null,
+      };
     },
     signUp,
     async search(session, query, topK = 10, agentId) {
