@@ -31,6 +31,15 @@ function Probe({ id, top }: { id: string; top: number }) {
   );
 }
 
+/** The latest observer reports its element in reach, as scrolling would. */
+function intersect(): void {
+  act(() => {
+    observers
+      .at(-1)
+      ?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+  });
+}
+
 beforeEach(() => {
   observers = [];
   vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
@@ -47,11 +56,7 @@ describe("useNearViewport", () => {
   it("on the page's first render, leaves even a widget in reach to the observer (no layout forced in the commit)", () => {
     render(<Probe id="first" top={100} />);
     expect(screen.getByText("placeholder")).toBeTruthy();
-    act(() => {
-      observers
-        .at(-1)
-        ?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
-    });
+    intersect();
     expect(screen.getByText("rendered")).toBeTruthy();
   });
 
@@ -64,21 +69,13 @@ describe("useNearViewport", () => {
     render(<Probe id="far" top={3000} />);
     expect(screen.getByText("placeholder")).toBeTruthy();
     expect(observers.at(-1)?.options?.rootMargin).toBe("0px 0px 50% 0px");
-    act(() => {
-      observers
-        .at(-1)
-        ?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
-    });
+    intersect();
     expect(screen.getByText("rendered")).toBeTruthy();
   });
 
   it("renders a widget seen once at once when it mounts again (a tab opened a second time)", () => {
     const first = render(<Probe id="again" top={3000} />);
-    act(() => {
-      observers
-        .at(-1)
-        ?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
-    });
+    intersect();
     first.unmount();
     render(<Probe id="again" top={3000} />);
     expect(screen.getByText("rendered")).toBeTruthy();
