@@ -11,7 +11,7 @@ import { eventStreamResponse } from "../lib/event-stream";
 import { componentSchema, createRouter, errorResponses } from "../lib/openapi";
 import { ChatModelError } from "../providers/chat-model/responder";
 import { chatFailureError, sendChatMessage } from "../services/chat/chat-service";
-import { getOwnedConversation } from "../services/conversations/get-owned-conversation";
+import { readChatTurn } from "../services/chat/chat-turn-reads";
 
 const sendRoute = signedInRoute({
   method: "post",
@@ -86,12 +86,8 @@ export const chatRoutes = createRouter()
         stream.done();
       }
     }
-    // Validation and ownership fail as plain JSON errors, before any stream opens.
-    const conversation = await getOwnedConversation({
-      db: deps.database.db,
-      userId: user.id,
-      conversationId,
-    });
+    // Validation and ownership fail as plain JSON errors, before any stream opens (the turn's reads check it).
+    const reads = await readChatTurn({ db: deps.database.db, userId: user.id, conversationId });
     const stream = deps.streams.open({ signal: c.req.raw.signal });
     return eventStreamResponse({
       signal: stream.signal,
@@ -99,7 +95,7 @@ export const chatRoutes = createRouter()
         try {
           const result = await sendChatMessage({
             ...turn,
-            conversation,
+            reads,
             signal: sink.signal,
             onStart: (userMessage) => sink.send("start", { userMessage }),
             onToken: (text) => sink.send("token", { text }),

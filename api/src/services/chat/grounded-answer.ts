@@ -15,6 +15,7 @@ import {
 } from "../../providers/chat-model/responder";
 import { fineTunedModelOf } from "../retrieval/rerank/trained-models";
 import { searchAsAgent } from "../retrieval/search-as-agent";
+import type { KnownTurnReads } from "./chat-turn-reads";
 import { validateCitations } from "./citations";
 import { contextualQuery } from "./contextual-query";
 import type { ChatAgent } from "./resolve-chat-agent";
@@ -35,6 +36,7 @@ export async function retrievePassages({
   history,
   question,
   includeShared = true,
+  known,
 }: {
   deps: Deps;
   userId: string;
@@ -42,6 +44,8 @@ export async function retrievePassages({
   history: readonly HistoryTurn[];
   question: string;
   includeShared?: boolean;
+  /** The user's embedder and the agent's re-ranker, when the caller read them already (a chat turn's reads). */
+  known?: Pick<KnownTurnReads, "embedder" | "rerankerId"> | undefined;
 }): Promise<RetrievalResult[]> {
   const found = await searchAsAgent({
     deps,
@@ -50,6 +54,7 @@ export async function retrievePassages({
     query: contextualQuery(history, question),
     topK: agent.settings.topK,
     includeShared,
+    known,
   });
   return found.results;
 }
@@ -101,8 +106,14 @@ function modelTrace(passages: readonly GroundingPassage[], cited: ReadonlySet<nu
  * The model an agent's answer asks for: its own setting; else, with a chat model configured, the model its last
  * OpenAI fine-tuning job made (issue 22); else the installation's default (null).
  */
-async function answeringModel(deps: Deps, userId: string, agent: ChatAgent): Promise<string | null> {
+async function answeringModel(
+  deps: Deps,
+  userId: string,
+  agent: ChatAgent,
+  fineTunedModel: string | null | undefined,
+): Promise<string | null> {
   if (agent.settings.model !== null || deps.config.chat.provider !== "openai") return agent.settings.model;
+  if (fineTunedModel !== undefined) return fineTunedModel;
   return fineTunedModelOf(deps.database.db, { userId, agentKey: agent.retrievalAgentId });
 }
 
@@ -118,10 +129,13 @@ export async function answerFromPassages({
   onToken,
   callerInstructions,
   generation,
+  fineTunedModel,
 }: {
   deps: Deps;
   /** The API caller's sampling choices (chat completions), when any. */
   generation?: Generation | undefined;
+  /** The agent's fine-tuned model (null: none) when the caller read it already (a chat turn's reads). */
+  fineTunedModel?: string | null | undefined;
   /** The agent's owner (whose fine-tuned model, if any, answers). */
   userId: string;
   agent: ChatAgent;
@@ -157,7 +171,7 @@ export async function answerFromPassages({
       history,
       question,
       passages,
-      model: await answeringModel(deps, userId, agent),
+      model: await answeringModel(deps, userId, agent, fineTunedModel),
       temperature: agent.settings.temperature,
       generation,
       signal,

@@ -25,7 +25,12 @@ const GENERIC_PROMPT =
 const DEFAULT_SETTINGS = { model: null, temperature: AGENT_TEMPERATURE.default, topK: AGENT_TOP_K.default };
 
 /** A custom agent as it answers: its own prompt and settings, its documents. */
-export function customChatAgent(agent: typeof customAgents.$inferSelect): ChatAgent {
+export function customChatAgent(
+  agent: Pick<
+    typeof customAgents.$inferSelect,
+    "id" | "name" | "systemPrompt" | "model" | "temperature" | "topK"
+  >,
+): ChatAgent {
   return {
     name: agent.name,
     settings: {
@@ -64,6 +69,22 @@ export async function builtInChatAgent({
   agentType: string;
 }): Promise<ChatAgent> {
   const builtIn = findBuiltInAgent(agentType);
+  if (!builtIn) return builtInChatAgentWith(agentType, undefined);
+  const [own] = await ownSettings(db).execute({ userId, agentId: builtIn.id });
+  return builtInChatAgentWith(agentType, own);
+}
+
+/**
+ * builtInChatAgent from the user's settings row already read (`own`, keyed by the agent's id: the agent type of a
+ * built-in agent), or undefined when the user has none. A type that names no built-in agent ignores it.
+ */
+export function builtInChatAgentWith(
+  agentType: string,
+  own:
+    | Pick<typeof builtInAgentSettings.$inferSelect, "systemPrompt" | "model" | "temperature" | "topK">
+    | undefined,
+): ChatAgent {
+  const builtIn = findBuiltInAgent(agentType);
   if (!builtIn) {
     const target = DATA_SOURCE_AGENTS.find((agent) => agent.id === agentType);
     return {
@@ -72,7 +93,6 @@ export async function builtInChatAgent({
       retrievalAgentId: agentType,
     };
   }
-  const [own] = await ownSettings(db).execute({ userId, agentId: builtIn.id });
   return {
     name: builtIn.name,
     settings: own

@@ -65,8 +65,26 @@ const activeEmbedder = (db: Db) =>
   );
 
 export async function activeEmbedderId(deps: RetrievalDeps, userId: string): Promise<string> {
+  const known = (deps as KnowsEmbedder)[KNOWN_EMBEDDER];
+  if (known?.userId === userId) return known.active ?? deps.embedder.id;
   const [row] = await activeEmbedder(deps.database.db).execute({ userId });
   return row?.active ?? deps.embedder.id;
+}
+
+/** Where withKnownEmbedder leaves the row it was given (a symbol: nothing else reads or writes it by accident). */
+const KNOWN_EMBEDDER = Symbol("known active embedder");
+type KnowsEmbedder = { [KNOWN_EMBEDDER]?: { userId: string; active: string | null } };
+
+/**
+ * `deps` for one request that has read the user's user_embedders.active already (`active`, null without a row), in
+ * a statement of its own (a chat turn's reads): activeEmbedderId answers from it for that user instead of reading.
+ */
+export function withKnownEmbedder<T extends RetrievalDeps>(
+  deps: T,
+  userId: string,
+  active: string | null,
+): T {
+  return { ...deps, [KNOWN_EMBEDDER]: { userId, active } };
 }
 
 /** Back to the active embedder: the half-built target's vectors go, its chunks point at the active vectors again. */

@@ -1,6 +1,7 @@
 // An agent's retrieval: the hybrid search in its scope, reordered by the re-ranker its training left, when it has one.
 import type { RetrievalSearchResponse } from "@acp/contracts/knowledge";
 import type { Deps } from "../../deps";
+import { withKnownEmbedder } from "./embedder-migration";
 import { RERANK_DEPTH, rerankCandidates } from "./rerank/agent-ranker";
 import type { RetrievalDeps } from "./retrieval-deps";
 import { searchKnowledge } from "./search-knowledge";
@@ -17,6 +18,7 @@ export async function searchAsAgent({
   query,
   topK,
   includeShared,
+  known,
 }: {
   deps: RetrievalDeps & Pick<Deps, "agentRankers">;
   userId: string;
@@ -24,10 +26,18 @@ export async function searchAsAgent({
   query: string;
   topK: number;
   includeShared: boolean;
+  /**
+   * The user's active embedder (user_embedders.active, null without a row) and the agent's re-ranker row id (null
+   * without one), when the caller read them already: neither is read again.
+   */
+  known?: { embedder: string | null; rerankerId: string | null } | undefined;
 }): Promise<RetrievalSearchResponse> {
-  const ranker = await deps.agentRankers.get({ userId, agentKey });
+  const key = { userId, agentKey };
+  const ranker = await (known
+    ? deps.agentRankers.fromRow(key, known.rerankerId)
+    : deps.agentRankers.get(key));
   const found = await searchKnowledge({
-    deps,
+    deps: known ? withKnownEmbedder(deps, userId, known.embedder) : deps,
     userId,
     query,
     agentId: agentKey,

@@ -79,7 +79,6 @@ export class AgentRankerCache {
   constructor(private readonly db: Db) {}
 
   async get({ userId, agentKey }: TrainedModelKey): Promise<AgentRanker | null> {
-    const key = `${userId}\u0000${agentKey}`;
     const [row] = await this.db
       .select({ id: agentTrainedModels.id })
       .from(agentTrainedModels)
@@ -90,12 +89,21 @@ export class AgentRankerCache {
           eq(agentTrainedModels.kind, "reranker"),
         ),
       );
-    if (!row) {
+    return this.fromRow({ userId, agentKey }, row?.id ?? null);
+  }
+
+  /**
+   * As get, with the re-ranker row's id already read (null: the agent has none), e.g. among a chat turn's reads:
+   * the artifact is read only when this process has not decoded that version yet.
+   */
+  async fromRow({ userId, agentKey }: TrainedModelKey, rowId: string | null): Promise<AgentRanker | null> {
+    const key = `${userId}\u0000${agentKey}`;
+    if (rowId === null) {
       this.entries.delete(key);
       return null;
     }
     const cached = this.entries.get(key);
-    if (cached?.rowId === row.id) {
+    if (cached?.rowId === rowId) {
       this.entries.delete(key);
       this.entries.set(key, cached);
       return cached.ranker;
@@ -103,7 +111,7 @@ export class AgentRankerCache {
     const [stored] = await this.db
       .select({ id: agentTrainedModels.id, artifact: agentTrainedModels.artifact })
       .from(agentTrainedModels)
-      .where(eq(agentTrainedModels.id, row.id));
+      .where(eq(agentTrainedModels.id, rowId));
     if (!stored?.artifact) return null;
     const ranker = decodeAgentRanker(stored.artifact);
     this.entries.delete(key);
