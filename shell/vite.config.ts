@@ -1,6 +1,7 @@
 // Vite config of the host: React, Tailwind and module federation with no build-time remotes (they come from /remotes.json).
 import { sharedSingletons } from "@acp/federation/shared";
 import { precompress } from "@acp/federation/vite-precompress";
+import { sharedKits } from "@acp/federation/vite-shared-kits";
 import { federation } from "@module-federation/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -13,6 +14,7 @@ const API_ORIGIN = "http://localhost:3000";
 export default defineConfig({
   base: "/",
   plugins: [
+    sharedKits(),
     react(),
     tailwindcss(),
     federation({

@@ -10,7 +10,9 @@ const require = createRequire(import.meta.url);
  * and every remote, and a shared chunk a quarter of react-router's (a shared package is not tree-shaken). Nothing
  * imports react-router directly (biome.json). The QueryClient is the shell's for the same reason. tailwind-merge is
  * the design system's class merger (@acp/ui's cn): the shell loads it anyway, and each remote bundled a whole copy
- * (about 9 KiB gzip; it cannot be tree-shaken, its default config is the library).
+ * (about 9 KiB gzip; it cannot be tree-shaken, its default config is the library). The kits are the code every app
+ * has in common, one module each (vite-shared-kits.ts): the design system with its Radix primitives, and the loader
+ * with RemoteComponent; each remote bundled its own copy of them before.
  */
 export const SHARED_SINGLETON_PACKAGES = [
   "react",
@@ -18,6 +20,8 @@ export const SHARED_SINGLETON_PACKAGES = [
   "@acp/router",
   "@tanstack/react-query",
   "tailwind-merge",
+  "@acp/ui/kit",
+  "@acp/federation/kit",
 ] as const;
 
 export type SharedSingletonPackage = (typeof SHARED_SINGLETON_PACKAGES)[number];
@@ -32,13 +36,18 @@ export type SharedSingletonConfig = {
 
 /** The version installed for the repository: read from the package's own package.json, found from its entry. */
 function installedVersion(name: SharedSingletonPackage): string {
+  // "@acp/ui/kit" is a module of the package "@acp/ui".
+  const packageName = name
+    .split("/")
+    .slice(0, name.startsWith("@") ? 2 : 1)
+    .join("/");
   // Not `require("<name>/package.json")`: packages whose "exports" leave it out (tailwind-merge) refuse that.
   let dir = path.dirname(require.resolve(name));
   for (;;) {
     const file = path.join(dir, "package.json");
     if (existsSync(file)) {
       const manifest = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
-      if (manifest.name === name && manifest.version) return manifest.version;
+      if (manifest.name === packageName && manifest.version) return manifest.version;
     }
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`no package.json of ${name} above its entry`);

@@ -14,6 +14,7 @@ import {
 import { exposedModuleFile, exposedModules, REMOTES } from "@acp/federation/remotes";
 import { SHARED_SINGLETON_PACKAGES, sharedSingletons } from "@acp/federation/shared";
 import { precompress } from "@acp/federation/vite-precompress";
+import { sharedKits } from "@acp/federation/vite-shared-kits";
 import { withSsrModules } from "@acp/federation/vite-ssr-module";
 import { federation } from "@module-federation/vite";
 import { compile, optimize } from "@tailwindcss/node";
@@ -233,6 +234,7 @@ export function createRemoteViteConfig({ name, command, pageHeads }: RemoteViteO
     define: { "import.meta.env.ACP_REMOTE_NAME": JSON.stringify(name) },
     plugins: [
       remoteScaffolding(name, root),
+      sharedKits(),
       react(),
       tailwindcss(),
       federation({
