@@ -42,6 +42,38 @@ describe("createRemoteLoader", () => {
     expect(runtime.loadRemote).toHaveBeenCalledWith("mf-api/ApiManagementPage");
   });
 
+  it("says when no module load is in flight any more, failed loads included", async () => {
+    const arrivals: Record<string, () => void> = {};
+    const runtime = fakeRuntime(
+      (id) =>
+        new Promise((resolve, reject) => {
+          arrivals[id] = id.startsWith("mf-api")
+            ? () => reject(new Error("down"))
+            : () => resolve({ default: () => null });
+        }),
+    );
+    const loader = createRemoteLoader({
+      getRegistry: async () => registry,
+      runtime,
+      checkShared: compatible,
+    });
+    await expect(loader.remoteLoadsSettled()).resolves.toBeUndefined();
+
+    const page = loader.loadRemoteModule("mf-knowledge", "./KnowledgePage");
+    const keys = loader.loadRemoteModule("mf-api", "./ApiKeys").catch(() => "failed");
+    let settled = false;
+    void loader.remoteLoadsSettled().then(() => {
+      settled = true;
+    });
+    await vi.waitFor(() => expect(Object.keys(arrivals)).toHaveLength(2));
+    arrivals["mf-knowledge/KnowledgePage"]?.();
+    await page;
+    expect(settled).toBe(false);
+    arrivals["mf-api/ApiKeys"]?.();
+    await expect(keys).resolves.toBe("failed");
+    await vi.waitFor(() => expect(settled).toBe(true));
+  });
+
   it("refuses a remote built for another major version of a shared singleton, in the console and the card", async () => {
     const runtime = fakeRuntime(async () => ({ default: () => null }));
     const checkShared = vi.fn(async (remote: string) =>

@@ -113,6 +113,11 @@ export type RemoteLoader = {
    * warming costs the page no main-thread time. Errors are dropped; loading the module reports them.
    */
   prefetchRemote: <R extends RemoteName>(remote: R, exposed: ExposedModule<R>) => Promise<void>;
+  /**
+   * Settles once no module load is in flight (at once when none is): background work (warming, an optional renderer)
+   * waits for it, so it never competes with the modules the page is loading.
+   */
+  remoteLoadsSettled: () => Promise<void>;
 };
 
 /** The part of a remote's mf-manifest.json that names its files. */
@@ -179,6 +184,26 @@ export function createRemoteLoader({
   const failedRemotes = new Set<string>();
   /** Each manifest's shared-version verdict, by entry URL. */
   const sharedChecks = new Map<string, Promise<string | undefined>>();
+  let loadsInFlight = 0;
+  let settledWaiters: (() => void)[] = [];
+
+  function remoteLoadsSettled(): Promise<void> {
+    if (loadsInFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => settledWaiters.push(resolve));
+  }
+
+  function trackInFlight<T>(loading: Promise<T>): Promise<T> {
+    loadsInFlight += 1;
+    const done = () => {
+      loadsInFlight -= 1;
+      if (loadsInFlight > 0) return;
+      const waiters = settledWaiters;
+      settledWaiters = [];
+      for (const resolve of waiters) resolve();
+    };
+    loading.then(done, done);
+    return loading;
+  }
 
   function ensureRegistry(): Promise<RemoteRegistry> {
     registry ??= getRegistry().then(
@@ -248,15 +273,18 @@ export function createRemoteLoader({
     const key = `${remote}/${exposed}`;
     let pending = modules.get(key);
     if (!pending) {
-      pending = withTimeout(
-        load(remote, exposed),
-        timeoutMs,
-        () => new RemoteLoadError(remote, exposed, `no answer within ${Math.round(timeoutMs / 100) / 10} s`),
-      ).catch((error: unknown) => {
-        modules.delete(key);
-        failedRemotes.add(remote);
-        throw error;
-      });
+      pending = trackInFlight(
+        withTimeout(
+          load(remote, exposed),
+          timeoutMs,
+          () =>
+            new RemoteLoadError(remote, exposed, `no answer within ${Math.round(timeoutMs / 100) / 10} s`),
+        ).catch((error: unknown) => {
+          modules.delete(key);
+          failedRemotes.add(remote);
+          throw error;
+        }),
+      );
       modules.set(key, pending);
     }
     return pending as Promise<T>;
@@ -288,7 +316,7 @@ export function createRemoteLoader({
     }
   }
 
-  return { loadRemoteModule, preloadRemote, prefetchRemote };
+  return { loadRemoteModule, preloadRemote, prefetchRemote, remoteLoadsSettled };
 }
 
 /**
@@ -298,10 +326,10 @@ export function createRemoteLoader({
  * critical path, one round trip before any widget could load. Versioned: a remote built against another shape of
  * the loader makes its own.
  */
-const PAGE_LOADER = Symbol.for("@acp/federation/loader@2");
+const PAGE_LOADER = Symbol.for("@acp/federation/loader@3");
 const pageScope = globalThis as { [PAGE_LOADER]?: RemoteLoader };
 pageScope[PAGE_LOADER] ??= createRemoteLoader();
-export const { loadRemoteModule, preloadRemote, prefetchRemote } = pageScope[PAGE_LOADER];
+export const { loadRemoteModule, preloadRemote, prefetchRemote, remoteLoadsSettled } = pageScope[PAGE_LOADER];
 
 /**
  * Whether `error` is a RemoteLoadError of any copy of this module (the page-wide loader may be another bundle's, so

@@ -3,6 +3,7 @@
 
 import type { ChatMessage, ChatSource } from "@acp/contracts/chat";
 import { modelDisplayName } from "@acp/contracts/constants";
+import { remoteLoadsSettled } from "@acp/federation/loader";
 import { cn } from "@acp/ui/lib/cn";
 import { whenIdle } from "@acp/ui/lib/when-idle";
 import { CircleAlert, CircleStop, PowerOff } from "lucide-react";
@@ -29,9 +30,20 @@ export function preloadAnswerMarkdown(): Promise<AnswerMarkdownModule> {
   return markdownLoading;
 }
 
-/** Loads the renderer when the browser is next idle (at the latest after 3 s); returns a cancel function. */
+/**
+ * Loads the renderer once the page's remote modules have arrived (on the dashboard the card is one widget of several)
+ * and the browser is next idle, at the latest 3 s after that; returns a cancel function.
+ */
 export function preloadAnswerMarkdownWhenIdle(): () => void {
-  return whenIdle(() => void preloadAnswerMarkdown(), 3_000);
+  let cancelIdle: (() => void) | undefined;
+  let cancelled = false;
+  void remoteLoadsSettled().then(() => {
+    if (!cancelled) cancelIdle = whenIdle(() => void preloadAnswerMarkdown(), 3_000);
+  });
+  return () => {
+    cancelled = true;
+    cancelIdle?.();
+  };
 }
 
 const LazyAnswerMarkdown = lazy(() =>
