@@ -3,11 +3,14 @@
 // Overview and get a cited answer, start a job on Training, create a key on Management, deploy the demo agents on
 // AI Agents. The metrics follow every change without a reload, the tab lives in the URL (Back and reload keep it),
 // agent status agrees between the center, the strip and the sidebar, and every tab fits 375 px with no axe violation.
-import type { Page } from "playwright-core";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "./support/accounts";
 import { a11yViolations } from "./support/axe";
 import { screenshot } from "./support/browser";
+import { repoRoot } from "./support/env";
 import { GTM_PLAYBOOK } from "./support/gtm-playbook";
 import { type Journey, startJourney } from "./support/journey";
 import { type FileContent, INGESTION_TIMEOUT_MS, uploadsRegion } from "./support/knowledge-steps";
@@ -95,6 +98,41 @@ describe("the composed dashboard", () => {
       await expect.poll(() => links("prefetch", remote)).toBeGreaterThan(1);
       expect(await links("stylesheet", remote)).toBe(0);
     }
+  });
+
+  it("runs the shell's design system and loader in every remote: none bundles them, and they keep each remote's styles", async () => {
+    // Strings only the kits' code holds: Radix's DOM attributes, the toast store's and portal scope's registry keys,
+    // the page-wide loader's key. No remote's build may carry them; the shell's kits do.
+    const markers = ["data-radix-", "acp.toast-store", "@acp/ui/portal-scope", "@acp/federation/loader@"];
+    const scripts = async (dist: string) => {
+      const folder = path.join(repoRoot, dist, "assets");
+      const files = (await readdir(folder)).filter((file) => file.endsWith(".js"));
+      return Promise.all(files.map((file) => readFile(path.join(folder, file), "utf8")));
+    };
+    const shell = (await scripts("shell/dist")).join("\n");
+    for (const marker of markers) expect(shell, marker).toContain(marker);
+    for (const remote of ["mf-dashboard", "mf-agents", "mf-knowledge", "mf-training", "mf-api"]) {
+      const code = (await scripts(`${remote}/dist`)).join("\n");
+      expect(
+        markers.filter((marker) => code.includes(marker)),
+        remote,
+      ).toEqual([]);
+    }
+
+    // The kit's components rendered by a remote are styled inside its scope: the agents remote's outline buttons,
+    // the knowledge remote's card, the dashboard remote's selected tab.
+    await page.goto("/");
+    const style = (locator: Locator, property: "backgroundColor" | "borderTopWidth" | "height") =>
+      locator.evaluate((element, name) => getComputedStyle(element)[name], property);
+    const manage = card(page, "Agent Management Center").getByRole("link", { name: "Manage all agents" });
+    await manage.waitFor();
+    expect(await style(manage, "borderTopWidth")).toBe("1px");
+    expect(await style(manage, "height")).toBe("32px");
+    const vectors = card(page, "Vector Database");
+    await vectors.waitFor();
+    expect(await style(vectors, "borderTopWidth")).toBe("1px");
+    const transparent = ["rgba(0, 0, 0, 0)", "transparent"];
+    expect(transparent).not.toContain(await style(tab(page, "Overview"), "backgroundColor"));
   });
 
   it("paints the dashboard's header with the first HTML, before any script, exactly where the page keeps it", async () => {

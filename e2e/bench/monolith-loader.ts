@@ -30,13 +30,32 @@ function sourceKey(remote: string, exposed: string): string {
   return `../../${remote}/src/exposes/${file}.tsx`;
 }
 
+let loadsInFlight = 0;
+let settledWaiters: (() => void)[] = [];
+
+/** As the real loader's: settles once no module load is in flight, so both builds start idle work at the same point. */
+export function remoteLoadsSettled(): Promise<void> {
+  if (loadsInFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => settledWaiters.push(resolve));
+}
+
 export function loadRemoteModule<T = unknown, R extends RemoteName = RemoteName>(
   remote: R,
   exposed: ExposedModule<R>,
 ): Promise<T> {
   const load = sources[sourceKey(remote, exposed)];
   if (!load) return Promise.reject(new RemoteLoadError(remote, exposed, "no such source module"));
-  return load() as Promise<T>;
+  loadsInFlight += 1;
+  const loading = load() as Promise<T>;
+  const done = () => {
+    loadsInFlight -= 1;
+    if (loadsInFlight > 0) return;
+    const waiters = settledWaiters;
+    settledWaiters = [];
+    for (const resolve of waiters) resolve();
+  };
+  loading.then(done, done);
+  return loading;
 }
 
 export function preloadRemote<R extends RemoteName>(remote: R, exposed: ExposedModule<R>): void {
