@@ -10,11 +10,31 @@ export type FirstLoad = {
   bytes: number;
   /** Sum of the scripts' decoded sizes. */
   rawBytes: number;
-  /** Each script's path and gzip size, largest first. */
-  files: { path: string; bytes: number }[];
+  /** Each script's path and gzip size, largest first; `plumbing` marks the federation plugin's own files. */
+  files: { path: string; bytes: number; plumbing: boolean }[];
   /** Scripts requested after the page was ready, until the network settled: background warming. */
   afterReady: { scripts: number; bytes: number };
 };
+
+/**
+ * Files `@module-federation/vite` generates whatever the application: the runtime (and each remote's shim of it, both
+ * read `_FEDERATION_RUNTIME_CORE`), the remote entries, the host's init glue, each build's shared-import map and
+ * preload helper, and a remote's proxies of the shared modules the shell provides (the shared code itself is the
+ * shell's, and counts as application code).
+ */
+export function isFederationPlumbing(path: string, body: Buffer): boolean {
+  if (/\/remoteEntry(-[\w-]+)?\.js$/.test(path)) return true;
+  if (
+    /(vite-preload-helper|localSharedImportMap|pendingShares|mf-entry-bootstrap|hostInit)[^/]*\.js$/.test(
+      path,
+    )
+  ) {
+    return true;
+  }
+  if (/__loadShare__shared-[\w-]+\.js$/.test(path)) return true;
+  if (/^\/mf\/[^/]+\/assets\/_virtual_mf_.*__loadShare__/.test(path)) return true;
+  return body.includes("_FEDERATION_RUNTIME_CORE") || body.includes("FEDERATION_DEBUG");
+}
 
 export async function measureFirstLoad(
   browser: Browser,
@@ -31,7 +51,13 @@ export async function measureFirstLoad(
     await context.addCookies(options.cookies.map((cookie) => ({ ...cookie, url })));
   }
   const page = await context.newPage();
-  const sizes: Promise<{ path: string; bytes: number; rawBytes: number; late: boolean }>[] = [];
+  const sizes: Promise<{
+    path: string;
+    bytes: number;
+    rawBytes: number;
+    late: boolean;
+    plumbing: boolean;
+  }>[] = [];
   let ready = false;
   const requestedLate = new Set<unknown>();
   page.on("request", (request) => {
@@ -48,9 +74,10 @@ export async function measureFirstLoad(
             path: new URL(response.url()).pathname,
             bytes: gzipSync(body, { level: 9 }).length,
             rawBytes: body.length,
+            plumbing: isFederationPlumbing(new URL(response.url()).pathname, body),
             late,
           }),
-          () => ({ path: new URL(response.url()).pathname, bytes: 0, rawBytes: 0, late }),
+          () => ({ path: new URL(response.url()).pathname, bytes: 0, rawBytes: 0, late, plumbing: false }),
         ),
       );
   });
@@ -81,7 +108,9 @@ export async function measureFirstLoad(
     scripts: files.length,
     bytes: files.reduce((sum, file) => sum + file.bytes, 0),
     rawBytes: files.reduce((sum, file) => sum + file.rawBytes, 0),
-    files: files.map(({ path, bytes }) => ({ path, bytes })).sort((a, b) => b.bytes - a.bytes),
+    files: files
+      .map(({ path, bytes, plumbing }) => ({ path, bytes, plumbing }))
+      .sort((a, b) => b.bytes - a.bytes),
   };
 }
 
