@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { freePort } from "../support/app-server";
-import { inheritedEnvironment, repoRoot } from "../support/env";
+import { benchApiDist, inheritedEnvironment, repoRoot } from "../support/env";
 import { memoryProbeFile, type ProcessMemory } from "./memory-probe";
 
 export type IngestionServer = {
@@ -64,7 +64,8 @@ export async function rssBytes(pid: number): Promise<number> {
 
 /**
  * Starts the built API on PGlite in a fresh folder, or on `env.DATABASE_URL` when given (the machine's own
- * DATABASE_URL is never inherited, so a benchmark picks its engine explicitly), and signs one user up.
+ * DATABASE_URL is never inherited, so a benchmark picks its engine explicitly), and signs one user up. The build is
+ * api/dist unless BENCH_API_DIST names another (support/env.ts).
  */
 export async function startIngestionServer(env: Record<string, string> = {}): Promise<IngestionServer> {
   const port = await freePort();
@@ -76,7 +77,7 @@ export async function startIngestionServer(env: Record<string, string> = {}): Pr
   const probe = pathToFileURL(path.join(repoRoot, "e2e/bench/memory-probe.ts")).href;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--expose-gc", "--import", probe, path.join(repoRoot, "api/dist/server.js")],
+    ["--expose-gc", "--import", probe, path.join(repoRoot, benchApiDist, "server.js")],
     {
       cwd: repoRoot,
       env: {

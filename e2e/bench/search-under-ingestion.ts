@@ -17,7 +17,7 @@ const OTHER_USER_P95_FACTOR = 2;
 /** Issue 19: the uploader's own search p95 while their file ingests stays within 3x of idle. */
 const UPLOADER_P95_FACTOR = 3;
 
-type Latencies = { p50Ms: number; p95Ms: number; maxMs: number; count: number };
+export type Latencies = { p50Ms: number; p95Ms: number; maxMs: number; count: number };
 type UnderIngestionFigures = {
   engine: string;
   /** Chunks each user had before the big upload (completed documents). */
@@ -35,7 +35,7 @@ type UnderIngestionFigures = {
 const SYLLABLES = "ka ri to ne su ma lo vi den tar mon sel gra pel cor fin bas lun quo zen".split(" ");
 
 /** A user's own made-up vocabulary with a Zipf-like sampler: their documents and their questions use it. */
-function userWords(seed: number): () => string {
+export function userWords(seed: number): () => string {
   const next = random(seed);
   const vocabulary = Array.from({ length: 8_000 }, () =>
     Array.from(
@@ -47,7 +47,7 @@ function userWords(seed: number): () => string {
 }
 
 /** `files` text documents of about `wordsEach` words in paragraphs of sentences (a few hundred chunks in all). */
-function userDocuments(word: () => string, files: number, wordsEach: number): string[] {
+export function userDocuments(word: () => string, files: number, wordsEach: number): string[] {
   return Array.from({ length: files }, () => {
     const paragraphs: string[] = [];
     for (let words = 0; words < wordsEach; words += 120) {
@@ -58,7 +58,7 @@ function userDocuments(word: () => string, files: number, wordsEach: number): st
   });
 }
 
-function latencies(samples: number[]): Latencies {
+export function latencies(samples: number[]): Latencies {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) =>
     Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
@@ -70,7 +70,7 @@ function latencies(samples: number[]): Latencies {
   };
 }
 
-async function uploadAll(
+export async function uploadAll(
   server: IngestionServer,
   cookie: string,
   prefix: string,
@@ -87,7 +87,11 @@ async function uploadAll(
 }
 
 /** One search as the user, timed; the question is four words of their vocabulary. */
-async function timedSearch(server: IngestionServer, cookie: string, word: () => string): Promise<number> {
+export async function timedSearch(
+  server: IngestionServer,
+  cookie: string,
+  word: () => string,
+): Promise<number> {
   const query = Array.from({ length: 4 }, word).join(" ");
   const sent = performance.now();
   await server.search(cookie, query, 5);

@@ -7,6 +7,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const artifactsDir = path.join(repoRoot, "e2e", "artifacts");
 /** Where the benchmark's non-federated baseline build goes (set by bench/run.ts for the Vite child). */
 export const benchOutDir = process.env.BENCH_OUT_DIR;
+/** The API build the benchmarks start (a folder under api/; another one runs, say, a copy of the previous build). */
+export const benchApiDist = process.env.BENCH_API_DIST ?? "api/dist";
 /** A PostgreSQL server the list benchmark may use. */
 export const databaseUrl = process.env.DATABASE_URL;
 

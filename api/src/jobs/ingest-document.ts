@@ -76,6 +76,8 @@ export async function ingestDocument({
     writer.finish();
     return { kind: "settled", status: "completed" };
   } catch (error) {
+    // Whatever this attempt staged in the owner's loaded index goes (a retry stages anew).
+    writer?.abandon();
     // Deleted (its rows went with it) or taken over: the index is not ours to clear.
     if (error instanceof DocumentGoneError || attempt.signal.aborted) return { kind: "gone" };
     if (!(await attempt.stillOurs().catch(() => false))) return { kind: "gone" };

@@ -3,7 +3,7 @@ import type { Db } from "../../db/create-database";
 import type { Logger } from "../../lib/logger";
 import { applyIndexPlan, planIndex, readGeneration } from "./chunk-index-sync";
 import { LOCAL_VECTOR_BYTES } from "./engine/dense-codes";
-import { UserChunkIndex } from "./engine/user-chunk-index";
+import { type ChunkRow, UserChunkIndex } from "./engine/user-chunk-index";
 
 /** Users' indexes kept at most, whatever their size (the least recently searched go first). */
 const MAX_CACHED_USERS = 10_000;
@@ -39,6 +39,24 @@ type Entry = {
 };
 
 class IndexTooLargeError extends Error {}
+
+/**
+ * A document joining its owner's loaded index while it is ingested (see ChunkIndexCache.openJoin): each batch of rows
+ * written is added hidden, so its completion only has to make them searchable.
+ */
+export type DocumentJoin = {
+  /**
+   * Adds rows just written (committed) to the index, hidden. `transactionIds` is the sum of the rows' xmin, so the
+   * join knows the signature (chunk-index-sync.ts planIndex) the document's rows have once all are in. Rows that
+   * could not be kept (the index was evicted, reloaded or is too large) end the join: completion then loads the
+   * document from the database instead.
+   */
+  add(rows: readonly ChunkRow[], transactionIds: bigint): void;
+  /** The document completed (committed): makes it searchable in the index now, or has it loaded in the background. */
+  complete(): void;
+  /** The ingestion failed or stopped: what was added goes. */
+  abandon(): void;
+};
 
 /**
  * Told each time a user's index (re)loads, i.e. its generation changed: `missingCodes` when it holds built-in
@@ -146,14 +164,130 @@ export class ChunkIndexCache {
     return () => this.loadListeners.delete(listener);
   }
 
+  /**
+   * Starts `documentId` joining `userId`'s index as its ingestion writes it, when this process holds that index
+   * (undefined otherwise: a user not searched here has nothing to keep current). Call it before the first row is
+   * written: a join holds every row or none.
+   */
+  openJoin(userId: string, documentId: string): DocumentJoin | undefined {
+    const entry = this.entries.get(userId);
+    if (!entry || entry.oversize) return undefined;
+    const index = entry.index;
+    const token = index.stageDocument(documentId);
+    let chunks = 0;
+    let transactionIds = 0n;
+    let open = true;
+    const current = () =>
+      open && this.entries.get(userId) === entry && entry.index === index && !entry.oversize;
+    const end = () => {
+      // Only this join's own staging goes: a sync may have reloaded the document, or a newer attempt staged it.
+      if (index.isStagedBy(token)) index.removeDocument(documentId);
+      open = false;
+    };
+    return {
+      add: (rows, ids) => {
+        if (!open) return;
+        if (!current() || !index.appendStaged(token, rows)) return end();
+        chunks += rows.length;
+        transactionIds += ids;
+        // Too large for memory once complete: the completion's sync decides (the database path), holding nothing.
+        if (index.approximateBytes > this.userShareBytes) return end();
+        if (this.heldBytes > this.budgetBytes) this.evict(userId);
+      },
+      complete: () => {
+        const joined = current() && index.finishStaged(token, `${chunks}:${transactionIds}`);
+        open = false;
+        if (!joined) {
+          // Not staged whole: the document joins the loaded index from the database, in the background.
+          this.refresh(userId);
+          return;
+        }
+        this.enqueue(userId, entry, async () => {
+          if (!index.isStaged(documentId)) return; // a sync revealed or reloaded it meanwhile
+          const generation = await readGeneration(this.options.db, userId);
+          // The completion bumped the generation by one. When that is the only change since the index's own, the
+          // index with the document revealed is the index at this generation: nothing to read.
+          if (
+            entry.index === index &&
+            index.isStaged(documentId) &&
+            followsDirectly(index.generation, generation)
+          ) {
+            // Not a load for the listeners: the chunks this process wrote carry their codes, none is missing.
+            index.reveal(documentId);
+            index.generation = generation;
+            return;
+          }
+          await this.sync(userId, entry, generation);
+        }).catch((error: unknown) => this.warnBackground(userId, error));
+      },
+      abandon: end,
+    };
+  }
+
+  /**
+   * `documentId`'s chunk rows were just deleted (committed): it leaves `userId`'s loaded index now. When the
+   * deletion's one generation bump is the only change since the index's own, nothing is read; otherwise an index that
+   * held it searchable syncs in the background. Searches arriving meanwhile wait for this, not for more.
+   */
+  forget(userId: string, documentId: string): void {
+    const entry = this.entries.get(userId);
+    if (!entry) return;
+    this.enqueue(userId, entry, async () => {
+      const index = entry.index;
+      const generation = await readGeneration(this.options.db, userId);
+      if (entry.index !== index) return;
+      const searchable = index.holdsSearchable(documentId);
+      // Hidden (staged) chunks go whatever the generation says: they never answered.
+      if (index.isStaged(documentId)) index.removeDocument(documentId);
+      if (followsDirectly(index.generation, generation)) {
+        index.removeDocument(documentId);
+        index.generation = generation;
+        // A large document's postings sit in segments of their own: dropped whole, they cost no rebuild.
+        index.compactIfWasteful();
+        return;
+      }
+      if (searchable) await this.sync(userId, entry, generation);
+    }).catch((error: unknown) => this.warnBackground(userId, error));
+  }
+
+  /**
+   * Brings `userId`'s index up to date in the background when this process holds it (searches queue behind it as
+   * behind any sync); a user not held is left alone.
+   */
+  refresh(userId: string): void {
+    if (!this.holds(userId)) return;
+    this.get(userId).catch((error: unknown) => this.warnBackground(userId, error));
+  }
+
+  private warnBackground(userId: string, error: unknown): void {
+    this.options.logger?.warn({ userId, err: error }, "could not bring a search index up to date");
+  }
+
+  /**
+   * Runs `task` on the entry's chain, after the sync in flight; searches arriving later queue behind it (they must
+   * see what it did). The entry is not evicted while the task waits or runs.
+   */
+  private enqueue(userId: string, entry: Entry, task: () => Promise<void>): Promise<void> {
+    entry.users += 1;
+    const run = entry.sync
+      .catch(() => undefined)
+      .then(() => (this.entries.get(userId) === entry ? task() : undefined))
+      .finally(() => {
+        entry.users -= 1;
+      });
+    entry.sync = run;
+    entry.queued = undefined;
+    return run;
+  }
+
   /** Drops every index (tests; a process under memory pressure). */
   clear(): void {
     this.entries.clear();
   }
 
-  private async sync(userId: string, entry: Entry): Promise<void> {
+  private async sync(userId: string, entry: Entry, knownGeneration?: string): Promise<void> {
     const { db, logger } = this.options;
-    const generation = await readGeneration(db, userId);
+    const generation = knownGeneration ?? (await readGeneration(db, userId));
     if (entry.oversize?.generation === generation) return;
     if (!entry.oversize && entry.index.generation === generation) return;
     const plan = await planIndex(db, userId, generation);
@@ -209,6 +343,11 @@ export class ChunkIndexCache {
       this.entries.delete(userId);
     }
   }
+}
+
+/** Whether `next` is exactly one generation after `held` (both lexical_scopes.generation as text). */
+function followsDirectly(held: string | null, next: string): boolean {
+  return held !== null && BigInt(next) === BigInt(held) + 1n;
 }
 
 function megabytes(bytes: number): string {

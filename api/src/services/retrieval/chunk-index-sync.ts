@@ -58,7 +58,8 @@ export async function planIndex(db: Db, userId: string, generation: string): Pro
 }
 
 /**
- * Applies `plan` to `index`: drops documents no longer listed, reloads those whose signature changed (in groups of
+ * Applies `plan` to `index`: drops documents no longer listed (staged ones stay), reveals staged ones listed with the
+ * signature they staged, reloads those whose signature changed (in groups of
  * about LOAD_PAGE chunks; a larger document alone, page by page), and records the generation. `afterPage` runs after
  * each page of rows is in, so the cache can count a load in flight against its budget (and stop it by throwing).
  */
@@ -71,7 +72,12 @@ export async function applyIndexPlan(
 ): Promise<void> {
   const present = new Set(plan.documents.map((row) => row.document_id));
   for (const documentId of index.loadedDocumentIds()) {
-    if (!present.has(documentId)) index.removeDocument(documentId);
+    // A staged document (being ingested here) is not listed until it completes: it stays, hidden.
+    if (!present.has(documentId) && !index.isStaged(documentId)) index.removeDocument(documentId);
+  }
+  // A staged document that completed with the rows it staged becomes searchable as it is (else it reloads below).
+  for (const row of plan.documents) {
+    if (index.stagedSignature(row.document_id) === row.signature) index.reveal(row.document_id);
   }
   const changed = plan.documents.filter((row) => index.signatureOf(row.document_id) !== row.signature);
   let group: typeof changed = [];
@@ -141,7 +147,7 @@ async function loadLargeDocument(
         where user_id = ${userId} and document_id = ${documentId} and chunk_index > ${after}
         order by chunk_index limit ${LOAD_PAGE}`),
     );
-    index.appendChunks(documentId, rows);
+    index.appendChunks(documentId, rows, "segments");
     afterPage();
     const last = rows.at(-1);
     if (!last || rows.length < LOAD_PAGE) {

@@ -5,7 +5,8 @@ import { documentChunks, documents } from "../../db/schema";
 import { sweepStuckDocuments } from "../../jobs/sweeper";
 import { insertDocument, textChunks } from "../../test/retrieval";
 import { createTestApp, engines, signUp, type TestApp } from "../../test/test-app";
-import { openDocumentIndex } from "./index-document";
+import { planIndex, readGeneration } from "./chunk-index-sync";
+import { deleteDocumentIndex, openDocumentIndex } from "./index-document";
 import { searchKnowledge } from "./search-knowledge";
 
 describe.each(engines)("only completed documents answer on %s", (engine) => {
@@ -78,6 +79,7 @@ describe.each(engines)("only completed documents answer on %s", (engine) => {
     const first = await writeDocument(user.id, ["Harbour cranes lift containers at night."], "cranes.txt");
     await setStatus(first, "completed");
     await search(user.id, "harbour cranes");
+    const held = await t.deps.chunkIndexes.index(user.id);
     const loads: string[] = [];
     const stop = t.deps.chunkIndexes.onLoad((userId) => loads.push(userId));
     try {
@@ -98,7 +100,8 @@ describe.each(engines)("only completed documents answer on %s", (engine) => {
         await setStatus(documentId, "completed");
         writer.finish();
       }
-      await expect.poll(() => loads).toContain(user.id);
+      // Searchable in the held index before any search of the user asks for it.
+      await expect.poll(() => held.chunkCount).toBe(2);
       expect((await t.deps.chunkIndexes.index(user.id)).chunkCount).toBe(2);
       // A user whose index this process does not hold is not loaded by a completion.
       expect(loads).not.toContain(other.id);
@@ -106,6 +109,122 @@ describe.each(engines)("only completed documents answer on %s", (engine) => {
     } finally {
       stop();
     }
+  });
+
+  /** A user whose index is loaded, holding one completed document. */
+  const loadedUser = async () => {
+    const { user } = await signUp(t);
+    const first = await writeDocument(user.id, ["Harbour cranes lift containers at night."], "cranes.txt");
+    await setStatus(first, "completed");
+    await search(user.id, "harbour cranes");
+    return { userId: user.id, index: await t.deps.chunkIndexes.index(user.id) };
+  };
+  /** `count` chunks about tides: several insert statements' worth (32 rows each). */
+  const tideTexts = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, i) => `Tide table ${i} for the harbour of Saint Malo, printed every January.`,
+    );
+  /** A document written as an ingestion attempt writes it, still processing, with its writer. */
+  const writeWithWriter = async (userId: string, texts: string[], name: string) => {
+    const documentId = await insertDocument(t.database, userId, { name, status: "processing" });
+    const writer = await openDocumentIndex({
+      deps: t.deps,
+      userId,
+      documentId,
+      agentId: null,
+      category: null,
+    });
+    await writer.append(textChunks(texts));
+    await writer.flush();
+    return { documentId, writer };
+  };
+  const signatureInDatabase = async (userId: string, documentId: string) => {
+    const plan = await planIndex(t.database.db, userId, await readGeneration(t.database.db, userId));
+    return plan.documents.find((row) => row.document_id === documentId)?.signature;
+  };
+
+  it("stages a document in its owner's loaded index as it is written, and its completion only reveals it", async () => {
+    const { userId, index } = await loadedUser();
+    const { documentId, writer } = await writeWithWriter(userId, tideTexts(100), "tides.txt");
+    // Written, processing: held hidden, nothing of it answers or counts.
+    expect(index.isStaged(documentId)).toBe(true);
+    expect(await documentsFound(userId, "tide table saint malo")).not.toContain(documentId);
+    expect((await t.deps.chunkIndexes.index(userId)).chunkCount).toBe(1);
+    const bytes = index.approximateBytes;
+
+    await setStatus(documentId, "completed");
+    const loads: string[] = [];
+    const stop = t.deps.chunkIndexes.onLoad((loaded) => loads.push(loaded));
+    writer.finish();
+    const results = await search(userId, "tide table 7 saint malo");
+    stop();
+    expect(results[0]?.documentId).toBe(documentId);
+    // No sync ran: the completion's one generation step was taken without reading the documents.
+    expect(loads).toEqual([]);
+    const after = await t.deps.chunkIndexes.index(userId);
+    // The same index, its chunks not read again (a reload would hold them twice until compaction, and trim pages).
+    expect(after).toBe(index);
+    expect(after.chunkCount).toBe(101);
+    expect(after.approximateBytes).toBe(bytes);
+    expect(after.generation).toBe(await readGeneration(t.database.db, userId));
+    // The signature it staged is the database's: later syncs keep it as it is.
+    expect(after.signatureOf(documentId)).toBe(await signatureInDatabase(userId, documentId));
+  });
+
+  it("removes a deleted document from the loaded index at once, without reading the rest again", async () => {
+    const { userId, index } = await loadedUser();
+    const { documentId, writer } = await writeWithWriter(userId, tideTexts(40), "tides.txt");
+    await setStatus(documentId, "completed");
+    writer.finish();
+    expect((await search(userId, "tide table saint malo"))[0]?.documentId).toBe(documentId);
+    const bytes = index.approximateBytes;
+
+    const loads: string[] = [];
+    const stop = t.deps.chunkIndexes.onLoad((loaded) => loads.push(loaded));
+    await deleteDocumentIndex({ deps: t.deps, userId, documentId });
+    await t.database.db.delete(documents).where(eq(documents.id, documentId));
+    expect(await documentsFound(userId, "tide table saint malo")).not.toContain(documentId);
+    stop();
+    expect(loads).toEqual([]);
+    const after = await t.deps.chunkIndexes.index(userId);
+    expect(after).toBe(index);
+    expect(after.chunkCount).toBe(1);
+    expect(after.holdsSearchable(documentId)).toBe(false);
+    expect(after.approximateBytes).toBe(bytes);
+    expect(after.generation).toBe(await readGeneration(t.database.db, userId));
+  });
+
+  it("reveals staged documents through a sync when other changes came between, and drops a failed attempt's", async () => {
+    const { userId, index } = await loadedUser();
+    const tides = await writeWithWriter(userId, tideTexts(70), "tides.txt");
+    const ferries = await writeWithWriter(
+      userId,
+      ["Ferry timetables change with the tides.", "Ferries to Jersey leave at dawn."],
+      "ferries.txt",
+    );
+    // Ferries complete as if another process ran their job (no completion hook here), then tides complete: two
+    // generations passed, so the index syncs, and finds both documents staged with the rows they hold.
+    await setStatus(ferries.documentId, "completed");
+    await setStatus(tides.documentId, "completed");
+    const bytes = index.approximateBytes;
+    tides.writer.finish();
+    expect(await documentsFound(userId, "ferries tide table")).toEqual(
+      new Set([tides.documentId, ferries.documentId]),
+    );
+    const after = await t.deps.chunkIndexes.index(userId);
+    expect(after).toBe(index);
+    expect(after.chunkCount).toBe(73);
+    // Nothing read again beyond what a sync trims (the last page of codes).
+    expect(after.approximateBytes).toBeLessThanOrEqual(bytes);
+    expect(after.signatureOf(ferries.documentId)).toBe(await signatureInDatabase(userId, ferries.documentId));
+
+    // A failed attempt: its staged chunks leave the index with it.
+    const failed = await writeWithWriter(userId, ["Lighthouse keepers log the fog."], "fog.txt");
+    expect(index.isStaged(failed.documentId)).toBe(true);
+    failed.writer.abandon();
+    expect(index.isStaged(failed.documentId)).toBe(false);
+    expect((await t.deps.chunkIndexes.index(userId)).chunkCount).toBe(73);
   });
 
   it("never returns a failed document's chunks, even when its attempt could not remove them", async () => {

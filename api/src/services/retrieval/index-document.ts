@@ -1,12 +1,15 @@
 // Indexes a document's chunks (rows with their term counts and BM25 statistics, then vectors) and removes them again.
 import type { ChunkLocation } from "@acp/contracts/knowledge";
 import { and, eq, sql } from "drizzle-orm";
+import { rowsOf } from "../../db/rows-of";
 import { documentChunks } from "../../db/schema";
 import { LOCAL_EMBEDDER_ID } from "../../providers/embedder/local-embedder";
 import type { VectorRecord } from "../../providers/vector-store/vector-store";
 import { analyzeText, type TextAnalysis } from "../../text-search/lexical-analyzer";
+import type { DocumentJoin } from "./chunk-index-cache";
 import { ensureUserEmbedder, startEmbedderMigration } from "./embedder-migration";
 import { encodeLocalVector } from "./engine/dense-codes";
+import type { ChunkRow } from "./engine/user-chunk-index";
 import type { RetrievalDeps } from "./retrieval-deps";
 
 /** The chunk shape EXTRACTION's chunkDocument produces. */
@@ -53,9 +56,14 @@ export type DocumentIndexWriter = {
   append(chunks: readonly IndexableChunk[], onSlice?: (indexed: number) => void): Promise<void>;
   /** Waits for the last slice's write (and reports its failure). Call it before clearing a failed index, too. */
   flush(): Promise<void>;
+  /** The attempt failed or stopped: the chunks it staged in the owner's loaded index go (its rows are not touched). */
+  abandon(): void;
   /** Chunks written so far. */
   readonly indexed: number;
-  /** Call once every chunk is appended and flushed: starts the background re-embedding when the user's embedder changed. */
+  /**
+   * Call once every chunk is appended and flushed and the document is completed: it becomes searchable in its owner's
+   * loaded index (see openDocumentIndex), and the background re-embedding starts when the user's embedder changed.
+   */
   finish(): void;
 };
 
@@ -64,6 +72,8 @@ export type DocumentIndexWriter = {
  * embedder, so a retried ingestion starts clean and stays idempotent), then `append` adds chunks as they come, so a
  * 200 MB file never has all its chunks in memory at once. If the vector store cannot be used (PostgreSQL without
  * pgvector) the chunks are indexed lexically only, and the embedder migration embeds them once the store is back.
+ * When this process holds the owner's search index, every batch of rows written joins it, hidden, as it commits, so
+ * `finish` only has to make them searchable: a 90k-chunk document does not load all at once when it completes.
  */
 export async function openDocumentIndex({
   deps,
@@ -85,6 +95,7 @@ export async function openDocumentIndex({
   }
   await removeRows(deps, userId, documentId);
   if (status.ready) await vectorStore.delete({ userId, filter: { documentId } });
+  const join = deps.chunkIndexes.openJoin(userId, documentId);
 
   let indexed = 0;
   /** The write of the latest embedded slice, still running while the next slice is embedded. */
@@ -95,7 +106,7 @@ export async function openDocumentIndex({
     onSlice?: (indexed: number) => void,
   ) => {
     signal?.throwIfAborted();
-    await insertRows(deps, {
+    await insertRows(deps, join, {
       userId,
       documentId,
       agentId: agentId ?? null,
@@ -162,13 +173,14 @@ export async function openDocumentIndex({
     finish() {
       // The configured embedder changed since the user's index was built: rebuild the rest in the background.
       if (status.ready && embedderState.target !== null) void startEmbedderMigration(deps, userId);
-      // The completed document joins the user's loaded index now (its chunks only: syncs are per document), so the
-      // search that usually follows a finished upload finds it loaded instead of loading it.
-      if (deps.chunkIndexes.holds(userId)) {
-        deps.chunkIndexes.get(userId).catch((error: unknown) => {
-          deps.logger?.warn({ userId, err: error }, "could not add a completed document to the search index");
-        });
-      }
+      // The completed document's staged chunks become searchable in the user's loaded index now (or, when they
+      // could not all be staged, it loads from the database in the background), so the search that usually follows
+      // a finished upload finds it there.
+      if (join) join.complete();
+      else deps.chunkIndexes.refresh(userId);
+    },
+    abandon() {
+      join?.abandon();
     },
   };
 }
@@ -196,6 +208,7 @@ export async function indexDocumentChunks({
 
 async function insertRows(
   deps: RetrievalDeps,
+  join: DocumentJoin | undefined,
   {
     userId,
     documentId,
@@ -236,7 +249,8 @@ async function insertRows(
     // The lexemes come from our analyzer (text-search/lexical-analyzer.ts, proven equal to PostgreSQL's `english`), so the
     // statement only stores: PostgreSQL's to_tsvector here was the slowest stage of ingestion and, on PGlite, held
     // the event loop for every other request.
-    await db.execute(sql`
+    const inserted = rowsOf<{ xmin: string }>(
+      await db.execute(sql`
       insert into document_chunks (id, user_id, document_id, agent_id, category, chunk_index, text, location,
         token_count, embedder, lexical_length, term_counts, local_vector)
       select r.id, ${userId}, ${documentId}, ${agentId}, ${category}, r.chunk_index, r.text, r.location,
@@ -244,7 +258,33 @@ async function insertRows(
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
         as r(id text, chunk_index integer, text text, location jsonb, token_count integer, lexical_length integer,
           term_counts jsonb, local_vector text)
-      on conflict do nothing`);
+      on conflict do nothing
+      returning xmin::text as xmin`),
+    );
+    if (!join) continue;
+    if (inserted.length !== batch.length) {
+      // A row was there already (a retry raced another attempt): what the index holds would not be the rows. The
+      // join is over; later batches' adds are ignored.
+      join.abandon();
+      continue;
+    }
+    let transactionIds = 0n;
+    for (const row of inserted) transactionIds += BigInt(row.xmin);
+    join.add(
+      batch.map(
+        (row, offset): ChunkRow => ({
+          id: row.id,
+          document_id: documentId,
+          agent_id: agentId,
+          category,
+          lexical_length: row.lexical_length,
+          term_counts: row.term_counts,
+          embedder,
+          local_vector: localVectors?.[start + offset] ?? null,
+        }),
+      ),
+      transactionIds,
+    );
   }
 }
 
@@ -279,6 +319,8 @@ export async function deleteDocumentIndex({
   documentId: string;
 }): Promise<void> {
   await removeRows(deps, userId, documentId);
+  // The document leaves its owner's loaded index now, not at the next search's sync.
+  deps.chunkIndexes.forget(userId, documentId);
   const status = await deps.vectorStore.ensureReady();
   if (status.ready) await deps.vectorStore.delete({ userId, filter: { documentId } });
 }

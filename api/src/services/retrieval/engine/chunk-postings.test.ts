@@ -1,4 +1,4 @@
-// The postings' compact table: whatever mix of frozen table and tail holds them (settles, compactions, terms in any
+// The postings' compact table: whatever mix of frozen table, segments and tail holds them (settles, compactions, terms in any
 // script), searches and document frequencies equal a plain map's, and the table costs a few bytes a posting.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -27,6 +27,7 @@ const TERMS = [
 type Operation =
   | { kind: "add"; term: number; chunk: number; count: number }
   | { kind: "settle" }
+  | { kind: "segment" }
   | { kind: "kill"; chunk: number }
   | { kind: "compact" };
 
@@ -41,6 +42,7 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: "settle" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "segment" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("kill" as const), chunk: fc.nat(39) }) },
   { weight: 1, arbitrary: fc.constant({ kind: "compact" as const }) },
 );
@@ -65,13 +67,14 @@ class Reference {
 }
 
 describe("ChunkPostings", () => {
-  it("searches and counts like a plain map through any mix of additions, settles, deaths and compactions", () => {
+  it("searches and counts like a plain map through any mix of additions, settles, segments, deaths and compactions", () => {
     fc.assert(
       fc.property(
         fc.array(operation, { maxLength: 120 }),
         fc.subarray(TERMS, { minLength: 1 }),
         (ops, query) => {
-          const postings = new ChunkPostings();
+          // Any tail freezes into a segment of its own at a "segment" operation (a staged document's batches).
+          const postings = new ChunkPostings(1);
           const reference = new Reference();
           // Chunk ordinals in use; `chunkOf` maps the operation's chunk number to its current ordinal.
           let ids: string[] = [];
@@ -98,6 +101,8 @@ describe("ChunkPostings", () => {
               reference.add(term, ordinal, op.count);
             } else if (op.kind === "settle") {
               postings.settle();
+            } else if (op.kind === "segment") {
+              postings.settleInSegments();
             } else if (op.kind === "kill") {
               const ordinal = chunkOf.get(op.chunk);
               if (ordinal !== undefined) alive[ordinal] = 0;

@@ -1,6 +1,7 @@
 // A user's BM25 postings in memory: per term, the chunk ordinals holding it and its occurrences, scored OR-wise. Most
 // of them sit in a frozen table (terms sorted in one string, postings in typed arrays, found by binary search: about
-// 20 bytes a term and 6 a posting); postings added since the last freeze sit in a small map until the next one.
+// 20 bytes a term and 6 a posting), a large document's in segments of the same form beside it; postings added since
+// the last freeze sit in a small map until the next one.
 import { BM25_B, BM25_K1, bm25Idf, MAX_QUERY_TERMS } from "./bm25";
 import { grow, topByScore } from "./top-by-score";
 
@@ -30,6 +31,14 @@ const BYTES_PER_TAIL_TERM = 280;
  */
 const FREEZE_ALWAYS_POSTINGS = 2_000_000;
 const TAIL_SHARE_TO_FREEZE = 8;
+
+/**
+ * A document staged batch by batch (an ingestion in this process, see settleInSegments) freezes its tail into a
+ * segment of its own once the tail holds this many postings: a freeze then sorts some 10-50k terms (a few ms), the
+ * tail's map never grows large (a map of a million CSV terms took 0.5 s pauses to grow and collect), and nothing
+ * already frozen is copied.
+ */
+const SEGMENT_POSTINGS = 1 << 16;
 
 /**
  * Terms in UTF-16 order, concatenated in `text`: term i is text[termStarts[i], termStarts[i + 1]), and its postings are
@@ -98,19 +107,26 @@ type PostingsView = {
 /** Every term's postings over the chunk ordinals of one user's index (UserChunkIndex owns the chunks themselves). */
 export class ChunkPostings {
   private frozen: FrozenTable = EMPTY_TABLE;
+  /** Frozen tables beside the main one, each from one run of staged batches; searched alongside it. */
+  private segments: Segment[] = [];
   private tail = new Map<string, TailPostings>();
   private tailPostings = 0;
   private scores = new Float64Array(0);
 
+  /** `segmentPostings`: the tail's size at which settleInSegments freezes it (tests use small ones). */
+  constructor(private readonly segmentPostings = SEGMENT_POSTINGS) {}
+
   /** Approximate heap the postings take. */
   get bytes(): number {
-    const frozen = this.frozen;
-    const frozenBytes =
-      frozen.text.length * 2 +
-      frozen.termStarts.byteLength +
-      frozen.postingStarts.byteLength +
-      frozen.ordinals.byteLength +
-      frozen.counts.byteLength;
+    let frozenBytes = 0;
+    for (const frozen of [this.frozen, ...this.segments]) {
+      frozenBytes +=
+        frozen.text.length * 2 +
+        frozen.termStarts.byteLength +
+        frozen.postingStarts.byteLength +
+        frozen.ordinals.byteLength +
+        frozen.counts.byteLength;
+    }
     return frozenBytes + this.tailPostings * 10 + this.tail.size * BYTES_PER_TAIL_TERM;
   }
 
@@ -157,18 +173,36 @@ export class ChunkPostings {
       frozenPostings <= FREEZE_ALWAYS_POSTINGS ||
       this.tailPostings * TAIL_SHARE_TO_FREEZE >= frozenPostings
     ) {
-      this.rebuild(undefined);
+      this.frozen = buildTable(this.frozen, this.tail, this.tailPostings, undefined);
+      this.emptyTail();
     }
+  }
+
+  /**
+   * Freezes the tail into a segment of its own once it holds SEGMENT_POSTINGS (a document arriving in many small
+   * batches: settle() would copy the whole table each batch; this copies each posting once, in small steps).
+   */
+  settleInSegments(): void {
+    if (this.tail.size === 0 || this.tailPostings < this.segmentPostings) return;
+    this.segments.push(asSegment(buildTable(EMPTY_TABLE, this.tail, this.tailPostings, undefined)));
+    this.emptyTail();
+  }
+
+  private emptyTail(): void {
+    this.tail = new Map();
+    this.tailPostings = 0;
+    this.scores = new Float64Array(0);
   }
 
   /** Every term's postings, frozen then tail (one term may have both). */
   private *allPostings(): Generator<[string, PostingsRef]> {
-    const { text, termStarts, postingStarts, ordinals, counts } = this.frozen;
-    for (let index = 0; index < termStarts.length - 1; index += 1) {
-      yield [
-        text.slice(termStarts[index], termStarts[index + 1]),
-        { ordinals, counts, start: postingStarts[index] ?? 0, end: postingStarts[index + 1] ?? 0 },
-      ];
+    for (const { text, termStarts, postingStarts, ordinals, counts } of [this.frozen, ...this.segments]) {
+      for (let index = 0; index < termStarts.length - 1; index += 1) {
+        yield [
+          text.slice(termStarts[index], termStarts[index + 1]),
+          { ordinals, counts, start: postingStarts[index] ?? 0, end: postingStarts[index + 1] ?? 0 },
+        ];
+      }
     }
     for (const [term, postings] of this.tail) {
       yield [term, { ordinals: postings.ordinals, counts: postings.counts, start: 0, end: postings.size }];
@@ -178,9 +212,10 @@ export class ChunkPostings {
   /** The postings of `term`: its frozen range and its tail list, either possibly absent. */
   private postingsOf(term: string): PostingsRef[] {
     const found: PostingsRef[] = [];
-    const index = findTerm(this.frozen, term);
-    if (index >= 0) {
-      const { ordinals, counts, postingStarts } = this.frozen;
+    for (const table of this.segments.length === 0 ? [this.frozen] : [this.frozen, ...this.segments]) {
+      const index = findTerm(table, term);
+      if (index < 0) continue;
+      const { ordinals, counts, postingStarts } = table;
       found.push({ ordinals, counts, start: postingStarts[index] ?? 0, end: postingStarts[index + 1] ?? 0 });
     }
     const tail = this.tail.get(term);
@@ -205,79 +240,20 @@ export class ChunkPostings {
 
   /** Moves every posting to its chunk's new ordinal (`remap`, -1: the chunk is dropped), freezing the tail too. */
   compact(remap: Int32Array): void {
-    this.rebuild(remap);
-  }
-
-  /** One frozen table from the frozen one and the tail, through `remap` when given; the tail empties. */
-  private rebuild(remap: Int32Array | undefined): void {
-    const old = this.frozen;
-    const oldTerms = old.termStarts.length - 1;
-    const tailTerms = [...this.tail.keys()].sort(byCodeUnits);
-    const termCapacity = oldTerms + tailTerms.length;
-    const postingCapacity = old.ordinals.length + this.tailPostings;
-    const termStarts = new Uint32Array(termCapacity + 1);
-    const postingStarts = new Uint32Array(termCapacity + 1);
-    const ordinals = new Uint32Array(postingCapacity);
-    const counts = new Uint16Array(postingCapacity);
-    const pieces: string[] = [];
-    let textLength = 0;
-    let terms = 0;
-    let postings = 0;
-
-    const copy = (from: PostingsRef) => {
-      for (let i = from.start; i < from.end; i += 1) {
-        const ordinal = from.ordinals[i] ?? 0;
-        const moved = remap ? (remap[ordinal] ?? -1) : ordinal;
-        if (moved < 0) continue;
-        ordinals[postings] = moved;
-        counts[postings] = from.counts[i] ?? 1;
-        postings += 1;
-      }
-    };
-    const close = (term: string) => {
-      if (postings === postingStarts[terms]) return; // every posting of it was dropped
-      pieces.push(term);
-      textLength += term.length;
-      terms += 1;
-      termStarts[terms] = textLength;
-      postingStarts[terms] = postings;
-    };
-
-    let a = 0;
-    let b = 0;
-    while (a < oldTerms || b < tailTerms.length) {
-      const oldTerm = a < oldTerms ? old.text.slice(old.termStarts[a], old.termStarts[a + 1]) : undefined;
-      const tailTerm = tailTerms[b];
-      const order = oldTerm === undefined ? 1 : tailTerm === undefined ? -1 : byCodeUnits(oldTerm, tailTerm);
-      const term = (order <= 0 ? oldTerm : tailTerm) as string;
-      if (order <= 0) {
-        copy({
-          ordinals: old.ordinals,
-          counts: old.counts,
-          start: old.postingStarts[a] ?? 0,
-          end: old.postingStarts[a + 1] ?? 0,
-        });
-        a += 1;
-      }
-      if (order >= 0 && tailTerm !== undefined) {
-        const tail = this.tail.get(tailTerm);
-        if (tail) copy({ ordinals: tail.ordinals, counts: tail.counts, start: 0, end: tail.size });
-        b += 1;
-      }
-      close(term);
+    this.frozen = buildTable(this.frozen, this.tail, this.tailPostings, remap);
+    this.emptyTail();
+    // Each segment is remapped on its own (no merge: one copy of each posting); one whose chunks all went (a large
+    // document deleted) is dropped without reading its postings.
+    const kept: Segment[] = [];
+    for (const segment of this.segments) {
+      let anyKept = false;
+      for (let ordinal = segment.low; ordinal <= segment.high && !anyKept; ordinal += 1)
+        anyKept = (remap[ordinal] ?? -1) >= 0;
+      if (!anyKept) continue;
+      const moved = buildTable(segment, undefined, 0, remap);
+      if (moved.ordinals.length > 0) kept.push(asSegment(moved));
     }
-
-    this.frozen = {
-      // join copies the characters into one new string: nothing keeps the old table's text alive.
-      text: pieces.join(""),
-      termStarts: termStarts.slice(0, terms + 1),
-      postingStarts: postingStarts.slice(0, terms + 1),
-      ordinals: ordinals.slice(0, postings),
-      counts: counts.slice(0, postings),
-    };
-    this.tail = new Map();
-    this.tailPostings = 0;
-    this.scores = new Float64Array(0);
+    this.segments = kept;
   }
 
   /**
@@ -338,4 +314,93 @@ export class ChunkPostings {
     for (const ordinal of touched) scores[ordinal] = 0;
     return { hits, idealScore };
   }
+}
+
+/** A frozen table beside the main one, with the lowest and highest chunk ordinal it holds postings of. */
+type Segment = FrozenTable & { low: number; high: number };
+
+function asSegment(table: FrozenTable): Segment {
+  let low = Number.POSITIVE_INFINITY;
+  let high = -1;
+  for (const ordinal of table.ordinals) {
+    if (ordinal < low) low = ordinal;
+    if (ordinal > high) high = ordinal;
+  }
+  return { ...table, low, high };
+}
+
+/**
+ * One frozen table from `old` and `tail` (either may be empty), through `remap` when given (-1: the posting's chunk
+ * is dropped; a term left without postings goes).
+ */
+function buildTable(
+  old: FrozenTable,
+  tail: Map<string, TailPostings> | undefined,
+  tailPostings: number,
+  remap: Int32Array | undefined,
+): FrozenTable {
+  const oldTerms = old.termStarts.length - 1;
+  const tailTerms = tail ? [...tail.keys()].sort(byCodeUnits) : [];
+  const termCapacity = oldTerms + tailTerms.length;
+  const postingCapacity = old.ordinals.length + tailPostings;
+  const termStarts = new Uint32Array(termCapacity + 1);
+  const postingStarts = new Uint32Array(termCapacity + 1);
+  const ordinals = new Uint32Array(postingCapacity);
+  const counts = new Uint16Array(postingCapacity);
+  const pieces: string[] = [];
+  let textLength = 0;
+  let terms = 0;
+  let postings = 0;
+
+  const copy = (from: PostingsRef) => {
+    for (let i = from.start; i < from.end; i += 1) {
+      const ordinal = from.ordinals[i] ?? 0;
+      const moved = remap ? (remap[ordinal] ?? -1) : ordinal;
+      if (moved < 0) continue;
+      ordinals[postings] = moved;
+      counts[postings] = from.counts[i] ?? 1;
+      postings += 1;
+    }
+  };
+  const close = (term: string) => {
+    if (postings === postingStarts[terms]) return; // every posting of it was dropped
+    pieces.push(term);
+    textLength += term.length;
+    terms += 1;
+    termStarts[terms] = textLength;
+    postingStarts[terms] = postings;
+  };
+
+  let a = 0;
+  let b = 0;
+  while (a < oldTerms || b < tailTerms.length) {
+    const oldTerm = a < oldTerms ? old.text.slice(old.termStarts[a], old.termStarts[a + 1]) : undefined;
+    const tailTerm = tailTerms[b];
+    const order = oldTerm === undefined ? 1 : tailTerm === undefined ? -1 : byCodeUnits(oldTerm, tailTerm);
+    const term = (order <= 0 ? oldTerm : tailTerm) as string;
+    if (order <= 0) {
+      copy({
+        ordinals: old.ordinals,
+        counts: old.counts,
+        start: old.postingStarts[a] ?? 0,
+        end: old.postingStarts[a + 1] ?? 0,
+      });
+      a += 1;
+    }
+    if (order >= 0 && tailTerm !== undefined) {
+      const list = tail?.get(tailTerm);
+      if (list) copy({ ordinals: list.ordinals, counts: list.counts, start: 0, end: list.size });
+      b += 1;
+    }
+    close(term);
+  }
+
+  return {
+    // join copies the characters into one new string: nothing keeps the old table's text alive.
+    text: pieces.join(""),
+    termStarts: termStarts.slice(0, terms + 1),
+    postingStarts: postingStarts.slice(0, terms + 1),
+    ordinals: ordinals.slice(0, postings),
+    counts: counts.slice(0, postings),
+  };
 }

@@ -242,4 +242,98 @@ describe("UserChunkIndex dense search", () => {
     ]);
     expect(index.searchDense({ query, limit: 5 })?.map((hit) => hit.chunkId)).toEqual(["new:0"]);
   });
+  it("holds a staged document hidden while other documents load between its batches, then reveals it as a load would", () => {
+    const staged = new UserChunkIndex();
+    const loaded = new UserChunkIndex();
+    const vectors = unitVectors(90, 17);
+    const rowsOf = (documentId: string, from: number, to: number) =>
+      vectors.slice(from, to).map((vector, i) => ({
+        ...codedRow(`${documentId}:${from + i}`, vector),
+        term_counts: { [`w${(from + i) % 5}`]: 1, [documentId]: 1 },
+        lexical_length: 2,
+      }));
+    const load = (target: UserChunkIndex, documentId: string, from: number, to: number) => {
+      target.beginDocument(documentId, "1");
+      target.appendChunks(documentId, rowsOf(documentId, from, to));
+      target.finishDocument(documentId);
+    };
+    load(staged, "old", 0, 30);
+    load(loaded, "old", 0, 30);
+    const token = staged.stageDocument("big");
+    expect(staged.appendStaged(token, rowsOf("big", 30, 50))).toBe(true);
+    // Another document loads between the staged one's batches: its chunks land between them.
+    load(staged, "other", 50, 60);
+    expect(staged.appendStaged(token, rowsOf("big", 60, 90))).toBe(true);
+    load(loaded, "other", 50, 60);
+
+    // Hidden: no hit, no count, no statistics, no dense hit; a plan that does not list it keeps it.
+    const query = queryWeights(vectors[40] ?? []);
+    const lexical = (target: UserChunkIndex) => target.search({ terms: ["w1", "big", "other"], limit: 100 });
+    const dense = (target: UserChunkIndex) => target.searchDense({ query, limit: 10 });
+    expect(staged.chunkCount).toBe(40);
+    expect(lexical(staged)).toEqual(lexical(loaded));
+    expect(dense(staged)).toEqual(dense(loaded));
+    expect(staged.documentFrequencies()).toEqual(loaded.documentFrequencies());
+    expect(staged.isStaged("big")).toBe(true);
+    expect(staged.holdsSearchable("big")).toBe(false);
+    // Not finished: nothing to reveal yet.
+    expect(staged.reveal("big")).toBe(false);
+
+    expect(staged.finishStaged(token, "70:123")).toBe(true);
+    expect(staged.stagedSignature("big")).toBe("70:123");
+    expect(staged.reveal("big")).toBe(true);
+    expect(staged.signatureOf("big")).toBe("70:123");
+    load(loaded, "big", 30, 50);
+    loaded.appendChunks("big", rowsOf("big", 60, 90));
+    expect(staged.chunkCount).toBe(90);
+    expect(lexical(staged)).toEqual(lexical(loaded));
+    expect(dense(staged)).toEqual(dense(loaded));
+    expect(staged.documentFrequencies()).toEqual(loaded.documentFrequencies());
+    // Its staging is over: late appends are refused.
+    expect(staged.appendStaged(token, rowsOf("big", 0, 1))).toBe(false);
+
+    // Removed (both of its ranges), then compacted: the rest answers as before.
+    staged.removeDocument("big");
+    loaded.removeDocument("big");
+    expect(staged.chunkCount).toBe(40);
+    expect(lexical(staged)).toEqual(lexical(loaded));
+  });
+
+  it("keeps staged chunks through a compaction and drops them when their staging is replaced or removed", () => {
+    const index = new UserChunkIndex();
+    for (let d = 0; d < 3; d += 1) {
+      index.beginDocument(`d${d}`, "1");
+      index.appendChunks(
+        `d${d}`,
+        Array.from({ length: 800 }, (_, i) => row(`d${d}:${i}`, { [`w${i % 7}`]: 1 })),
+      );
+    }
+    const token = index.stageDocument("s");
+    index.appendStaged(token, [row("s:0", { hidden: 1 }), row("s:1", { hidden: 2 })]);
+    index.removeDocument("d0");
+    index.removeDocument("d1");
+    index.compactIfWasteful();
+    // Compacted (1,600 dead against 800 live and 2 staged): the staged chunks survive, still hidden.
+    expect(index.approximateBytes).toBeLessThan(1_000 * 165 + 800 * 40);
+    expect(index.search({ terms: ["hidden"], limit: 5 }).hits).toEqual([]);
+    index.finishStaged(token, "2:9");
+    expect(index.reveal("s")).toBe(true);
+    expect(index.search({ terms: ["hidden"], limit: 5 }).hits.map((hit) => hit.chunkId)).toEqual([
+      "s:1",
+      "s:0",
+    ]);
+    expect(index.chunkCount).toBe(802);
+
+    // A newer staging replaces an older one: the old token adds nothing more.
+    const first = index.stageDocument("t");
+    index.appendStaged(first, [row("t:0", { tide: 1 })]);
+    const second = index.stageDocument("t");
+    expect(index.isStagedBy(first)).toBe(false);
+    expect(index.appendStaged(first, [row("t:1", { tide: 1 })])).toBe(false);
+    expect(index.appendStaged(second, [row("t:0", { tide: 1 })])).toBe(true);
+    index.removeDocument("t");
+    expect(index.isStaged("t")).toBe(false);
+    expect(index.finishStaged(second, "1:1")).toBe(false);
+    expect(index.chunkCount).toBe(802);
+  });
 });

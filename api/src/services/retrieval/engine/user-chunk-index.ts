@@ -15,8 +15,20 @@ export type ChunkScope = {
   shared?: { owned: readonly string[] } | undefined;
 };
 
-/** A document's chunk range; `signature` is set only once every chunk is in (an interrupted load is redone). */
-type LoadedDocument = { signature: string | undefined; pending: string; start: number; end: number };
+/**
+ * A document's chunks: ordinal ranges as flat [start, end) pairs (one range, unless a load or a staged document was
+ * appended in between); `signature` is set only once every chunk is in (an interrupted load is redone). A staged
+ * document (an ingestion in this process writing it) holds its chunks hidden until `reveal`.
+ */
+type LoadedDocument = { signature: string | undefined; pending: string; ranges: number[]; staged: boolean };
+
+/** Per chunk ordinal: dropped, searchable, or held hidden (its document is still being ingested). */
+const DEAD = 0;
+const LIVE = 1;
+const STAGED = 2;
+
+/** What `stageDocument` returns: appends and the finish must come from the staging that is current. */
+export type StagingToken = { readonly documentId: string };
 
 /** A document_chunks row as the index loads it. */
 export type ChunkRow = {
@@ -49,6 +61,8 @@ export class UserChunkIndex {
   private documents = new Map<string, LoadedDocument>();
   private liveChunks = 0;
   private liveLength = 0;
+  private stagedChunks = 0;
+  private readonly staging = new Map<string, StagingToken>();
   private readonly postings = new ChunkPostings();
   private readonly dense = new DensePages();
 
@@ -77,22 +91,53 @@ export class UserChunkIndex {
     return this.documents.get(documentId)?.signature;
   }
 
-  /** Documents this index holds chunks of (loaded completely or not). */
+  /** Documents this index holds chunks of (loaded completely or not), staged ones included. */
   loadedDocumentIds(): string[] {
     return [...this.documents.keys()];
   }
 
-  /** Marks a document's chunks dead (a deleted or changed document). */
+  /** Whether the index holds `documentId`, searchable (not staged). */
+  holdsSearchable(documentId: string): boolean {
+    const loaded = this.documents.get(documentId);
+    return loaded !== undefined && !loaded.staged;
+  }
+
+  /** Whether `documentId`'s chunks are held hidden (see stageDocument). */
+  isStaged(documentId: string): boolean {
+    return this.documents.get(documentId)?.staged === true;
+  }
+
+  /** Whether `token`'s staging is the document's current one (not revealed, reloaded, removed or staged anew). */
+  isStagedBy(token: StagingToken): boolean {
+    return this.staging.get(token.documentId) === token;
+  }
+
+  /** A staged document's signature once its staging is finished (every chunk in), else undefined. */
+  stagedSignature(documentId: string): string | undefined {
+    const loaded = this.documents.get(documentId);
+    return loaded?.staged ? loaded.signature : undefined;
+  }
+
+  /** Marks a document's chunks dead (a deleted or changed document), staged or not. */
   removeDocument(documentId: string): void {
     const loaded = this.documents.get(documentId);
     if (!loaded) return;
-    for (let ordinal = loaded.start; ordinal < loaded.end; ordinal += 1) {
-      if (this.alive[ordinal] !== 1) continue;
-      this.alive[ordinal] = 0;
-      this.liveChunks -= 1;
-      this.liveLength -= this.lengths[ordinal] ?? 0;
+    const { ranges } = loaded;
+    for (let r = 0; r < ranges.length; r += 2) {
+      for (let ordinal = ranges[r] ?? 0; ordinal < (ranges[r + 1] ?? 0); ordinal += 1) {
+        const state = this.alive[ordinal];
+        if (state === DEAD) continue;
+        this.alive[ordinal] = DEAD;
+        if (state === STAGED) {
+          this.stagedChunks -= 1;
+          continue;
+        }
+        this.liveChunks -= 1;
+        this.liveLength -= this.lengths[ordinal] ?? 0;
+      }
     }
     this.documents.delete(documentId);
+    this.staging.delete(documentId);
   }
 
   /**
@@ -101,12 +146,58 @@ export class UserChunkIndex {
    */
   beginDocument(documentId: string, signature: string): void {
     this.removeDocument(documentId);
-    this.documents.set(documentId, {
-      signature: undefined,
-      pending: signature,
-      start: this.ids.length,
-      end: this.ids.length,
-    });
+    this.documents.set(documentId, { signature: undefined, pending: signature, ranges: [], staged: false });
+  }
+
+  /**
+   * Starts holding a document's chunks hidden while it is ingested (its old chunks die): `appendStaged` adds them as
+   * their rows are written, `finishStaged` records the signature its rows will have, and `reveal` makes them
+   * searchable at once when it completes. Any other load, staging or removal of the document ends this staging.
+   */
+  stageDocument(documentId: string): StagingToken {
+    this.removeDocument(documentId);
+    this.documents.set(documentId, { signature: undefined, pending: "", ranges: [], staged: true });
+    const token = { documentId };
+    this.staging.set(documentId, token);
+    return token;
+  }
+
+  /** Appends a staged document's rows, hidden; false (nothing added) when `token`'s staging is over. */
+  appendStaged(token: StagingToken, rows: readonly ChunkRow[]): boolean {
+    if (this.staging.get(token.documentId) !== token) return false;
+    this.append(token.documentId, rows, "segments");
+    return true;
+  }
+
+  /** Records the signature of a staged document whose rows are all in; false when `token`'s staging is over. */
+  finishStaged(token: StagingToken, signature: string): boolean {
+    const loaded = this.documents.get(token.documentId);
+    if (this.staging.get(token.documentId) !== token || !loaded) return false;
+    loaded.signature = signature;
+    loaded.pending = signature;
+    return true;
+  }
+
+  /**
+   * Makes a finished staged document searchable (its document completed): a pass over its ordinals, nothing read
+   * or rebuilt. False when it is not a finished staged document.
+   */
+  reveal(documentId: string): boolean {
+    const loaded = this.documents.get(documentId);
+    if (!loaded?.staged || loaded.signature === undefined) return false;
+    const { ranges } = loaded;
+    for (let r = 0; r < ranges.length; r += 2) {
+      for (let ordinal = ranges[r] ?? 0; ordinal < (ranges[r + 1] ?? 0); ordinal += 1) {
+        if (this.alive[ordinal] !== STAGED) continue;
+        this.alive[ordinal] = LIVE;
+        this.stagedChunks -= 1;
+        this.liveChunks += 1;
+        this.liveLength += this.lengths[ordinal] ?? 0;
+      }
+    }
+    loaded.staged = false;
+    this.staging.delete(documentId);
+    return true;
   }
 
   /** Marks a document's load complete: until then its signature matches nothing, so a sync loads it again. */
@@ -115,10 +206,33 @@ export class UserChunkIndex {
     if (loaded) loaded.signature = loaded.pending;
   }
 
-  appendChunks(documentId: string, rows: readonly ChunkRow[]): void {
+  /**
+   * Appends a loading document's rows. `settle`: "always" folds their postings into the main frozen table now (small
+   * documents: the table stays one), "segments" freezes them into segments of their own as they accumulate (a large
+   * document read page by page: nothing frozen is copied again, and no page pauses for a rebuild of the whole table).
+   */
+  appendChunks(
+    documentId: string,
+    rows: readonly ChunkRow[],
+    settle: "always" | "segments" = "always",
+  ): void {
     const loaded = this.documents.get(documentId);
-    if (!loaded || loaded.end !== this.ids.length) {
-      throw new Error(`appendChunks: document ${documentId} is not the one being loaded`);
+    if (!loaded || loaded.staged) {
+      throw new Error(`appendChunks: document ${documentId} is not being loaded`);
+    }
+    this.append(documentId, rows, settle);
+  }
+
+  /** Appends rows to a document begun or staged: a new range when other chunks were appended since its last rows. */
+  private append(documentId: string, rows: readonly ChunkRow[], settle: "always" | "segments"): void {
+    const loaded = this.documents.get(documentId);
+    if (!loaded) throw new Error(`append: document ${documentId} is not being loaded`);
+    const state = loaded.staged ? STAGED : LIVE;
+    const { ranges } = loaded;
+    if (ranges.length > 0 && ranges[ranges.length - 1] === this.ids.length) {
+      ranges[ranges.length - 1] = this.ids.length + rows.length;
+    } else {
+      ranges.push(this.ids.length, this.ids.length + rows.length);
     }
     const total = this.ids.length + rows.length;
     this.lengths = grow(this.lengths, total, (n) => new Uint32Array(n));
@@ -131,9 +245,13 @@ export class UserChunkIndex {
       this.agentIds.push(row.agent_id);
       this.categories.push(row.category);
       this.lengths[ordinal] = row.lexical_length;
-      this.alive[ordinal] = 1;
-      this.liveChunks += 1;
-      this.liveLength += row.lexical_length;
+      this.alive[ordinal] = state;
+      if (state === LIVE) {
+        this.liveChunks += 1;
+        this.liveLength += row.lexical_length;
+      } else {
+        this.stagedChunks += 1;
+      }
       const counts =
         typeof row.term_counts === "string"
           ? (JSON.parse(row.term_counts) as Record<string, number>)
@@ -147,23 +265,26 @@ export class UserChunkIndex {
       this.dense.add(ordinal, row);
     }
     this.dense.flush();
-    this.postings.settle();
-    loaded.end = this.ids.length;
+    if (settle === "always") this.postings.settle();
+    else this.postings.settleInSegments();
   }
 
   /** Drops dead chunks when they outnumber the live ones (documents deleted or re-indexed). */
   compactIfWasteful(): void {
-    const dead = this.ids.length - this.liveChunks;
-    if (dead < 1_000 || dead < this.liveChunks) return;
+    const dead = this.ids.length - this.liveChunks - this.stagedChunks;
+    if (dead < 1_000 || dead < this.liveChunks + this.stagedChunks) return;
     const remap = new Int32Array(this.ids.length).fill(-1);
     const kept: number[] = [];
     const ids: string[] = [];
     const documentIds: string[] = [];
     const agentIds: (string | null)[] = [];
     const categories: (string | null)[] = [];
-    const lengths = new Uint32Array(this.liveChunks);
+    const lengths = new Uint32Array(this.liveChunks + this.stagedChunks);
+    const alive = new Uint8Array(this.liveChunks + this.stagedChunks);
     for (let ordinal = 0; ordinal < this.ids.length; ordinal += 1) {
-      if (this.alive[ordinal] !== 1) continue;
+      const state = this.alive[ordinal] ?? DEAD;
+      if (state === DEAD) continue;
+      alive[ids.length] = state;
       remap[ordinal] = ids.length;
       kept.push(ordinal);
       lengths[ids.length] = this.lengths[ordinal] ?? 0;
@@ -173,18 +294,23 @@ export class UserChunkIndex {
       categories.push(this.categories[ordinal] ?? null);
     }
     this.postings.compact(remap);
+    // A range's chunks live and die together (they are one document's), so its first ordinal's move is the range's.
     for (const loaded of this.documents.values()) {
-      const start = remap[loaded.start] ?? -1;
-      const length = loaded.end - loaded.start;
-      loaded.start = start < 0 ? ids.length : start;
-      loaded.end = start < 0 ? ids.length : start + length;
+      const ranges: number[] = [];
+      for (let r = 0; r < loaded.ranges.length; r += 2) {
+        const from = loaded.ranges[r] ?? 0;
+        const length = (loaded.ranges[r + 1] ?? 0) - from;
+        const start = length > 0 ? (remap[from] ?? -1) : -1;
+        if (start >= 0) ranges.push(start, start + length);
+      }
+      loaded.ranges = ranges;
     }
     this.ids = ids;
     this.documentIds = documentIds;
     this.agentIds = agentIds;
     this.categories = categories;
     this.lengths = lengths;
-    this.alive = new Uint8Array(ids.length).fill(1);
+    this.alive = alive;
     this.dense.compact(kept);
   }
 
@@ -203,7 +329,7 @@ export class UserChunkIndex {
     const inScope = this.scopeTest(scope);
     const found = new Set<string>();
     for (let ordinal = 0; ordinal < this.ids.length; ordinal += 1) {
-      if (this.alive[ordinal] === 1 && inScope(ordinal)) found.add(this.documentIds[ordinal] ?? "");
+      if (this.alive[ordinal] === LIVE && inScope(ordinal)) found.add(this.documentIds[ordinal] ?? "");
     }
     return [...found];
   }
@@ -241,7 +367,7 @@ export class UserChunkIndex {
       chunkCount = 0;
       totalLength = 0;
       for (let ordinal = 0; ordinal < this.ids.length; ordinal += 1) {
-        if (this.alive[ordinal] !== 1 || !inScope(ordinal)) continue;
+        if (this.alive[ordinal] !== LIVE || !inScope(ordinal)) continue;
         chunkCount += 1;
         totalLength += this.lengths[ordinal] ?? 0;
       }
