@@ -2,12 +2,13 @@
 // them to retrieval, which then answers from them for that user only, and reads for anyone else as before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/create-database";
-import { userEmbedders } from "../../db/schema";
+import { agentTrainedModels, userEmbedders } from "../../db/schema";
 import { insertUser, retrievalDeps } from "../../test/retrieval";
-import { createTestDatabase } from "../../test/test-app";
+import { createTestDatabase, engines } from "../../test/test-app";
 import { activeEmbedderId, withKnownEmbedder } from "./embedder-migration";
 import { AgentRankerCache } from "./rerank/trained-models";
 import type { RetrievalDeps } from "./retrieval-deps";
+import { readAgentSearch } from "./search-as-agent";
 
 describe("reads a request made already", () => {
   let database: Database;
@@ -45,5 +46,47 @@ describe("reads a request made already", () => {
     expect(await rankers.fromRow({ userId: user, agentKey: "gtm" }, null)).toBeNull();
     // A row id that is gone by the time it is read: none, as get() answers for a replaced row.
     expect(await rankers.fromRow({ userId: user, agentKey: "gtm" }, crypto.randomUUID())).toBeNull();
+  });
+});
+
+describe.each(engines)("an agent search's reads in one statement on %s", (engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("reads the user's embedder and that agent's re-ranker row, and neither when there are none", async () => {
+    const user = await insertUser(database);
+    const other = await insertUser(database);
+    expect(await readAgentSearch(database.db, { userId: user, agentKey: "gtm" })).toEqual({
+      embedder: null,
+      rerankerId: null,
+    });
+    await database.db.insert(userEmbedders).values({ userId: user, active: "some-embedder" });
+    const [reranker] = await database.db
+      .insert(agentTrainedModels)
+      .values({ userId: user, agentKey: "gtm", kind: "reranker", artifact: new Uint8Array([1]) })
+      .returning({ id: agentTrainedModels.id });
+    // Another agent's, another kind's and another user's rows are not this search's.
+    await database.db.insert(agentTrainedModels).values([
+      { userId: user, agentKey: "legal", kind: "reranker", artifact: new Uint8Array([2]) },
+      { userId: user, agentKey: "gtm", kind: "fine-tuned-chat", modelId: "ft:gtm" },
+      { userId: other, agentKey: "gtm", kind: "reranker", artifact: new Uint8Array([3]) },
+    ]);
+    expect(await readAgentSearch(database.db, { userId: user, agentKey: "gtm" })).toEqual({
+      embedder: "some-embedder",
+      rerankerId: reranker?.id,
+    });
+    expect(await readAgentSearch(database.db, { userId: user, agentKey: "vision" })).toEqual({
+      embedder: "some-embedder",
+      rerankerId: null,
+    });
+    expect(await readAgentSearch(database.db, { userId: crypto.randomUUID(), agentKey: "gtm" })).toEqual({
+      embedder: null,
+      rerankerId: null,
+    });
   });
 });
