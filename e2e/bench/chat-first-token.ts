@@ -1,7 +1,9 @@
 // Chat time to first token (issue 20): POST /api/chat streamed through the built API (retrieval included) against a
 // local OpenAI-speaking model server with a fixed first-token delay, beside that server's own first token measured
-// directly in the same run; 1 and 50 concurrent chats. Target: our overhead <= 15 ms at p50 and p99.
-// Run alone with `npx tsx e2e/bench/chat-first-token.ts` after building the API.
+// directly in the same run; 1 and 50 concurrent chats. Target: our overhead <= 15 ms at p50 and p99. Each row also
+// gives the API main thread's CPU per chat over its rounds (from /proc: the floor 50 chats at once queue behind).
+// Run alone with `npx tsx e2e/bench/chat-first-token.ts [--rounds-50=N]` after building the API.
+import { readFile } from "node:fs/promises";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "@acp/api/src/test/fake-openai-server";
 import { databaseUrl } from "../support/env";
 import { startIngestionServer } from "./ingestion-server";
@@ -13,7 +15,13 @@ export const FIRST_TOKEN_OVERHEAD_TARGET_MS = 15;
 const CONCURRENT_TARGET_MS = { p50: 100, p99: 250 } as const;
 /** The model server's fixed delay before its first piece. */
 export const MODEL_FIRST_TOKEN_MS = 200;
-const ROUNDS = { 1: 60, 50: 6 } as const;
+/** Rounds per concurrency; `--rounds-50=N` gives the 50-at-once rounds more (a steadier CPU per chat). */
+const ROUNDS = {
+  1: 60,
+  50: Number(
+    /^--rounds-50=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith("--rounds-50=")) ?? "")?.[1] ?? 6,
+  ),
+} as const;
 
 export type Percentiles = { p50: number; p99: number };
 
@@ -75,7 +83,21 @@ export async function runRounds(
   return percentiles(samples);
 }
 
-type FirstTokenFigures = { concurrency: number; ours: Percentiles; model: Percentiles };
+type FirstTokenFigures = {
+  concurrency: number;
+  ours: Percentiles;
+  model: Percentiles;
+  /** The API's main thread (its event loop) CPU per chat over the rounds, from /proc, no profiler attached. */
+  mainThreadCpuMs: number;
+};
+
+/** CPU milliseconds (user + system) the process's main thread (task id = pid) has used so far. */
+async function mainThreadCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/task/${pid}/stat`, "utf8");
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100/s).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 async function measureChatFirstToken(env: Record<string, string> = {}): Promise<FirstTokenFigures[]> {
   const model = await startFakeOpenAiServer();
@@ -134,10 +156,14 @@ async function measureChatFirstToken(env: Record<string, string> = {}): Promise<
     const figures: FirstTokenFigures[] = [];
     for (const concurrency of [1, 50] as const) {
       const rounds = ROUNDS[concurrency];
+      const cpuBefore = await mainThreadCpuMs(server.pid);
+      const oursFigures = await runRounds(concurrency, rounds, ours);
+      const cpu = (await mainThreadCpuMs(server.pid)) - cpuBefore;
       figures.push({
         concurrency,
-        ours: await runRounds(concurrency, rounds, ours),
+        ours: oursFigures,
         model: await runRounds(concurrency, rounds, () => directFirstToken(model)),
+        mainThreadCpuMs: cpu / (concurrency * rounds),
       });
     }
     return figures;
@@ -180,9 +206,10 @@ export async function chatFirstTokenRows(): Promise<string[][]> {
       "model server alone",
       "overhead p50 / p99",
       "target",
+      "API main thread CPU per chat",
     ],
     ...engines.flatMap(({ name, figures }) =>
-      figures.map(({ concurrency, ours, model }) => {
+      figures.map(({ concurrency, ours, model, mainThreadCpuMs }) => {
         const overhead = { p50: ours.p50 - model.p50, p99: ours.p99 - model.p99 };
         return [
           name,
@@ -191,6 +218,7 @@ export async function chatFirstTokenRows(): Promise<string[][]> {
           `p50 ${ms(model.p50)}, p99 ${ms(model.p99)}`,
           `${ms(overhead.p50)} / ${ms(overhead.p99)}`,
           verdict(concurrency, overhead),
+          ms(mainThreadCpuMs),
         ];
       }),
     ),
