@@ -198,6 +198,52 @@ export async function retainersOf(file: string, group: string, top = 20): Promis
     .map(([key, count]) => `${String(count).padStart(8)}  ${key} ${group}`);
 }
 
+/**
+ * The chains that hold the objects of one group, up to `depth` holders each (one holder per object: the first strong
+ * edge to it the snapshot lists), counted: `Map --internal:table--> ... --property:signal--> AbortSignal`.
+ */
+export async function retainingPaths(file: string, group: string, depth = 8, top = 10): Promise<string[]> {
+  const parsed = await parseHeapSnapshot(file, true);
+  const holder = new Int32Array(parsed.nodeCount).fill(-1);
+  const label = new Array<string>(parsed.nodeCount);
+  let edge = 0;
+  for (let from = 0; from < parsed.nodeCount; from++) {
+    const end = edge + (parsed.edgeCounts[from] as number) * 3;
+    for (; edge < end; edge += 3) {
+      const to = parsed.edges[edge + 2] as number;
+      const kind = parsed.edgeKinds[parsed.edges[edge] as number] ?? "?";
+      if (holder[to] !== -1 || kind === "weak" || kind === "shortcut" || to === from) continue;
+      if (groupOf(parsed, from).startsWith("(object shape)")) continue;
+      const named =
+        kind === "element" || kind === "hidden"
+          ? "[]"
+          : (parsed.strings[parsed.edges[edge + 1] as number] ?? "[]");
+      holder[to] = from;
+      label[to] = `--${kind}:${(/^\d+$/.test(named) ? "[]" : named).slice(0, 30)}-->`;
+    }
+  }
+  const counts = new Map<string, number>();
+  for (let index = 0; index < parsed.nodeCount; index++) {
+    if (groupOf(parsed, index) !== group) continue;
+    const chain: string[] = [group];
+    const seen = new Set<number>([index]);
+    let at = index;
+    for (let step = 0; step < depth; step++) {
+      const up = holder[at] as number;
+      if (up < 0 || seen.has(up)) break;
+      seen.add(up);
+      chain.unshift(groupOf(parsed, up), label[at] as string);
+      at = up;
+    }
+    const key = chain.join(" ");
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([key, count]) => `${String(count).padStart(8)}  ${key}`);
+}
+
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(2);
 const signed = (value: number, text: string) => (value >= 0 ? `+${text}` : text);
 
@@ -236,10 +282,14 @@ export function compareHeapSummaries(before: HeapSummary, after: HeapSummary, to
 
 if (process.argv[1]?.endsWith("heap-snapshot-diff.ts")) {
   const retainers = /^--retainers=(.+)$/.exec(process.argv[2] ?? "")?.[1];
-  if (retainers) {
+  const paths = /^--paths=(.+)$/.exec(process.argv[2] ?? "")?.[1];
+  if (retainers || paths) {
     for (const file of process.argv.slice(3)) {
-      console.log(`== what holds ${retainers} in ${file}`);
-      for (const text of await retainersOf(file, retainers)) console.log(text);
+      console.log(`== what holds ${retainers ?? paths} in ${file}`);
+      const lines = retainers
+        ? await retainersOf(file, retainers)
+        : await retainingPaths(file, paths as string);
+      for (const text of lines) console.log(text);
     }
     process.exit(0);
   }

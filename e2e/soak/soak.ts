@@ -115,16 +115,30 @@ async function startTraining(owner: Owner, minute: number): Promise<Outcome> {
   };
 }
 
-/** The user's training jobs by status ("1 running, 2 completed"). */
+/** Why each failed training job failed, printed once each. */
+const failuresShown = new Set<string>();
+
+/** The user's training jobs by status ("1 running, 2 completed"), with a failed job's reason the first time. */
 async function trainingJobs(owner: Owner): Promise<string> {
   const response = await fetch(`${owner.url}/api/training-jobs`, { headers: { cookie: owner.cookie } });
   if (!response.ok) return `training jobs: ${response.status}`;
   const counts = new Map<string, number>();
-  for (const job of (await response.json()) as { status: string }[])
+  const reasons: string[] = [];
+  for (const job of (await response.json()) as {
+    id: string;
+    name: string;
+    status: string;
+    error: string | null;
+  }[]) {
     counts.set(job.status, (counts.get(job.status) ?? 0) + 1);
+    if (job.status === "failed" && !failuresShown.has(job.id)) {
+      failuresShown.add(job.id);
+      reasons.push(`"${job.name}" failed: ${job.error?.slice(0, 200)}`);
+    }
+  }
   return counts.size === 0
     ? "no training jobs"
-    : `training jobs ${[...counts].map(([status, count]) => `${count} ${status}`).join(", ")}`;
+    : `training jobs ${[...counts].map(([status, count]) => `${count} ${status}`).join(", ")}${reasons.map((reason) => `; ${reason}`).join("")}`;
 }
 
 /**
