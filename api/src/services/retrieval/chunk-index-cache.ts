@@ -36,6 +36,13 @@ type Entry = {
   oversize: { generation: string; chunkCount: number; reason: string } | undefined;
   /** Loads or searches using the entry right now: never evicted while above zero. */
   users: number;
+  /**
+   * Generations produced by changes this process made and the index already reflects (a deletion's batches, read in
+   * each batch's transaction): a sync whose generation moved only through these reads nothing.
+   */
+  known: Set<bigint>;
+  /** Documents being deleted in batches: out of the index, and a sync meanwhile does not load what is left of them. */
+  leaving: Set<string>;
 };
 
 class IndexTooLargeError extends Error {}
@@ -56,6 +63,19 @@ export type DocumentJoin = {
   complete(): void;
   /** The ingestion failed or stopped: what was added goes. */
   abandon(): void;
+};
+
+/**
+ * A document deleted in batches (see ChunkIndexCache.leave): each batch moves the generation once, and the index,
+ * which dropped the document first, takes those generations without reading anything.
+ */
+export type DocumentLeave = {
+  /** Resolves once the document is out of the loaded index: delete the first batch after it. */
+  ready: Promise<void>;
+  /** A batch of the document's rows was deleted, leaving the generation at `generation` (read in its transaction). */
+  removed(generation: string): void;
+  /** Every row is gone (or the deletion stopped): the index takes the generation now. */
+  done(): void;
 };
 
 /**
@@ -117,6 +137,8 @@ export class ChunkIndexCache {
         queued: undefined,
         oversize: undefined,
         users: 0,
+        known: new Set(),
+        leaving: new Set(),
       };
       this.entries.set(userId, entry);
     }
@@ -225,32 +247,6 @@ export class ChunkIndexCache {
   }
 
   /**
-   * `documentId`'s chunk rows were just deleted (committed): it leaves `userId`'s loaded index now. When the
-   * deletion's one generation bump is the only change since the index's own, nothing is read; otherwise an index that
-   * held it searchable syncs in the background. Searches arriving meanwhile wait for this, not for more.
-   */
-  forget(userId: string, documentId: string): void {
-    const entry = this.entries.get(userId);
-    if (!entry) return;
-    this.enqueue(userId, entry, async () => {
-      const index = entry.index;
-      const generation = await readGeneration(this.options.db, userId);
-      if (entry.index !== index) return;
-      const searchable = index.holdsSearchable(documentId);
-      // Hidden (staged) chunks go whatever the generation says: they never answered.
-      if (index.isStaged(documentId)) index.removeDocument(documentId);
-      if (followsDirectly(index.generation, generation)) {
-        index.removeDocument(documentId);
-        index.generation = generation;
-        // A large document's postings sit in segments of their own: dropped whole, they cost no rebuild.
-        index.compactIfWasteful();
-        return;
-      }
-      if (searchable) await this.sync(userId, entry, generation);
-    }).catch((error: unknown) => this.warnBackground(userId, error));
-  }
-
-  /**
    * Brings `userId`'s index up to date in the background when this process holds it (searches queue behind it as
    * behind any sync); a user not held is left alone.
    */
@@ -280,6 +276,34 @@ export class ChunkIndexCache {
     return run;
   }
 
+  /**
+   * `documentId` is about to be deleted in batches (see DocumentLeave). It leaves `userId`'s loaded index once the
+   * sync in flight is over (`ready`: wait for it before deleting the first batch), and searches arriving from then on
+   * do not see it.
+   */
+  leave(userId: string, documentId: string): DocumentLeave {
+    const entry = this.entries.get(userId);
+    if (!entry) return { ready: Promise.resolve(), removed: () => undefined, done: () => undefined };
+    entry.leaving.add(documentId);
+    const ready = this.enqueue(userId, entry, async () => {
+      entry.index.removeDocument(documentId);
+    }).catch((error: unknown) => this.warnBackground(userId, error));
+    return {
+      ready,
+      removed: (generation) => {
+        entry.known.add(BigInt(generation));
+      },
+      done: () => {
+        this.enqueue(userId, entry, async () => {
+          entry.leaving.delete(documentId);
+          await this.sync(userId, entry);
+          // A large document's postings sit in segments of their own: dropped whole, they cost no rebuild.
+          entry.index.compactIfWasteful();
+        }).catch((error: unknown) => this.warnBackground(userId, error));
+      },
+    };
+  }
+
   /** Drops every index (tests; a process under memory pressure). */
   clear(): void {
     this.entries.clear();
@@ -290,6 +314,10 @@ export class ChunkIndexCache {
     const generation = knownGeneration ?? (await readGeneration(db, userId));
     if (entry.oversize?.generation === generation) return;
     if (!entry.oversize && entry.index.generation === generation) return;
+    if (!entry.oversize && this.onlyKnownChanges(entry, generation)) {
+      entry.index.generation = generation;
+      return;
+    }
     const plan = await planIndex(db, userId, generation);
     const least = plan.chunkCount * MIN_BYTES_PER_CHUNK + plan.codedChunks * LOCAL_VECTOR_BYTES;
     const tooLarge = (bytes: number) =>
@@ -300,7 +328,7 @@ export class ChunkIndexCache {
       return;
     }
     try {
-      await applyIndexPlan(db, userId, entry.index, plan, () => {
+      await applyIndexPlan(db, userId, entry.index, plan, entry.leaving, () => {
         const bytes = entry.index.approximateBytes;
         if (bytes > this.userShareBytes) throw new IndexTooLargeError(tooLarge(bytes));
         // A load in flight counts: others make room while it grows, not only once it is done.
@@ -315,6 +343,23 @@ export class ChunkIndexCache {
       this.markOversize(userId, entry, generation, plan.chunkCount, error.message);
     }
     this.loaded(userId, !entry.oversize && entry.index.hasMissingCodes());
+  }
+
+  /**
+   * Whether every generation after the index's own up to `generation` was produced by a change this process made and
+   * the index reflects already (then the index is the index at `generation`). Known generations at or below the
+   * index's own are forgotten.
+   */
+  private onlyKnownChanges(entry: Entry, generation: string): boolean {
+    const held = entry.index.generation;
+    if (held === null || entry.known.size === 0) return false;
+    const from = BigInt(held);
+    for (const known of entry.known) if (known <= from) entry.known.delete(known);
+    const to = BigInt(generation);
+    if (to <= from || to - from > BigInt(entry.known.size)) return false;
+    for (let next = from + 1n; next <= to; next += 1n) if (!entry.known.has(next)) return false;
+    for (let next = from + 1n; next <= to; next += 1n) entry.known.delete(next);
+    return true;
   }
 
   private loaded(userId: string, missingCodes: boolean): void {

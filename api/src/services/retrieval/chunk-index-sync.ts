@@ -58,7 +58,7 @@ export async function planIndex(db: Db, userId: string, generation: string): Pro
 }
 
 /**
- * Applies `plan` to `index`: drops documents no longer listed (staged ones stay), reveals staged ones listed with the
+ * Applies `plan` to `index`: drops documents no longer listed or `leaving` (being deleted; staged ones stay), reveals staged ones listed with the
  * signature they staged, reloads those whose signature changed (in groups of
  * about LOAD_PAGE chunks; a larger document alone, page by page), and records the generation. `afterPage` runs after
  * each page of rows is in, so the cache can count a load in flight against its budget (and stop it by throwing).
@@ -68,18 +68,25 @@ export async function applyIndexPlan(
   userId: string,
   index: UserChunkIndex,
   plan: IndexPlan,
+  leaving: ReadonlySet<string>,
   afterPage: () => void = () => undefined,
 ): Promise<void> {
-  const present = new Set(plan.documents.map((row) => row.document_id));
+  const present = new Set(
+    plan.documents.filter((row) => !leaving.has(row.document_id)).map((row) => row.document_id),
+  );
   for (const documentId of index.loadedDocumentIds()) {
     // A staged document (being ingested here) is not listed until it completes: it stays, hidden.
     if (!present.has(documentId) && !index.isStaged(documentId)) index.removeDocument(documentId);
   }
   // A staged document that completed with the rows it staged becomes searchable as it is (else it reloads below).
   for (const row of plan.documents) {
-    if (index.stagedSignature(row.document_id) === row.signature) index.reveal(row.document_id);
+    if (present.has(row.document_id) && index.stagedSignature(row.document_id) === row.signature) {
+      index.reveal(row.document_id);
+    }
   }
-  const changed = plan.documents.filter((row) => index.signatureOf(row.document_id) !== row.signature);
+  const changed = plan.documents.filter(
+    (row) => present.has(row.document_id) && index.signatureOf(row.document_id) !== row.signature,
+  );
   let group: typeof changed = [];
   let groupChunks = 0;
   const flush = async () => {

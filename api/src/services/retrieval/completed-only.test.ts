@@ -1,5 +1,5 @@
 // Only completed documents answer: chunks written during ingestion, and those a failed or dead attempt left, are never returned.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentChunks, documents } from "../../db/schema";
 import { sweepStuckDocuments } from "../../jobs/sweeper";
@@ -172,7 +172,7 @@ describe.each(engines)("only completed documents answer on %s", (engine) => {
     expect(after.signatureOf(documentId)).toBe(await signatureInDatabase(userId, documentId));
   });
 
-  it("removes a deleted document from the loaded index at once, without reading the rest again", async () => {
+  it("removes a deleted document from the loaded index at once, its rows in batches, without reading the rest again", async () => {
     const { userId, index } = await loadedUser();
     const { documentId, writer } = await writeWithWriter(userId, tideTexts(40), "tides.txt");
     await setStatus(documentId, "completed");
@@ -182,7 +182,10 @@ describe.each(engines)("only completed documents answer on %s", (engine) => {
 
     const loads: string[] = [];
     const stop = t.deps.chunkIndexes.onLoad((loaded) => loads.push(loaded));
-    await deleteDocumentIndex({ deps: t.deps, userId, documentId });
+    const generationBefore = await readGeneration(t.database.db, userId);
+    // 40 rows in batches of 16: three statements, three generations, each handed to the index.
+    await deleteDocumentIndex({ deps: t.deps, userId, documentId, batch: 16 });
+    expect(BigInt(await readGeneration(t.database.db, userId))).toBe(BigInt(generationBefore) + 3n);
     await t.database.db.delete(documents).where(eq(documents.id, documentId));
     expect(await documentsFound(userId, "tide table saint malo")).not.toContain(documentId);
     stop();
@@ -193,6 +196,31 @@ describe.each(engines)("only completed documents answer on %s", (engine) => {
     expect(after.holdsSearchable(documentId)).toBe(false);
     expect(after.approximateBytes).toBe(bytes);
     expect(after.generation).toBe(await readGeneration(t.database.db, userId));
+  });
+
+  it("keeps a document being deleted out of the index while a sync runs between its batches", async () => {
+    const { userId, index } = await loadedUser();
+    const { documentId, writer } = await writeWithWriter(userId, tideTexts(40), "tides.txt");
+    await setStatus(documentId, "completed");
+    writer.finish();
+    expect((await search(userId, "tide table saint malo"))[0]?.documentId).toBe(documentId);
+
+    const leave = t.deps.chunkIndexes.leave(userId, documentId);
+    await leave.ready;
+    // Gone for searches from now on, though every row is still there.
+    expect(await documentsFound(userId, "tide table saint malo")).not.toContain(documentId);
+    // A batch deleted elsewhere (its generation unknown here): the search's sync reads the documents, and does not
+    // load what is left of the one leaving.
+    await t.database.db.execute(
+      sql`delete from document_chunks where document_id = ${documentId} and chunk_index < 10`,
+    );
+    expect(await documentsFound(userId, "tide table saint malo")).not.toContain(documentId);
+    expect((await t.deps.chunkIndexes.index(userId)).chunkCount).toBe(1);
+    await deleteDocumentIndex({ deps: t.deps, userId, documentId, batch: 16 });
+    leave.done();
+    expect(await documentsFound(userId, "tide table saint malo")).not.toContain(documentId);
+    expect(index.chunkCount).toBe(1);
+    expect(index.generation).toBe(await readGeneration(t.database.db, userId));
   });
 
   it("reveals staged documents through a sync when other changes came between, and drops a failed attempt's", async () => {

@@ -308,19 +308,63 @@ async function removeRows(deps: RetrievalDeps, userId: string, documentId: strin
     .where(and(eq(documentChunks.userId, userId), eq(documentChunks.documentId, documentId)));
 }
 
-/** Removes the document's chunk rows (the statistics follow through the triggers) and its vectors of every embedder. */
+/** Chunk rows (and their vectors) deleted per statement: on PGlite one statement holds every other request. */
+const DELETE_BATCH = 2_000;
+
+/**
+ * Removes the document's chunk rows (the statistics follow through the triggers) and its vectors of every embedder.
+ * The document leaves its owner's loaded index first; the rows then go in batches of DELETE_BATCH with a turn for
+ * other requests between them (a 90k-chunk document in one statement held PGlite, and every search, for seconds), and
+ * each batch's generation is handed to the index, which takes them without reading anything.
+ */
 export async function deleteDocumentIndex({
   deps,
   userId,
   documentId,
+  batch = DELETE_BATCH,
 }: {
   deps: RetrievalDeps;
   userId: string;
   documentId: string;
+  /** Rows per statement (tests use small ones). */
+  batch?: number;
 }): Promise<void> {
-  await removeRows(deps, userId, documentId);
-  // The document leaves its owner's loaded index now, not at the next search's sync.
-  deps.chunkIndexes.forget(userId, documentId);
+  const { db } = deps.database;
+  const leave = deps.chunkIndexes.leave(userId, documentId);
+  await leave.ready;
   const status = await deps.vectorStore.ensureReady();
+  try {
+    for (;;) {
+      await yieldToRequests(deps);
+      const { removed, generation } = await db.transaction(async (tx) => {
+        const rows = rowsOf<{ chunk_index: number }>(
+          await tx.execute(sql`
+            delete from document_chunks where id in (
+              select id from document_chunks where user_id = ${userId} and document_id = ${documentId}
+              order by chunk_index limit ${batch})
+            returning chunk_index`),
+        );
+        // Read in the same transaction, after the batch's own step: the generation this batch left.
+        const [scope] = rowsOf<{ generation: string }>(
+          await tx.execute(
+            sql`select generation::text as generation from lexical_scopes where user_id = ${userId}`,
+          ),
+        );
+        return { removed: rows, generation: scope?.generation };
+      });
+      if (removed.length === 0) break;
+      if (generation !== undefined) leave.removed(generation);
+      if (status.ready) {
+        await deps.vectorStore.delete({
+          userId,
+          ids: removed.map((row) => chunkId(documentId, row.chunk_index)),
+        });
+      }
+      if (removed.length < batch) break;
+    }
+  } finally {
+    leave.done();
+  }
+  // Whatever vector is left (of a chunk already gone, or written by an attempt meanwhile).
   if (status.ready) await deps.vectorStore.delete({ userId, filter: { documentId } });
 }
