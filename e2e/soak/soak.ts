@@ -45,9 +45,13 @@ const USERS = 4;
 const GROWTH_LIMIT = 0.05;
 /** The last minute that uploads and starts training jobs; after it the data stays as it is (but for the chats'). */
 const GROWING_UNTIL = Math.floor(minutes / 2);
-/** Training jobs start at these minutes (2 and 7 of 30), both in the first half, so they end before the second. */
+/**
+ * Training jobs start at these minutes (4 and 8 of 30), both in the first half so they end before the second, and
+ * once the user has the 4 documents training needs (the note and an upload a minute): a job before minute 4 is
+ * refused. A run too short to reach minute 4 in its first half starts none.
+ */
 const TRAINING_MINUTES = new Set(
-  [Math.max(1, Math.round(minutes / 15)), Math.round((minutes * 7) / 30)].filter(
+  [Math.max(4, Math.round((minutes * 4) / 30)), Math.max(4, Math.round((minutes * 8) / 30))].filter(
     (minute) => minute >= 1 && minute <= GROWING_UNTIL,
   ),
 );
