@@ -30,8 +30,16 @@ export type SharedSingletonConfig = {
   singleton: true;
   requiredVersion: string;
   version: string;
-  /** `false`: no fallback copy is bundled; the host must provide the package. */
-  import?: false;
+  /**
+   * `false`: no fallback copy is bundled; the host must provide the package. A path: the module provided under the
+   * package's name (the subset of it the apps use).
+   */
+  import?: false | string;
+};
+
+/** Shared packages provided as the subset of their exports the apps use: the package's name -> that module. */
+export const PROVIDED_SUBSETS: Partial<Record<SharedSingletonPackage, string>> = {
+  "@tanstack/react-query": "@acp/client/react-query",
 };
 
 /** The version installed for the repository: read from the package's own package.json, found from its entry. */
@@ -68,7 +76,9 @@ export function sharedSingletons({
     SHARED_SINGLETON_PACKAGES.map((name) => {
       const version = installedVersion(name);
       const config: SharedSingletonConfig = { singleton: true, requiredVersion: `^${version}`, version };
+      const subset = PROVIDED_SUBSETS[name];
       if (providedByHost) config.import = false;
+      else if (subset) config.import = require.resolve(subset);
       return [name, config];
     }),
   ) as Record<SharedSingletonPackage, SharedSingletonConfig>;

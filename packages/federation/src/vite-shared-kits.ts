@@ -7,6 +7,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PROVIDED_SUBSETS } from "@acp/federation/shared";
 import type { Plugin } from "vite";
 
 export const SHARED_KITS = ["@acp/ui/kit", "@acp/federation/kit"] as const;
@@ -52,9 +54,20 @@ export function sharedKits(): Plugin {
     kitFolders.set(path.dirname(file) + path.sep, kit);
     for (const specifier of kitSpecifiers(kit, readFileSync(file, "utf8"))) kitOf.set(specifier, kit);
   }
+  // A subset module re-exports its package: that import must reach the package itself, not the share it provides.
+  const subsetPackages = new Map(
+    Object.entries(PROVIDED_SUBSETS).map(([name, subset]) => [
+      require.resolve(subset),
+      { name, entry: fileURLToPath(import.meta.resolve(name)) },
+    ]),
+  );
   return {
     name: "acp-shared-kits",
     enforce: "pre",
+    resolveId(source, importer) {
+      const subset = importer ? subsetPackages.get(importer.replace(/\?.*$/, "")) : undefined;
+      return subset && source === subset.name ? subset.entry : null;
+    },
     transform(code, id) {
       const file = id.replace(/\?.*$/, "");
       if (!SCRIPT.test(file) || file.includes("/node_modules/") || !code.includes("@acp/")) return null;
