@@ -1,5 +1,6 @@
 // Stand-in for @acp/federation/loader in the baseline build: the same exports, but every exposed module is a plain
 // lazy import of the remote's source, so the bundler tree-shakes one application as if federation did not exist.
+import { createLoadsInFlight } from "@acp/federation/loads-in-flight";
 import type { ExposedModule, RemoteName } from "@acp/federation/remotes";
 
 export const DEFAULT_REMOTE_TIMEOUT_MS = 10_000;
@@ -30,14 +31,10 @@ function sourceKey(remote: string, exposed: string): string {
   return `../../${remote}/src/exposes/${file}.tsx`;
 }
 
-let loadsInFlight = 0;
-let settledWaiters: (() => void)[] = [];
+const loadsInFlight = createLoadsInFlight();
 
 /** As the real loader's: settles once no module load is in flight, so both builds start idle work at the same point. */
-export function remoteLoadsSettled(): Promise<void> {
-  if (loadsInFlight === 0) return Promise.resolve();
-  return new Promise((resolve) => settledWaiters.push(resolve));
-}
+export const remoteLoadsSettled = loadsInFlight.settled;
 
 export function loadRemoteModule<T = unknown, R extends RemoteName = RemoteName>(
   remote: R,
@@ -45,17 +42,7 @@ export function loadRemoteModule<T = unknown, R extends RemoteName = RemoteName>
 ): Promise<T> {
   const load = sources[sourceKey(remote, exposed)];
   if (!load) return Promise.reject(new RemoteLoadError(remote, exposed, "no such source module"));
-  loadsInFlight += 1;
-  const loading = load() as Promise<T>;
-  const done = () => {
-    loadsInFlight -= 1;
-    if (loadsInFlight > 0) return;
-    const waiters = settledWaiters;
-    settledWaiters = [];
-    for (const resolve of waiters) resolve();
-  };
-  loading.then(done, done);
-  return loading;
+  return loadsInFlight.track(load() as Promise<T>);
 }
 
 export function preloadRemote<R extends RemoteName>(remote: R, exposed: ExposedModule<R>): void {

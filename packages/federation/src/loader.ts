@@ -1,6 +1,7 @@
 // Run-time remote registry: reads /remotes.json once, registers the remotes with the federation runtime and loads
 // exposed modules with a timeout, so a dead or hung remote rejects instead of leaving a screen waiting forever.
 import { loadRemote, registerRemotes } from "@module-federation/runtime";
+import { createLoadsInFlight } from "./loads-in-flight";
 import type { ExposedModule, RemoteName } from "./remotes";
 import { sharedMismatch } from "./shared-compatibility";
 
@@ -184,26 +185,7 @@ export function createRemoteLoader({
   const failedRemotes = new Set<string>();
   /** Each manifest's shared-version verdict, by entry URL. */
   const sharedChecks = new Map<string, Promise<string | undefined>>();
-  let loadsInFlight = 0;
-  let settledWaiters: (() => void)[] = [];
-
-  function remoteLoadsSettled(): Promise<void> {
-    if (loadsInFlight === 0) return Promise.resolve();
-    return new Promise((resolve) => settledWaiters.push(resolve));
-  }
-
-  function trackInFlight<T>(loading: Promise<T>): Promise<T> {
-    loadsInFlight += 1;
-    const done = () => {
-      loadsInFlight -= 1;
-      if (loadsInFlight > 0) return;
-      const waiters = settledWaiters;
-      settledWaiters = [];
-      for (const resolve of waiters) resolve();
-    };
-    loading.then(done, done);
-    return loading;
-  }
+  const loadsInFlight = createLoadsInFlight();
 
   function ensureRegistry(): Promise<RemoteRegistry> {
     registry ??= getRegistry().then(
@@ -273,7 +255,7 @@ export function createRemoteLoader({
     const key = `${remote}/${exposed}`;
     let pending = modules.get(key);
     if (!pending) {
-      pending = trackInFlight(
+      pending = loadsInFlight.track(
         withTimeout(
           load(remote, exposed),
           timeoutMs,
@@ -316,7 +298,7 @@ export function createRemoteLoader({
     }
   }
 
-  return { loadRemoteModule, preloadRemote, prefetchRemote, remoteLoadsSettled };
+  return { loadRemoteModule, preloadRemote, prefetchRemote, remoteLoadsSettled: loadsInFlight.settled };
 }
 
 /**
