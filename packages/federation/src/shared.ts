@@ -5,6 +5,9 @@ import path from "node:path";
 
 const require = createRequire(import.meta.url);
 
+/** The shared modules that hold what every app has in common (see vite-shared-kits.ts). */
+export const SHARED_KITS = ["@acp/ui/kit", "@acp/federation/kit"] as const;
+
 /**
  * Routing is shared through @acp/router, the few React Router exports the apps use: one router context for the shell
  * and every remote, and a shared chunk a quarter of react-router's (a shared package is not tree-shaken). Nothing
@@ -20,8 +23,7 @@ export const SHARED_SINGLETON_PACKAGES = [
   "@acp/router",
   "@tanstack/react-query",
   "tailwind-merge",
-  "@acp/ui/kit",
-  "@acp/federation/kit",
+  ...SHARED_KITS,
 ] as const;
 
 export type SharedSingletonPackage = (typeof SHARED_SINGLETON_PACKAGES)[number];

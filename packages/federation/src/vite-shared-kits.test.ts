@@ -4,7 +4,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { importFromKits, kitSpecifiers, SHARED_KITS } from "./vite-shared-kits";
+import { SHARED_KITS } from "./shared";
+import { importFromKits, kitSpecifiers } from "./vite-shared-kits";
 
 const require = createRequire(import.meta.url);
 const kitFile = (kit: string) => require.resolve(kit);

@@ -8,12 +8,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PROVIDED_SUBSETS } from "@acp/federation/shared";
+import { PROVIDED_SUBSETS, SHARED_KITS } from "@acp/federation/shared";
 import type { Plugin } from "vite";
-
-export const SHARED_KITS = ["@acp/ui/kit", "@acp/federation/kit"] as const;
-
-export type SharedKit = (typeof SHARED_KITS)[number];
 
 const require = createRequire(import.meta.url);
 
